@@ -1,0 +1,1 @@
+"""tableau: a full-screen terminal card table."""

@@ -1,0 +1,306 @@
+"""Cards as frozen values: suits, ranks, the joker, parsing, formatting and deck files.
+
+Two-letter form: rank letter then suit letter ("AC", "TD", "KS"); the joker is "JK".
+Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker".
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from dataclasses import dataclass
+from enum import Enum, IntEnum
+from pathlib import Path
+from typing import Final
+
+
+class CardError(ValueError):
+    """Text that does not name a card. str() is a sentence for the player."""
+
+
+class DeckError(ValueError):
+    """A deck file that cannot be used. str() is a sentence for the player."""
+
+
+class Suit(Enum):
+    CLUBS = "C"
+    DIAMONDS = "D"
+    HEARTS = "H"
+    SPADES = "S"
+
+    @property
+    def letter(self) -> str:
+        return self.value
+
+    @property
+    def glyph(self) -> str:
+        return _SUIT_GLYPHS[self]
+
+    @property
+    def noun(self) -> str:
+        """Plural English name: "clubs"."""
+        return self.name.lower()
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+
+_SUIT_GLYPHS: Final = {
+    Suit.CLUBS: "♣",
+    Suit.DIAMONDS: "♦",
+    Suit.HEARTS: "♥",
+    Suit.SPADES: "♠",
+}
+
+# The spec's deck order: clubs, diamonds, hearts, spades.
+SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+
+
+class Rank(IntEnum):
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    @property
+    def letter(self) -> str:
+        return _RANK_LETTERS[self - 1]
+
+    @property
+    def noun(self) -> str:
+        """English name, with the 2 as "deuce"."""
+        return _RANK_NOUNS[self - 1]
+
+    @property
+    def plural(self) -> str:
+        """Correct English plural: "sixes", "deuces", "aces"."""
+        noun = self.noun
+        return noun + "es" if noun.endswith("x") else noun + "s"
+
+
+_RANK_LETTERS: Final = "A23456789TJQK"
+_RANK_NOUNS: Final = (
+    "ace", "deuce", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)
+RANKS: Final = tuple(Rank)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card. Orders by rank, then suit."""
+
+    rank: Rank
+    suit: Suit
+
+    def __str__(self) -> str:
+        return self.rank.letter + self.suit.letter
+
+    @property
+    def code(self) -> str:
+        """The spec's two-letter form, "TD"."""
+        return str(self)
+
+    @property
+    def long_name(self) -> str:
+        return f"{self.rank.noun} of {self.suit.noun}"
+
+    @property
+    def face(self) -> str:
+        """Rank and suit glyph for the screen: "10♦", "A♠"."""
+        rank = "10" if self.rank is Rank.TEN else self.rank.letter
+        return rank + self.suit.glyph
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit.is_red
+
+
+@dataclass(frozen=True, slots=True)
+class Joker:
+    """A joker. All jokers are alike; a state may hold several."""
+
+    def __str__(self) -> str:
+        return "JK"
+
+    @property
+    def code(self) -> str:
+        return "JK"
+
+    @property
+    def long_name(self) -> str:
+        return "joker"
+
+    @property
+    def face(self) -> str:
+        return "JK"
+
+
+JOKER: Final = Joker()
+AnyCard = Card | Joker
+
+FULL_DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
+"""The unshuffled deck in the spec's order: clubs A-K, diamonds, hearts, spades."""
+
+_BY_CODE: Final = {card.code: card for card in FULL_DECK}
+_BY_LONG: Final = {card.long_name: card for card in FULL_DECK}
+_RANK_ALIASES: Final = {"10": "T", "1": "A"}
+
+
+def parse_card(text: str) -> Card:
+    """Parse "AC", "td", "10h" or "ten of diamonds". Raises CardError."""
+    cleaned = " ".join(text.strip().split()).lower()
+    if not cleaned:
+        raise CardError("No card given.")
+    long_name = cleaned.replace("two of ", "deuce of ", 1)
+    if long_name in _BY_LONG:
+        return _BY_LONG[long_name]
+    code = cleaned.upper().replace(" ", "")
+    rank_part, suit_part = code[:-1], code[-1:]
+    code = _RANK_ALIASES.get(rank_part, rank_part) + suit_part
+    if code in _BY_CODE:
+        return _BY_CODE[code]
+    return _raise_unknown(text)
+
+
+def _raise_unknown(text: str) -> Card:
+    shown = text.strip()
+    if len(shown) > 20:
+        shown = shown[:20] + "…"
+    raise CardError(f"'{shown}' is not a card; write rank then suit, like AC, TD or KS.")
+
+
+def parse_any_card(text: str) -> AnyCard:
+    """Like parse_card, but also accepts the joker ("JK", "joker")."""
+    if text.strip().lower() in ("jk", "joker"):
+        return JOKER
+    return parse_card(text)
+
+
+def parse_cards(text: str) -> tuple[Card, ...]:
+    """Parse cards separated by spaces or commas: "QH QS TD 7S 4C"."""
+    parts = text.replace(",", " ").split()
+    return tuple(parse_card(part) for part in parts)
+
+
+# ---------------------------------------------------------------- deck files
+
+MAX_DECK_FILE_BYTES: Final = 64 * 1024
+"""A 52-line deck is a few hundred bytes; anything this large is not a deck."""
+
+
+def parse_deck(text: str) -> tuple[Card, ...]:
+    """Validate the lines of a deck file and return its cards, top first.
+
+    Raises DeckError naming the first problem and its line number.
+    """
+    lines = text.splitlines()
+    while lines and not lines[-1].strip():
+        lines.pop()
+    seen: dict[Card, int] = {}
+    cards: list[Card] = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            raise DeckError(f"Line {number} is empty; a deck file has one card per line.")
+        try:
+            card = parse_card(line)
+        except CardError:
+            shown = line.strip()[:20]
+            raise DeckError(f"Line {number}: '{shown}' is not a card.") from None
+        if card in seen:
+            raise DeckError(
+                f"Line {number}: {card} appears twice (first on line {seen[card]})."
+            )
+        if len(cards) == len(FULL_DECK):
+            raise DeckError(f"Line {number}: too many cards; a deck has {len(FULL_DECK)}.")
+        seen[card] = number
+        cards.append(card)
+    if len(cards) < len(FULL_DECK):
+        missing = next(card for card in FULL_DECK if card not in seen)
+        raise DeckError(
+            f"Line {len(lines) + 1}: the deck ends after {len(cards)} cards; "
+            f"it needs {len(FULL_DECK)} (missing {missing})."
+        )
+    return tuple(cards)
+
+
+def format_deck(cards: tuple[Card, ...] | list[Card]) -> str:
+    """The deck file format: one two-letter card per line."""
+    return "".join(f"{card}\n" for card in cards)
+
+
+def read_small_text(path: str | os.PathLike[str], what: str, limit: int) -> str:
+    """Read a small UTF-8 text file. Raises FileProblem with one clear sentence."""
+    target = Path(path)
+    try:
+        if target.is_dir():
+            raise FileProblem(f"{target} is a folder, not a {what}.")
+        size = target.stat().st_size
+        if size > limit:
+            raise FileProblem(f"{target} is too large to be a {what} ({size} bytes).")
+        data = target.read_bytes()
+    except FileNotFoundError:
+        raise FileProblem(f"The file {target} does not exist.") from None
+    except PermissionError:
+        raise FileProblem(f"The file {target} cannot be read (permission denied).") from None
+    except OSError as error:
+        raise FileProblem(f"The file {target} cannot be read ({error.strerror}).") from None
+    if b"\x00" in data:
+        raise FileProblem(f"{target} is a binary file, not a {what}.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem(f"{target} is not a text file, so it is not a {what}.") from None
+
+
+class FileProblem(ValueError):
+    """A file that cannot be read or written. str() is a sentence for the player."""
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write via a temp file in the same folder and rename, so a crash never leaves half a file.
+
+    Raises FileProblem with a clear sentence.
+    """
+    target = Path(path)
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+    except OSError as error:
+        raise FileProblem(f"Cannot write {target} ({error.strerror}).") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp_name, target)
+    except OSError as error:
+        Path(temp_name).unlink(missing_ok=True)
+        raise FileProblem(f"Cannot write {target} ({error.strerror}).") from None
+
+
+def load_deck(path: str | os.PathLike[str]) -> tuple[Card, ...]:
+    """Read and validate a deck file. Raises DeckError with one clear sentence."""
+    try:
+        text = read_small_text(path, "deck file", MAX_DECK_FILE_BYTES)
+    except FileProblem as problem:
+        raise DeckError(str(problem)) from None
+    return parse_deck(text)
+
+
+def save_deck(path: str | os.PathLike[str], cards: tuple[Card, ...] | list[Card]) -> None:
+    """Write a deck file atomically. Raises DeckError with one clear sentence."""
+    try:
+        atomic_write_text(path, format_deck(cards))
+    except FileProblem as problem:
+        raise DeckError(str(problem)) from None

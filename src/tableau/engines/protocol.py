@@ -1,0 +1,98 @@
+"""What every engine shares: the refusal exception, the save-format error and the Timeline."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class IllegalMove(ValueError):
+    """The rules refuse a move. str() is a sentence a player can read."""
+
+
+class SaveFormatError(ValueError):
+    """JSON that is not a save of this game. str() is a sentence a player can read."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Link(Generic[T]):
+    """A cons cell: snapshots share their tails, so a long history stays cheap."""
+
+    item: T
+    rest: _Link[T] | None
+
+
+def _iterate(link: _Link[T] | None) -> Iterator[T]:
+    while link is not None:
+        yield link.item
+        link = link.rest
+
+
+@dataclass(frozen=True, slots=True)
+class Timeline(Generic[T]):
+    """The present snapshot with the past (for undo) and the future (for redo).
+
+    Every operation is O(1) and returns a new Timeline; nothing is ever copied.
+    """
+
+    present: T
+    _past: _Link[T] | None = None
+    _future: _Link[T] | None = None
+    undo_depth: int = 0
+    redo_depth: int = 0
+
+    def push(self, state: T) -> Timeline[T]:
+        """A new present; the redo list is cleared."""
+        return Timeline(state, _Link(self.present, self._past), None, self.undo_depth + 1, 0)
+
+    def replace(self, state: T) -> Timeline[T]:
+        """Change the present without recording a step (for example a setting)."""
+        return Timeline(state, self._past, self._future, self.undo_depth, self.redo_depth)
+
+    @property
+    def can_undo(self) -> bool:
+        return self._past is not None
+
+    @property
+    def can_redo(self) -> bool:
+        return self._future is not None
+
+    def undo(self) -> Timeline[T]:
+        if self._past is None:
+            raise IllegalMove("There is nothing to undo.")
+        past = self._past
+        return Timeline(
+            past.item, past.rest, _Link(self.present, self._future),
+            self.undo_depth - 1, self.redo_depth + 1,
+        )
+
+    def redo(self) -> Timeline[T]:
+        if self._future is None:
+            raise IllegalMove("There is nothing to redo.")
+        future = self._future
+        return Timeline(
+            future.item, _Link(self.present, self._past), future.rest,
+            self.undo_depth + 1, self.redo_depth - 1,
+        )
+
+    def past(self) -> tuple[T, ...]:
+        """Earlier snapshots, oldest first."""
+        return tuple(reversed(tuple(_iterate(self._past))))
+
+    def future(self) -> tuple[T, ...]:
+        """Undone snapshots, the next redo first."""
+        return tuple(_iterate(self._future))
+
+    @classmethod
+    def from_sequences(cls, past: tuple[T, ...], present: T, future: tuple[T, ...]) -> Timeline[T]:
+        """Rebuild a timeline (used when loading a save)."""
+        past_link: _Link[T] | None = None
+        for item in past:
+            past_link = _Link(item, past_link)
+        future_link: _Link[T] | None = None
+        for item in reversed(future):
+            future_link = _Link(item, future_link)
+        return cls(present, past_link, future_link, len(past), len(future))

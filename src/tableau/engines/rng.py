@@ -1,0 +1,55 @@
+"""Seeded randomness for pure engines.
+
+A state keeps an integer ``seed``. Each random step builds a private generator from it and
+returns the result together with the next seed to store, so the same seed and the same
+moves always give the same game, and no global generator is ever touched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+_SEED_BITS = 63
+
+
+def _generator(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def _next_seed(generator: random.Random) -> int:
+    return generator.getrandbits(_SEED_BITS)
+
+
+def shuffled(items: Sequence[T], seed: int) -> tuple[tuple[T, ...], int]:
+    """A uniformly shuffled copy of ``items`` and the next seed."""
+    generator = _generator(seed)
+    copy = list(items)
+    generator.shuffle(copy)
+    return tuple(copy), _next_seed(generator)
+
+
+def randrange(stop: int, seed: int) -> tuple[int, int]:
+    """A whole number in ``range(stop)`` and the next seed."""
+    generator = _generator(seed)
+    return generator.randrange(stop), _next_seed(generator)
+
+
+def choice(items: Sequence[T], seed: int) -> tuple[T, int]:
+    """One of ``items`` and the next seed."""
+    index, next_seed = randrange(len(items), seed)
+    return items[index], next_seed
+
+
+def random_float(seed: int) -> tuple[float, int]:
+    """A float in [0, 1) and the next seed."""
+    generator = _generator(seed)
+    return generator.random(), _next_seed(generator)
+
+
+def fresh_seed_from(seed: int, salt: int) -> int:
+    """A seed derived from another (for example one per round), without touching it."""
+    return random.Random(seed * 1_000_003 + salt).getrandbits(_SEED_BITS)

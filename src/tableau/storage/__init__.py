@@ -1,0 +1,1 @@
+"""Saves, settings, statistics and file paths."""

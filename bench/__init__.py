@@ -1,0 +1,1 @@
+"""Benchmarks, run with `make bench`. Not part of the test suite."""

@@ -1,0 +1,109 @@
+"""Seat passwords for hot-seat games: Argon2id hashes, never the plaintext.
+
+A password is hashed the moment it is entered (:meth:`PasswordScheme.lock`), and only the
+encoded Argon2id hash is kept, inside a :class:`SeatLock`. Checking a password goes
+through the library (``PasswordHasher.verify``), which compares in constant time.
+Wrong tries are counted, and each one after the first makes the next try wait longer;
+the caller decides how to wait (a timer in the UI, nothing in tests).
+
+Nothing here writes to disk or logs; a plaintext password is only ever a function
+argument, never stored in an attribute.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from argon2 import PasswordHasher, Type
+from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from argon2.profiles import CHEAPEST
+
+RETRY_DELAYS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)
+"""Seconds to wait after the 1st, 2nd, 3rd... wrong try in a row; the last value is the cap."""
+
+
+class PasswordScheme:
+    """How passwords are hashed: Argon2id through argon2-cffi.
+
+    The default uses the library's own recommended parameters. Tests may pass
+    ``cheap=True`` to use the cheapest Argon2id parameters so they stay fast.
+    """
+
+    __slots__ = ("_hasher", "retry_delays")
+
+    def __init__(
+        self, *, cheap: bool = False, retry_delays: tuple[float, ...] = RETRY_DELAYS
+    ) -> None:
+        if cheap:
+            self._hasher = PasswordHasher.from_parameters(CHEAPEST)
+        else:
+            self._hasher = PasswordHasher(type=Type.ID)
+        if not retry_delays or any(delay < 0 for delay in retry_delays):
+            raise ValueError("Retry delays must be a non-empty list of seconds, none negative.")
+        self.retry_delays = tuple(float(delay) for delay in retry_delays)
+
+    def lock(self, name: str, password: str) -> SeatLock:
+        """Hash ``password`` now and return a lock holding only the hash.
+
+        An empty password makes an open lock: the seat is confirmed by a button press.
+        """
+        encoded = self._hasher.hash(password) if password else None
+        return SeatLock(name, encoded, self)
+
+    def _verify(self, encoded: str, password: str) -> bool:
+        try:
+            return self._hasher.verify(encoded, password)
+        except (VerifyMismatchError, VerificationError, InvalidHashError):
+            return False
+
+    def __repr__(self) -> str:
+        return "PasswordScheme(argon2id)"
+
+
+class SeatLock:
+    """One seat's lock: the seat name, the Argon2id hash (or none), and the wrong tries."""
+
+    __slots__ = ("_encoded", "_scheme", "failed_tries", "name")
+
+    def __init__(self, name: str, encoded: str | None, scheme: PasswordScheme) -> None:
+        if encoded is not None and not encoded.startswith("$argon2id$"):
+            raise ValueError("A seat lock holds an Argon2id hash, not a password.")
+        self.name = name
+        self._encoded = encoded
+        self._scheme = scheme
+        self.failed_tries = 0
+
+    @property
+    def has_password(self) -> bool:
+        """False for a seat whose player chose no password (an "I am <name>" button)."""
+        return self._encoded is not None
+
+    @property
+    def encoded_hash(self) -> str | None:
+        """The stored Argon2id hash string, for inspection; never the password."""
+        return self._encoded
+
+    def verify(self, password: str) -> bool:
+        """True when ``password`` opens this seat. A wrong try is counted.
+
+        An open lock (no password) accepts only the empty string, which the UI sends
+        when the player presses "I am <name>".
+        """
+        if self._encoded is None:
+            ok = password == ""
+        else:
+            ok = self._scheme._verify(self._encoded, password)
+        self.failed_tries = 0 if ok else self.failed_tries + 1
+        return ok
+
+    @property
+    def retry_delay(self) -> float:
+        """Seconds the next try must wait: grows with each wrong try in a row."""
+        if self.failed_tries == 0:
+            return 0.0
+        delays = self._scheme.retry_delays
+        return delays[min(self.failed_tries, len(delays)) - 1]
+
+    def __repr__(self) -> str:
+        kind = "argon2id" if self._encoded is not None else "open"
+        return f"SeatLock({self.name!r}, {kind}, failed_tries={self.failed_tries})"

@@ -1,0 +1,112 @@
+"""Seat passwords: only an Argon2id hash is kept, verification goes through argon2-cffi."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+from argon2 import PasswordHasher
+
+from tableau.storage.passwords import RETRY_DELAYS, PasswordScheme, SeatLock
+
+SECRET = "correct horse battery staple"
+
+
+@pytest.fixture
+def scheme() -> PasswordScheme:
+    return PasswordScheme(cheap=True)
+
+
+def _everything_stored(lock: SeatLock) -> str:
+    """Every way the lock's data can leave memory: repr, its slots, and its pickle."""
+    slots = [repr(getattr(lock, name)) for name in SeatLock.__slots__]
+    pickled = pickle.dumps(lock)
+    return "\n".join([repr(lock), str(lock), *slots, pickled.decode("latin-1")])
+
+
+def test_the_stored_password_data_holds_no_plaintext(scheme: PasswordScheme) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    stored = _everything_stored(lock)
+    assert SECRET not in stored
+    assert "horse" not in stored
+    assert SECRET.encode("utf-8").hex() not in stored
+
+
+def test_the_stored_hash_is_argon2id_and_the_library_verifies_it(
+    scheme: PasswordScheme,
+) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    assert lock.encoded_hash is not None
+    assert lock.encoded_hash.startswith("$argon2id$")
+    assert PasswordHasher().verify(lock.encoded_hash, SECRET)
+
+
+def test_the_default_scheme_uses_the_library_defaults() -> None:
+    lock = PasswordScheme().lock("Anna", SECRET)
+    defaults = PasswordHasher()
+    assert lock.encoded_hash is not None
+    assert f"m={defaults.memory_cost},t={defaults.time_cost},p={defaults.parallelism}" in (
+        lock.encoded_hash
+    )
+
+
+def test_the_same_password_hashes_differently_for_two_seats(scheme: PasswordScheme) -> None:
+    first = scheme.lock("Anna", SECRET)
+    second = scheme.lock("Bram", SECRET)
+    assert first.encoded_hash != second.encoded_hash
+
+
+def test_the_right_password_opens_and_a_wrong_one_does_not(scheme: PasswordScheme) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    assert not lock.verify("correct horse battery stapl")
+    assert not lock.verify("")
+    assert not lock.verify(SECRET.upper())
+    assert lock.verify(SECRET)
+
+
+def test_wrong_tries_make_the_next_try_wait_longer_up_to_a_cap(
+    scheme: PasswordScheme,
+) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    assert lock.retry_delay == 0
+    delays = []
+    for _ in range(len(RETRY_DELAYS) + 3):
+        lock.verify("wrong")
+        delays.append(lock.retry_delay)
+    assert delays == sorted(delays)
+    assert delays[1] > delays[0]
+    assert delays[-1] == delays[-2] == max(RETRY_DELAYS)
+
+
+def test_the_right_password_resets_the_delay(scheme: PasswordScheme) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    for _ in range(3):
+        lock.verify("wrong")
+    assert lock.retry_delay > 0
+    assert lock.verify(SECRET)
+    assert lock.retry_delay == 0
+
+
+def test_an_empty_password_makes_an_open_lock_confirmed_by_button(
+    scheme: PasswordScheme,
+) -> None:
+    lock = scheme.lock("Bram", "")
+    assert not lock.has_password
+    assert lock.encoded_hash is None
+    assert lock.verify("")
+    assert not lock.verify("anything")
+
+
+def test_a_lock_refuses_anything_but_an_argon2id_hash(scheme: PasswordScheme) -> None:
+    with pytest.raises(ValueError, match="Argon2id"):
+        SeatLock("Anna", SECRET, scheme)
+
+
+def test_a_corrupt_hash_never_verifies(scheme: PasswordScheme) -> None:
+    lock = SeatLock("Anna", "$argon2id$v=19$m=8,t=1,p=1$garbage", scheme)
+    assert not lock.verify(SECRET)
+
+
+def test_negative_retry_delays_are_refused() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        PasswordScheme(cheap=True, retry_delays=(0.0, -1.0))

@@ -4,8 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tableau.engines import IllegalMove, Timeline
-from tableau.engines import rng
+from tableau.engines import IllegalMove, Timeline, rng
 
 
 def test_undo_on_a_fresh_timeline_is_refused_with_a_sentence() -> None:

@@ -7,11 +7,12 @@ Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker".
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from pathlib import Path
-from typing import Final
+from typing import Final, NoReturn
 
 
 class CardError(ValueError):
@@ -27,6 +28,14 @@ class Suit(Enum):
     DIAMONDS = "D"
     HEARTS = "H"
     SPADES = "S"
+
+    # Members are singletons: identity hashing is correct and much faster than Enum's.
+    __hash__ = object.__hash__
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Suit):
+            return NotImplemented
+        return _SUIT_INDEX[self] < _SUIT_INDEX[other]
 
     @property
     def letter(self) -> str:
@@ -55,6 +64,7 @@ _SUIT_GLYPHS: Final = {
 
 # The spec's deck order: clubs, diamonds, hearts, spades.
 SUITS: Final = (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 
 
 class Rank(IntEnum):
@@ -96,12 +106,49 @@ _RANK_NOUNS: Final = (
 RANKS: Final = tuple(Rank)
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card. Orders by rank, then suit."""
+    """One playing card. Orders by rank, then suit (clubs, diamonds, hearts, spades).
+
+    ``index`` (0-51) is the card's place in the unshuffled deck; it makes hashing and
+    ordering fast, which the engines' move generators rely on.
+    """
 
     rank: Rank
     suit: Suit
+    index: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        rank, suit = Rank(self.rank), Suit(self.suit)
+        object.__setattr__(self, "rank", rank)
+        object.__setattr__(self, "suit", suit)
+        object.__setattr__(self, "index", _SUIT_INDEX[suit] * 13 + rank - 1)
+
+    def __hash__(self) -> int:
+        return self.index
+
+    def _order(self) -> int:
+        return int(self.rank) * 4 + _SUIT_INDEX[self.suit]
+
+    def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order() < other._order()
+
+    def __le__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order() <= other._order()
+
+    def __gt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order() > other._order()
+
+    def __ge__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self._order() >= other._order()
 
     def __str__(self) -> str:
         return self.rank.letter + self.suit.letter
@@ -173,10 +220,8 @@ def parse_card(text: str) -> Card:
     return _raise_unknown(text)
 
 
-def _raise_unknown(text: str) -> Card:
-    shown = text.strip()
-    if len(shown) > 20:
-        shown = shown[:20] + "…"
+def _raise_unknown(text: str) -> NoReturn:
+    shown = shorten(text.strip())
     raise CardError(f"'{shown}' is not a card; write rank then suit, like AC, TD or KS.")
 
 
@@ -202,9 +247,10 @@ MAX_DECK_FILE_BYTES: Final = 64 * 1024
 def parse_deck(text: str) -> tuple[Card, ...]:
     """Validate the lines of a deck file and return its cards, top first.
 
-    Raises DeckError naming the first problem and its line number.
+    Surrounding spaces and blank lines at the end are tolerated. Raises DeckError naming
+    the first problem and its line number (lines count from 1, split at newlines only).
     """
-    lines = text.splitlines()
+    lines = [line.rstrip("\r") for line in text.split("\n")]
     while lines and not lines[-1].strip():
         lines.pop()
     seen: dict[Card, int] = {}
@@ -212,17 +258,16 @@ def parse_deck(text: str) -> tuple[Card, ...]:
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             raise DeckError(f"Line {number} is empty; a deck file has one card per line.")
+        if len(cards) == len(FULL_DECK):
+            raise DeckError(f"Line {number}: too many cards; a deck has {len(FULL_DECK)}.")
         try:
             card = parse_card(line)
         except CardError:
-            shown = line.strip()[:20]
-            raise DeckError(f"Line {number}: '{shown}' is not a card.") from None
+            raise DeckError(f"Line {number}: '{shorten(line.strip())}' is not a card.") from None
         if card in seen:
             raise DeckError(
                 f"Line {number}: {card} appears twice (first on line {seen[card]})."
             )
-        if len(cards) == len(FULL_DECK):
-            raise DeckError(f"Line {number}: too many cards; a deck has {len(FULL_DECK)}.")
         seen[card] = number
         cards.append(card)
     if len(cards) < len(FULL_DECK):
@@ -239,68 +284,102 @@ def format_deck(cards: tuple[Card, ...] | list[Card]) -> str:
     return "".join(f"{card}\n" for card in cards)
 
 
-def read_small_text(path: str | os.PathLike[str], what: str, limit: int) -> str:
-    """Read a small UTF-8 text file. Raises FileProblem with one clear sentence."""
-    target = Path(path)
-    try:
-        if target.is_dir():
-            raise FileProblem(f"{target} is a folder, not a {what}.")
-        size = target.stat().st_size
-        if size > limit:
-            raise FileProblem(f"{target} is too large to be a {what} ({size} bytes).")
-        data = target.read_bytes()
-    except FileNotFoundError:
-        raise FileProblem(f"The file {target} does not exist.") from None
-    except PermissionError:
-        raise FileProblem(f"The file {target} cannot be read (permission denied).") from None
-    except OSError as error:
-        raise FileProblem(f"The file {target} cannot be read ({error.strerror}).") from None
-    if b"\x00" in data:
-        raise FileProblem(f"{target} is a binary file, not a {what}.")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise FileProblem(f"{target} is not a text file, so it is not a {what}.") from None
+def shorten(text: str, limit: int = 20) -> str:
+    """Text to echo in a message: printable, on one line, at most ``limit`` characters."""
+    cleaned = "".join(char if char.isprintable() else " " for char in text[: limit + 1])
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"
+
+
+def _shown_name(path: str | os.PathLike[str], name: str | None) -> str:
+    return shorten(os.fspath(path) if name is None else name, 40)
 
 
 class FileProblem(ValueError):
     """A file that cannot be read or written. str() is a sentence for the player."""
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+def read_small_text(
+    path: str | os.PathLike[str], what: str, limit: int, *, name: str | None = None
+) -> str:
+    """Read a small UTF-8 text file. Raises FileProblem with one clear sentence.
+
+    ``name`` is how the file is called in messages (default: the path). Folders, devices,
+    files over ``limit`` bytes and binary files are refused without reading them whole.
+    """
+    shown = _shown_name(path, name)
+    try:
+        target = Path(path)
+        status = target.stat()
+        if stat.S_ISDIR(status.st_mode):
+            raise FileProblem(f"{shown} is a folder, not a {what}.")
+        if not stat.S_ISREG(status.st_mode):
+            raise FileProblem(f"{shown} is not a regular file, so it is not a {what}.")
+        if status.st_size > limit:
+            raise FileProblem(f"{shown} is too large to be a {what} ({status.st_size} bytes).")
+        with target.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except FileNotFoundError:
+        raise FileProblem(f"The file {shown} does not exist.") from None
+    except PermissionError:
+        raise FileProblem(f"The file {shown} cannot be read (permission denied).") from None
+    except OSError as error:
+        reason = error.strerror or "input/output error"
+        raise FileProblem(f"The file {shown} cannot be read ({reason}).") from None
+    except ValueError:
+        raise FileProblem(f"'{shown}' is not a usable file name.") from None
+    if len(data) > limit:
+        raise FileProblem(f"{shown} is too large to be a {what}.")
+    if b"\x00" in data:
+        raise FileProblem(f"{shown} is a binary file, not a {what}.")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise FileProblem(f"{shown} is not a text file, so it is not a {what}.") from None
+
+
+def atomic_write_text(
+    path: str | os.PathLike[str], text: str, *, name: str | None = None
+) -> None:
     """Write via a temp file in the same folder and rename, so a crash never leaves half a file.
 
-    Raises FileProblem with a clear sentence.
+    Raises FileProblem with a clear sentence; ``name`` is how the file is called in it.
     """
-    target = Path(path)
-    folder = target.parent if str(target.parent) else Path(".")
+    shown = _shown_name(path, name)
     try:
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=folder)
+        target = Path(path)
+        folder = target.parent if str(target.parent) else Path(".")
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", dir=folder)
     except OSError as error:
-        raise FileProblem(f"Cannot write {target} ({error.strerror}).") from None
+        raise FileProblem(f"Cannot write {shown} ({error.strerror}).") from None
+    except ValueError:
+        raise FileProblem(f"'{shown}' is not a usable file name.") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
+        os.chmod(temp_name, 0o644)
         os.replace(temp_name, target)
-    except OSError as error:
+    except (OSError, ValueError) as error:
         Path(temp_name).unlink(missing_ok=True)
-        raise FileProblem(f"Cannot write {target} ({error.strerror}).") from None
+        reason = error.strerror if isinstance(error, OSError) else "text cannot be encoded"
+        raise FileProblem(f"Cannot write {shown} ({reason}).") from None
 
 
-def load_deck(path: str | os.PathLike[str]) -> tuple[Card, ...]:
+def load_deck(path: str | os.PathLike[str], *, name: str | None = None) -> tuple[Card, ...]:
     """Read and validate a deck file. Raises DeckError with one clear sentence."""
     try:
-        text = read_small_text(path, "deck file", MAX_DECK_FILE_BYTES)
+        text = read_small_text(path, "deck file", MAX_DECK_FILE_BYTES, name=name)
     except FileProblem as problem:
         raise DeckError(str(problem)) from None
     return parse_deck(text)
 
 
-def save_deck(path: str | os.PathLike[str], cards: tuple[Card, ...] | list[Card]) -> None:
+def save_deck(
+    path: str | os.PathLike[str], cards: tuple[Card, ...] | list[Card], *, name: str | None = None
+) -> None:
     """Write a deck file atomically. Raises DeckError with one clear sentence."""
     try:
-        atomic_write_text(path, format_deck(cards))
+        atomic_write_text(path, format_deck(cards), name=name)
     except FileProblem as problem:
         raise DeckError(str(problem)) from None

@@ -1,0 +1,107 @@
+"""`tableau yukon`: the Yukon table, or with ``--plain`` the spec's line mode.
+
+Line mode reads one command per line from stdin and, before the first command and after each
+one, prints the spec's text view (see ``tableau.storage.yukon_session.render_text``). It is the
+scripting and screen-reader interface, so what it prints never depends on the terminal: after
+reading a line it always writes a newline, whether or not the input was echoed. It stops on
+``QQ`` or at the end of the input. The seed in use is printed on stderr only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from tableau.engines.yukon import MAX_SEED, RULES, Config
+from tableau.storage.yukon_session import YukonSession, render_text
+
+MAX_LINE: int = 64 * 1024
+"""Longer input lines are cut before they reach the interpreter."""
+
+
+def _seed(text: str) -> int:
+    stripped = text.strip()
+    if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 19:
+        raise argparse.ArgumentTypeError(
+            f"'{text[:20]}' is not a seed; give a whole number from 0 to {MAX_SEED}."
+        )
+    value = int(stripped)
+    if value > MAX_SEED:
+        raise argparse.ArgumentTypeError(f"the seed must be at most {MAX_SEED}.")
+    return value
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tableau yukon",
+        description="Yukon solitaire. Without --plain it opens the full-screen table.",
+    )
+    parser.add_argument(
+        "--plain", action="store_true",
+        help="line mode: read commands from stdin and print the text view after each one",
+    )
+    parser.add_argument("--seed", type=_seed, help="seed for the shuffles (default: random)")
+    parser.add_argument("--deck", type=Path, help="deck file to load at the start (as LD FILE)")
+    parser.add_argument(
+        "--rules", choices=RULES, default="spec",
+        help="spec: a different suit; classic: alternating colours; russian: the same suit",
+    )
+    return parser
+
+
+def run_plain(session: YukonSession, stdin: TextIO, stdout: TextIO) -> int:
+    """The line-mode loop. Returns the exit status (0)."""
+    stdout.write(render_text(session))
+    stdout.flush()
+    while not session.quit:
+        line = stdin.readline(MAX_LINE)
+        if not line:
+            stdout.write("\n")
+            break
+        if not line.endswith("\n"):
+            # Skip the rest of an overlong line.
+            while True:
+                rest = stdin.readline(MAX_LINE)
+                if not rest or rest.endswith("\n"):
+                    break
+        session = session.run(line.rstrip("\r\n"))
+        stdout.write("\n" + render_text(session))
+        stdout.flush()
+    if session.quit:
+        stdout.write("\n")
+    stdout.flush()
+    return 0
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    try:
+        options = parser.parse_args(argv)
+    except SystemExit as leaving:  # argparse exits 2 on errors, 0 on --help
+        return int(leaving.code or 0)
+    seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    config = Config(seed=seed, rules=options.rules)
+    if not options.plain:
+        from tableau.ui.app import run_app
+
+        code: int = run_app(start="yukon", seed=seed, deck=options.deck, rules=options.rules)
+        return code
+    print(f"tableau yukon: seed {seed}", file=sys.stderr)
+    session = YukonSession.start(config, Path.cwd(), options.deck)
+    if options.deck is not None and session.state.deck is None:
+        print(f"tableau yukon: {session.message}", file=sys.stderr)
+        return 2
+    # Undecodable input bytes become U+FFFD instead of an exception.
+    stdin = sys.stdin
+    if hasattr(stdin, "reconfigure"):
+        stdin.reconfigure(errors="replace")
+    try:
+        return run_plain(session, stdin, sys.stdout)
+    except KeyboardInterrupt:
+        sys.stdout.write("\n")
+        return 130
+    except BrokenPipeError:
+        return 0

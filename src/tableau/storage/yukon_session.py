@@ -1,0 +1,296 @@
+"""The Yukon command interpreter: the spec's command language over the pure engine.
+
+Line mode and the UI both drive a game through ``YukonSession.run(line)``, so every path
+goes through the same code. A session is an immutable value; ``run`` returns a new one and
+never raises. This module does the file work (LD file, SD, S, L) the engine must not do.
+
+Commands (case does not matter):
+
+- STARTUP: ``LD [file]``, ``SW``, ``SI [split]``, ``SR``, ``SD [file]``, ``QQ``, ``P``.
+- PLAY: moves (``C6:4H->C4``, ``C6->C4``, ``F4->C6``, ``C7->F2``), ``U``, ``R``, ``Q``.
+- Both: ``S file``, ``L file``.
+
+A STARTUP command in PLAY answers "Command not available in the PLAY phase", and a PLAY
+command in STARTUP "Command not available in the STARTUP phase". Only moves are undoable
+steps; ``P`` starts a new timeline at the deal.
+
+The text view (``render_text``) follows the seed's figures. Ruling on its exact layout:
+
+- the header is ``C1`` to ``C7`` separated by tabs;
+- then one row per card depth, at least 7 rows, each with exactly 7 tab-separated cells:
+  a card such as ``AC``, ``[]`` for a face-down card, or nothing;
+- rows 1, 3, 5 and 7 go on after the seventh cell with an empty cell, the foundation's top
+  card (``[]`` when empty) and its label: ``AC\\t[]\\t[]\\t[]\\t[]\\t[]\\t[]\\t\\t[]\\tF1``;
+- in STARTUP the deck is laid out 7 cards to a row in deck order, face down (``[]``) after
+  LD and face up after SW; with no deck the cells are empty;
+- then ``LAST Command: <command>``, ``Message: <message>`` and the prompt ``INPUT > ``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from tableau.cards import (
+    DeckError,
+    FileProblem,
+    atomic_write_text,
+    read_small_text,
+    save_deck,
+    shorten,
+)
+from tableau.cards import load_deck as read_deck_file
+from tableau.engines import yukon
+from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
+from tableau.engines.yukon import Config, Phase, State
+
+__all__ = ["MAX_SAVE_BYTES", "SAVE_VERSION", "YukonSession", "render_text"]
+
+SAVE_VERSION: Final = 1
+MAX_SAVE_BYTES: Final = 64 * 1024 * 1024
+"""A 10,000-move game with its whole history is a few megabytes."""
+DEFAULT_DECK_FILE: Final = "cards.txt"
+MAX_COMMAND_SHOWN: Final = 40
+OK: Final = "OK"
+
+_STARTUP_ONLY: Final = frozenset({"LD", "SW", "SI", "SR", "SD", "QQ", "P"})
+_PLAY_ONLY: Final = frozenset({"Q", "U", "R"})
+_KNOWN: Final = _STARTUP_ONLY | _PLAY_ONLY | {"S", "L"}
+_HELP: Final = "Commands: LD, SW, SI, SR, SD, P, QQ; in a game moves like C6->C4, U, R, Q; S, L."
+
+
+def _clean_command(line: str) -> str:
+    """The command as shown on the LAST Command line: one line, printable, short."""
+    return shorten(line.strip(), MAX_COMMAND_SHOWN)
+
+
+@dataclass(frozen=True)
+class YukonSession:
+    """One player's session: the timeline of snapshots plus what the view shows."""
+
+    timeline: Timeline[State]
+    last_command: str = ""
+    message: str = ""
+    quit: bool = False
+    folder: Path = Path(".")
+
+    @property
+    def state(self) -> State:
+        return self.timeline.present
+
+    @classmethod
+    def start(
+        cls, config: Config, folder: Path, deck_path: Path | None = None
+    ) -> YukonSession:
+        """A new session in STARTUP. With ``deck_path`` it starts as if ``LD deck_path`` was
+        typed; if that fails, the message says why and no deck is loaded."""
+        session = cls(Timeline(yukon.new_game(config)), folder=Path(folder))
+        if deck_path is not None:
+            session = session._load_deck_file(str(deck_path), f"LD {deck_path}")
+        return session
+
+    # ------------------------------------------------------------ the interpreter
+
+    def run(self, line: str) -> YukonSession:
+        """Run one command line. Never raises; on an error only the message changes."""
+        shown = _clean_command(line)
+        try:
+            return self._run(line.strip(), shown)
+        except (IllegalMove, DeckError, FileProblem, SaveFormatError) as error:
+            return self._say(shown, str(error))
+        except Exception as error:  # the interpreter must never crash the program
+            return self._say(shown, f"That command failed unexpectedly ({type(error).__name__}).")
+
+    def _say(self, shown: str, message: str, **changes: Any) -> YukonSession:
+        return replace(self, last_command=shown, message=message, **changes)
+
+    def _resolve(self, name: str) -> Path:
+        path = Path(name).expanduser()
+        return path if path.is_absolute() else self.folder / path
+
+    def _run(self, line: str, shown: str) -> YukonSession:
+        if not line:
+            return self._say(shown, f"Type a command. {_HELP}")
+        word, _, rest = line.partition(" ")
+        command, argument = word.upper(), rest.strip()
+        state = self.state
+        if command not in _KNOWN and "->" in line:
+            if state.phase is not Phase.PLAY:
+                return self._say(shown, yukon.NOT_IN_STARTUP)
+            new = yukon.apply(state, yukon.parse_move(line))
+            return self._say(shown, OK, timeline=self.timeline.push(new))
+        if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
+            return self._say(shown, yukon.NOT_IN_PLAY)
+        if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
+            return self._say(shown, yukon.NOT_IN_STARTUP)
+        if command in ("SW", "SR", "P", "Q", "U", "R", "QQ") and argument:
+            return self._say(shown, f"{command} takes no argument.")
+        if command == "LD":
+            if not argument:
+                return self._fresh(yukon.load_deck(state, None), shown)
+            return self._load_deck_file(argument, shown)
+        if command == "SW":
+            return self._fresh(yukon.show_deck(state), shown)
+        if command == "SI":
+            return self._fresh(yukon.shuffle_interleaved(state, _split(argument)), shown)
+        if command == "SR":
+            return self._fresh(yukon.shuffle_random(state), shown)
+        if command == "SD":
+            if state.deck is None:
+                return self._say(shown, yukon.NO_DECK)
+            name = argument or DEFAULT_DECK_FILE
+            save_deck(self._resolve(name), state.deck, name=name)
+            return self._say(shown, OK)
+        if command == "QQ":
+            return self._say(shown, OK, quit=True)
+        if command == "P":
+            return self._fresh(yukon.deal(state), shown)
+        if command == "Q":
+            return self._fresh(yukon.quit_game(state), shown)
+        if command == "U":
+            return self._say(shown, OK, timeline=self.timeline.undo())
+        if command == "R":
+            return self._say(shown, OK, timeline=self.timeline.redo())
+        if command == "S":
+            if not argument:
+                return self._say(shown, "S needs a file name, like S game.json.")
+            return self._save(argument, shown)
+        if command == "L":
+            if not argument:
+                return self._say(shown, "L needs a file name, like L game.json.")
+            return self._load(argument, shown)
+        return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
+
+    def _fresh(self, state: State, shown: str) -> YukonSession:
+        """A new timeline that starts at ``state`` (STARTUP steps and the deal)."""
+        return self._say(shown, OK, timeline=Timeline(state))
+
+    def _load_deck_file(self, name: str, shown: str) -> YukonSession:
+        state = self.state
+        if state.phase is Phase.PLAY:
+            return self._say(shown, yukon.NOT_IN_PLAY)
+        cards = read_deck_file(self._resolve(name), name=name)
+        return self._fresh(yukon.load_deck(state, cards), shown)
+
+    # ------------------------------------------------------------ saves
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole session: every snapshot of the timeline, and the last command/message."""
+        return {
+            "game": "yukon",
+            "version": SAVE_VERSION,
+            "past": [yukon.to_json(state) for state in self.timeline.past()],
+            "present": yukon.to_json(self.timeline.present),
+            "future": [yukon.to_json(state) for state in self.timeline.future()],
+            "last_command": self.last_command,
+            "message": self.message,
+        }
+
+    def _save(self, name: str, shown: str) -> YukonSession:
+        saved = self._say(shown, OK)
+        text = json.dumps(saved.to_json(), separators=(",", ":"))
+        atomic_write_text(self._resolve(name), text, name=name)
+        return saved
+
+    def _load(self, name: str, shown: str) -> YukonSession:
+        text = read_small_text(self._resolve(name), "Yukon save", MAX_SAVE_BYTES, name=name)
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError):
+            raise SaveFormatError(f"{shorten(name, 40)} is not a Yukon save (not JSON).") from None
+        timeline = _timeline_from_json(data)
+        return self._say(shown, OK, timeline=timeline)
+
+
+def _split(argument: str) -> int | None:
+    if not argument:
+        return None
+    if not argument.isascii() or not argument.isdigit():
+        raise IllegalMove(f"The split must be a whole number from 1 to {yukon.DECK_SIZE - 1}.")
+    return int(argument[:6])
+
+
+def _timeline_from_json(data: Any) -> Timeline[State]:
+    if not isinstance(data, dict) or data.get("game") != "yukon":
+        raise SaveFormatError("The file is not a Yukon save.")
+    version = data.get("version")
+    if version != SAVE_VERSION or isinstance(version, bool):
+        raise SaveFormatError(
+            f"The save has version {shorten(str(version), 10)}; "
+            f"this program reads version {SAVE_VERSION}."
+        )
+    past, future = data.get("past"), data.get("future")
+    if not isinstance(past, list) or not isinstance(future, list) or "present" not in data:
+        raise SaveFormatError("The save has no complete timeline.")
+    states = [yukon.from_json(item) for item in (*past, data["present"], *future)]
+    states = _shared(states)
+    present = states[len(past)]
+    if len(states) > 1 and any(state.phase is not Phase.PLAY for state in states):
+        raise SaveFormatError("The save has an undo history outside a game.")
+    earlier, later = tuple(states[: len(past)]), tuple(states[len(past) + 1 :])
+    return Timeline.from_sequences(earlier, present, later)
+
+
+def _shared(states: list[State]) -> list[State]:
+    """Let neighbouring snapshots share equal columns and foundations, as played games do."""
+    result: list[State] = []
+    previous: State | None = None
+    for state in states:
+        if previous is not None:
+            columns = tuple(
+                old if old == new else new
+                for old, new in zip(previous.columns, state.columns, strict=True)
+            )
+            foundations = tuple(
+                old if old == new else new
+                for old, new in zip(previous.foundations, state.foundations, strict=True)
+            )
+            deck = previous.deck if previous.deck == state.deck else state.deck
+            state = replace(state, columns=columns, foundations=foundations, deck=deck)
+        result.append(state)
+        previous = state
+    return result
+
+
+# ---------------------------------------------------------------- the text view
+
+_HEADER: Final = "\t".join(f"C{number}" for number in range(1, 8))
+_FOUNDATION_ROWS: Final = {0: 0, 2: 1, 4: 2, 6: 3}
+_MIN_ROWS: Final = 7
+
+
+def _cell(card: object | None) -> str:
+    return "[]" if card is None else str(card)
+
+
+def render_text(session: YukonSession) -> str:
+    """The spec's text view of the session (see the module docstring for the layout)."""
+    shown = yukon.view(session.state)
+    if shown.phase is Phase.STARTUP:
+        deck = shown.deck_shown
+        rows_of_cells = [
+            [_cell(card) for card in deck[start : start + 7]] for start in range(0, len(deck), 7)
+        ]
+    else:
+        depth = max(len(column) for column in shown.columns)
+        rows_of_cells = [
+            [_cell(column[row]) if row < len(column) else "" for column in shown.columns]
+            for row in range(depth)
+        ]
+    while len(rows_of_cells) < _MIN_ROWS:
+        rows_of_cells.append([])
+    lines = [_HEADER]
+    for row, cells in enumerate(rows_of_cells):
+        cells = cells + [""] * (7 - len(cells))
+        line = "\t".join(cells)
+        if row in _FOUNDATION_ROWS:
+            number = _FOUNDATION_ROWS[row]
+            pile = shown.foundations[number]
+            line += f"\t\t{_cell(pile[-1] if pile else None)}\tF{number + 1}"
+        lines.append(line)
+    lines.append(f"LAST Command: {session.last_command}")
+    lines.append(f"Message: {session.message}")
+    lines.append("INPUT > ")
+    return "\n".join(lines)

@@ -1,0 +1,80 @@
+"""Named screens of every game, for snapshot tests and ``make screenshots``.
+
+A ``Scene`` is a name, a function that builds a still app (frozen clock, no blink, no
+animations, no CPU pauses), and an async ``setup(pilot)`` that plays the app into the screen to
+photograph. Tests run ``snap_compare(scene.make_app(), terminal_size=size,
+run_before=scene.setup)``; ``python -m tableau.ui.screenshots DIR`` writes the same pictures.
+
+Each game adds its module to ``_MODULES`` below (one line) and defines ``SCENES`` there.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from textual.pilot import Pilot
+
+    from tableau.ui.app import TableauApp
+
+SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
+
+_MODULES = (
+    "tableau.ui.scenes.menu",
+    "tableau.ui.scenes.yukon",
+)
+
+
+async def _nothing(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+
+
+@dataclass(frozen=True)
+class Scene:
+    game: str
+    """The file-name prefix: "menu", "yukon", "pesten", ..."""
+    name: str
+    make_app: Callable[[], TableauApp]
+    setup: Callable[[Pilot[Any]], Awaitable[None]] = _nothing
+    sizes: tuple[tuple[int, int], ...] = field(default=SIZES)
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}-{self.name}"
+
+    def file_name(self, size: tuple[int, int]) -> str:
+        return f"{self.id}-{size[0]}x{size[1]}.svg"
+
+
+def still_app(
+    start: str | None = None, *, folder: Path | None = None, **options: Any
+) -> TableauApp:
+    """An app that draws the same picture every time: clock at 0, no blink, no animations,
+    no CPU pauses. ``options`` go to the game screen (seed, rules, ...)."""
+    from tableau.ui.app import TableauApp
+
+    return TableauApp(
+        start,
+        clock=lambda: 0.0,
+        cpu_delay=0.0,
+        cursor_blink=False,
+        animations=False,
+        folder=folder,
+        **options,
+    )
+
+
+def all_scenes() -> tuple[Scene, ...]:
+    scenes: list[Scene] = []
+    for name in _MODULES:
+        module = importlib.import_module(name)
+        scenes.extend(module.SCENES)
+    return tuple(scenes)
+
+
+def scenes_for(game: str) -> tuple[Scene, ...]:
+    return tuple(scene for scene in all_scenes() if scene.game == game)

@@ -1,0 +1,1 @@
+"""Screens: the menu, help, dialogs and one screen per game."""

@@ -1,0 +1,51 @@
+"""Base classes every tableau screen shares: the size classes and the common keys."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from textual import events
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+from textual.geometry import Size
+from textual.screen import Screen
+
+LARGE_SIZE = Size(100, 32)
+"""At this terminal size or larger, screens get the class ``-large`` (else ``-compact``)."""
+
+
+class TableauScreen(Screen[Any]):
+    """Adds ``-large``/``-compact`` to the screen as the terminal resizes.
+
+    Style both looks in .tcss: ``YukonScreen.-large CardView { height: 5; }``.
+    """
+
+    def on_mount(self) -> None:
+        self._apply_size(self.app.size)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._apply_size(event.size)
+
+    def _apply_size(self, size: Size) -> None:
+        large = size.width >= LARGE_SIZE.width and size.height >= LARGE_SIZE.height
+        self.set_class(large, "-large")
+        self.set_class(not large, "-compact")
+
+    @property
+    def is_large(self) -> bool:
+        return self.has_class("-large")
+
+
+class GameScreen(TableauScreen):
+    """A game. Subclasses set GAME_KEY (the key in ``tableau.ui.games``) and TITLE."""
+
+    GAME_KEY: ClassVar[str] = ""
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("q", "app.menu", "Menu"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Commands for the command palette (ctrl+p): new game, undo, ... Override."""
+        return ()

@@ -1,0 +1,95 @@
+"""Modal dialogs every game can reuse.
+
+- ``ChooserScreen``: a title, a line of text and a column of choices; returns the chosen key
+  or None (Escape). Pesten's suit chooser, Yukon's rules variant.
+- ``EndScreen``: the end of a game or round (win, stuck, scores) with buttons such as
+  "Play again" and "Menu"; returns the chosen key.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ChooserScreen(ModalScreen[str | None]):
+    """``push_screen(ChooserScreen("Choose a suit", choices), callback)``.
+
+    ``choices`` are (key, label) pairs. Buttons get the id ``choice-<key>``; the first one has
+    focus; up/down/tab move between them; a digit picks the n-th; Escape returns None.
+    """
+
+    CSS_PATH = "dialogs.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("up,k", "app.focus_previous", "Previous", show=False),
+        Binding("down,j", "app.focus_next", "Next", show=False),
+        *(Binding(str(n), f"pick_number({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(
+        self,
+        title: str,
+        choices: Sequence[tuple[str, str]],
+        text: str = "",
+        *,
+        cancellable: bool = True,
+    ) -> None:
+        super().__init__()
+        self.title_text = title
+        self.text = text
+        self.choices = tuple(choices)
+        self.cancellable = cancellable
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title")
+            if self.text:
+                yield Static(self.text, id="dialog-text")
+            with Vertical(id="dialog-choices"):
+                for key, label in self.choices:
+                    yield Button(label, id=f"choice-{key}", classes="choice", compact=True)
+
+    def on_mount(self) -> None:
+        buttons = self.query(Button)
+        if buttons:
+            buttons.first().focus()
+
+    @on(Button.Pressed, ".choice")
+    def _pressed(self, event: Button.Pressed) -> None:
+        button_id = event.button.id or ""
+        self.dismiss(button_id.removeprefix("choice-"))
+
+    def action_pick_number(self, number: int) -> None:
+        if 1 <= number <= len(self.choices):
+            self.dismiss(self.choices[number - 1][0])
+
+    def action_cancel(self) -> None:
+        if self.cancellable:
+            self.dismiss(None)
+
+
+class EndScreen(ChooserScreen):
+    """The end of a game: a headline, a few lines of results and the next steps.
+
+    ``EndScreen("You won!", ["Moves: 87", "Time: 4:12"], [("again", "Play again"),
+    ("menu", "Menu")])``. Escape returns None (stay and look at the table).
+    """
+
+    def __init__(
+        self,
+        title: str,
+        lines: Sequence[str],
+        choices: Sequence[tuple[str, str]],
+        *,
+        cancellable: bool = True,
+    ) -> None:
+        super().__init__(title, choices, "\n".join(lines), cancellable=cancellable)
+        self.add_class("-end")

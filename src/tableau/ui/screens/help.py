@@ -1,0 +1,66 @@
+"""The help screen: a game's rules and controls from ``docs/rules/<game>.md``.
+
+The rules folder is packaged as ``tableau/rules`` (a symlink to ``docs/rules``), so the
+text is read with importlib.resources and works from a wheel too.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.widgets import Footer, Header, Markdown
+
+from tableau.ui.screens.base import TableauScreen
+
+MENU_HELP = """\
+# tableau
+
+A card table in your terminal. Pick a game from the list:
+
+- **↑ ↓** (or **j k**) move, **Enter** or a **number key** starts the game, or click it.
+- **?** or **F1** shows the rules and controls of the game you are in.
+- **ctrl+p** opens the command palette: new game, undo, themes and more.
+- **q** leaves a game and comes back here; **ctrl+q** quits from anywhere.
+"""
+
+
+def rules_text(game: str | None) -> str:
+    """The Markdown help for ``game`` (None = the menu), or a short note if it is missing."""
+    if game is None:
+        return MENU_HELP
+    try:
+        return (files("tableau") / "rules" / f"{game}.md").read_text(encoding="utf-8")
+    except (FileNotFoundError, NotADirectoryError, UnicodeDecodeError):
+        return f"# {game}\n\nThe rules for this game are not written yet."
+
+
+class HelpScreen(TableauScreen):
+    """Scroll with the arrows, Page Up/Down or the mouse; Escape, q or ? closes it."""
+
+    CSS_PATH = "help.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+        Binding("f1", "close", "Close", show=False),
+    ]
+
+    def __init__(self, game: str | None) -> None:
+        super().__init__()
+        self.game = game
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="?")
+        yield Markdown(rules_text(self.game), id="help-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.sub_title = "help"
+        self.query_one("#help-text").focus()
+
+    def action_close(self) -> None:
+        self.dismiss()

@@ -1,0 +1,143 @@
+"""A hand: a row of cards with a keyboard cursor, marks in selection order, and dimming.
+
+``hand.update(cards, marked=(4, 1), dimmed={0}, legal={1, 4})`` shows the cards; marked cards
+get the class ``-marked`` (they lift) and a small number in selection order; ``dimmed`` cards
+fade; ``legal`` cards are highlighted. The hand posts ``Hand.Activated`` (click, Enter, space)
+and ``Hand.CursorMoved``; what that means is the screen's business.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import HorizontalScroll
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from tableau.cards import AnyCard
+from tableau.ui._css import sibling_tcss
+from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.pile import Shown
+
+
+class Hand(Widget, can_focus=True):
+    DEFAULT_CSS = sibling_tcss(__file__)
+    SCOPED_CSS = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "move(-1)", "Left", show=False),
+        Binding("right,l", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("space,enter", "activate", "Choose"),
+    ]
+
+    cursor: reactive[int] = reactive(0)
+
+    @dataclass
+    class Activated(Message):
+        hand: Hand
+        index: int
+        card: AnyCard | None
+        chain: int = 1
+
+        @property
+        def control(self) -> Hand:
+            return self.hand
+
+    @dataclass
+    class CursorMoved(Message):
+        hand: Hand
+        index: int
+
+        @property
+        def control(self) -> Hand:
+            return self.hand
+
+    def __init__(
+        self,
+        *,
+        show_cursor: bool = True,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.cards: tuple[Shown, ...] = ()
+        self.show_cursor = show_cursor
+
+    def compose(self) -> ComposeResult:
+        yield HorizontalScroll(classes="hand-row")
+
+    def update(
+        self,
+        cards: Sequence[Shown | AnyCard],
+        *,
+        marked: Sequence[int] = (),
+        dimmed: Collection[int] = (),
+        legal: Collection[int] = (),
+    ) -> None:
+        """Show these cards; ``marked`` in selection order (numbered 1, 2, ...)."""
+        shown = tuple(card if isinstance(card, Shown) else Shown(card) for card in cards)
+        row = self.query_one(".hand-row", HorizontalScroll)
+        views = list(row.query(CardView))
+        if len(views) != len(shown):
+            row.remove_children()
+            views = [CardView(None, classes="in-hand") for _ in shown]
+            row.mount_all(views)
+        for index, (view, card) in enumerate(zip(views, shown, strict=True)):
+            view.card = card.card
+            view.face_up = card.face_up
+            order = marked.index(index) + 1 if index in marked else 0
+            view.badge = str(order) if order else ""
+            view.set_class(bool(order), "-marked")
+            view.set_class(index in dimmed, "-dimmed")
+            view.set_class(index in legal, "-legal")
+        self.cards = shown
+        if shown:
+            self.cursor = min(self.cursor, len(shown) - 1)
+        self._show_cursor()
+
+    def watch_cursor(self) -> None:
+        self._show_cursor()
+
+    def on_focus(self) -> None:
+        self._show_cursor()
+
+    def on_blur(self) -> None:
+        self._show_cursor()
+
+    def _show_cursor(self) -> None:
+        for index, view in enumerate(self.query(CardView)):
+            on = self.show_cursor and self.has_focus and index == self.cursor
+            view.set_class(on, "-highlight")
+            if on:
+                view.scroll_visible(animate=False)
+
+    def action_move(self, step: int) -> None:
+        if self.cards:
+            self.cursor = (self.cursor + step) % len(self.cards)
+            self.post_message(self.CursorMoved(self, self.cursor))
+
+    def action_jump(self, index: int) -> None:
+        if self.cards:
+            self.cursor = index % len(self.cards)
+            self.post_message(self.CursorMoved(self, self.cursor))
+
+    def action_activate(self) -> None:
+        if self.cards:
+            card = self.cards[self.cursor]
+            self.post_message(self.Activated(self, self.cursor, card.card))
+
+    @on(CardView.Clicked)
+    def _clicked(self, event: CardView.Clicked) -> None:
+        event.stop()
+        views = list(self.query(CardView))
+        if event.view in views:
+            index = views.index(event.view)
+            self.cursor = index
+            self.post_message(self.Activated(self, index, event.card, event.chain))

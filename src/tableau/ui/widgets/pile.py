@@ -1,0 +1,490 @@
+"""Piles of cards: a vertical overlapping fan (Yukon's columns) and a stack that shows its top
+card with a count (foundations, stock, discard).
+
+Both draw every card in one widget (fast to repaint) and share the mouse handling of
+``Pile``: a click posts ``Pile.Clicked``; a press, move and release posts ``Pile.DragStarted``,
+``Pile.DragOver`` (whenever the pile under the pointer changes) and ``Pile.Dropped`` (target
+None when released outside any pile). ``Pile.DragCancelled`` follows a lost drag (window left,
+screen changed, resize). Piles hold no rules: the screen's controls decide what a message
+means and set the look back with ``update(...)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Offset, Size
+from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tableau.cards import AnyCard
+from tableau.ui._css import sibling_tcss
+from tableau.ui.widgets.card import BACK_FILL, Kind, Part, Row, card_kind, draw_card
+
+Target = Literal["legal", "illegal"] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Shown:
+    """A card as a pile shows it: ``card`` None and ``face_up`` False is a hidden card."""
+
+    card: AnyCard | None
+    face_up: bool = True
+
+
+class Pile(Widget):
+    """Base of every pile: an id (``pile_id``, e.g. "C3", "F1", "discard"), mouse handling and
+    the shared component classes. Subclasses implement ``index_at(y)``."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "pile--red", "pile--black", "pile--joker", "pile--back", "pile--empty",
+        "pile--edge", "pile--pip", "pile--label", "pile--count", "pile--picked",
+        "pile--cursor", "pile--legal", "pile--illegal", "pile--fold",
+    }
+
+    @dataclass
+    class Clicked(Message):
+        pile: Pile
+        pile_id: str
+        index: int | None
+        """Card index in the pile (0 = the first/lowest), None = the pile itself."""
+        chain: int
+        """2 for a double-click."""
+
+    @dataclass
+    class DragStarted(Message):
+        pile: Pile
+        pile_id: str
+        index: int | None
+
+    @dataclass
+    class DragOver(Message):
+        pile: Pile
+        pile_id: str
+        index: int | None
+        target_id: str | None
+        """The pile under the pointer, None when over no pile."""
+
+    @dataclass
+    class Dropped(Message):
+        pile: Pile
+        pile_id: str
+        index: int | None
+        target_id: str | None
+        """None when released outside every pile: cancel."""
+
+    @dataclass
+    class DragCancelled(Message):
+        pile: Pile
+        pile_id: str
+
+    def __init__(
+        self, pile_id: str, *, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(id=id, classes=classes)
+        self.pile_id = pile_id
+        self.target: Target = None
+        self._press: tuple[int | None, Offset] | None = None
+        self._dragging = False
+        self._over: str | None = None
+
+    def index_at(self, y: int) -> int | None:
+        """The card index drawn on content row ``y``, or None."""
+        return None
+
+    # ------------------------------------------------------------------ styles
+
+    def style_for(self, *names: str) -> Style:
+        """Combine component styles, later names on top (``"pile--red", "pile--picked"``)."""
+        style = Style()
+        for name in names:
+            style += self.get_component_rich_style(name, partial=True)
+        return style
+
+    # ------------------------------------------------------------------ mouse
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if event.button != 1:
+            return
+        self._press = (self.index_at(event.y), event.screen_offset)
+        self._dragging = False
+        self._over = None
+        self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is None:
+            return
+        if event.button == 0 and self._dragging:
+            # The button came up where we could not see it (outside the window).
+            self.cancel_drag()
+            return
+        index, start = self._press
+        if not self._dragging:
+            if event.screen_offset == start or event.button == 0:
+                return
+            self._dragging = True
+            self.post_message(self.DragStarted(self, self.pile_id, index))
+        over = self.pile_id_at(event.screen_offset)
+        if over != self._over:
+            self._over = over
+            self.post_message(self.DragOver(self, self.pile_id, index, over))
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._press is None:
+            return
+        index, _start = self._press
+        dragging = self._dragging
+        self._reset()
+        if dragging:
+            target = self.pile_id_at(event.screen_offset)
+            self.post_message(self.Dropped(self, self.pile_id, index, target))
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        if self._dragging:
+            return
+        self.post_message(self.Clicked(self, self.pile_id, self.index_at(event.y), event.chain))
+
+    def on_leave(self, event: events.Leave) -> None:
+        # With the mouse captured we only get Leave when the pointer leaves the window.
+        if self._dragging and self.app.mouse_captured is not self:
+            self.cancel_drag()
+
+    def on_hide(self) -> None:
+        self.cancel_drag()
+
+    def cancel_drag(self) -> None:
+        """Forget a press or drag (the screen changed, the window was left, a resize)."""
+        was_dragging = self._dragging
+        self._reset()
+        if was_dragging:
+            self.post_message(self.DragCancelled(self, self.pile_id))
+
+    @property
+    def dragging(self) -> bool:
+        return self._dragging
+
+    def _reset(self) -> None:
+        if self.app.mouse_captured is self:
+            self.release_mouse()
+        self._press = None
+        self._dragging = False
+        self._over = None
+
+    def pile_id_at(self, screen_offset: Offset) -> str | None:
+        """The id of the pile under a screen position, or None."""
+        try:
+            widget, _region = self.screen.get_widget_at(*screen_offset)
+        except Exception:  # NoWidget: outside the screen
+            return None
+        node: Widget | None = widget
+        while node is not None:
+            if isinstance(node, Pile):
+                return node.pile_id
+            parent = node.parent
+            node = parent if isinstance(parent, Widget) else None
+        return None
+
+
+# ---------------------------------------------------------------------- the fan
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    parts: tuple[tuple[str, tuple[str, ...]], ...]
+    """(text, component class names) pairs."""
+    index: int | None
+
+
+_KIND_CLASS: dict[Kind, str] = {
+    "red": "pile--red", "black": "pile--black", "joker": "pile--joker",
+    "back": "pile--back", "empty": "pile--empty",
+}
+_PART_CLASS: dict[Part, tuple[str, ...]] = {
+    "face": (), "edge": ("pile--edge",), "pip": ("pile--pip",),
+}
+
+
+class FanColumn(Pile):
+    """A vertical fan of overlapping cards, the first card at the top.
+
+    ``update(cards, picked_from=..., cursor=..., target=...)`` sets what it shows. Covered
+    cards show their top line (or two on large screens); the last card is drawn whole. When the
+    fan is taller than the space it has, face-down cards fold into one line; beyond that the
+    column's scroll container scrolls. ``large`` chooses boxed cards (set by the screen).
+    """
+
+    DEFAULT_CSS = sibling_tcss(__file__)
+    SCOPED_CSS = False
+
+    def __init__(
+        self,
+        pile_id: str,
+        label: str = "",
+        *,
+        empty_label: str = "",
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(pile_id, id=id, classes=classes)
+        self.label = label
+        self.empty_label = empty_label
+        self.cards: tuple[Shown, ...] = ()
+        self.picked_from: int | None = None
+        self.cursor: int | None = None
+        self.cursor_on_label = False
+        self.large = False
+        self.max_rows: int | None = None
+        self._lines: list[_Line] = []
+        self._built_for: tuple[object, ...] | None = None
+
+    def update(
+        self,
+        cards: Sequence[Shown],
+        *,
+        picked_from: int | None = None,
+        cursor: int | None = None,
+        target: Target = None,
+        large: bool | None = None,
+    ) -> None:
+        """Show these cards. ``cursor`` is the card under the keyboard cursor; ``cursor=-1``
+        puts the cursor on the empty pile/label."""
+        cards = tuple(cards)
+        large = self.large if large is None else large
+        key = (cards, picked_from, cursor, target, large)
+        if key == (self.cards, self.picked_from, self.cursor, self.target, self.large):
+            return
+        old_height = len(self._lines)
+        self.cards, self.picked_from, self.cursor = cards, picked_from, cursor
+        self.target, self.large = target, large
+        self._rebuild()
+        if len(self._lines) != old_height:
+            self.refresh(layout=True)
+        else:
+            self.refresh()
+
+    def set_max_rows(self, rows: int | None) -> None:
+        if rows != self.max_rows:
+            self.max_rows = rows
+            self._rebuild()
+            self.refresh(layout=True)
+
+    def index_at(self, y: int) -> int | None:
+        if 0 <= y < len(self._lines):
+            return self._lines[y].index
+        return None
+
+    def row_of(self, index: int) -> int:
+        """The first content row showing card ``index`` (for scrolling it into view)."""
+        for row, line in enumerate(self._lines):
+            if line.index == index:
+                return row
+        return 0
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        if not self._lines:
+            self._rebuild(width)
+        return max(len(self._lines), 1)
+
+    def on_resize(self, event: events.Resize) -> None:
+        if event.size.width and self._built_width != self.content_size.width:
+            self._rebuild()
+            self.refresh(layout=True)
+
+    _built_width = 0
+
+    def _card_width(self, width: int) -> int:
+        return max(min(width - 1, 9 if self.large else 7), 3)
+
+    def _rebuild(self, width: int | None = None) -> None:
+        width = width if width is not None else self.content_size.width or 8
+        self._built_width = width
+        card_width = self._card_width(width)
+        bottom_height = 5 if self.large else 1
+        covered = 2 if self.large else 1
+        count = len(self.cards)
+        label_rows = 1 if self.label else 0
+        fold = False
+        if self.max_rows is not None and count:
+            def needed(covered_rows: int, folded: bool) -> int:
+                hidden = sum(1 for shown in self.cards[:-1] if not shown.face_up)
+                covered_cards = count - 1 - (hidden - 1 if folded and hidden > 1 else 0)
+                return label_rows + covered_cards * covered_rows + bottom_height
+
+            if needed(covered, False) > self.max_rows and self.large:
+                covered = 1
+            if needed(covered, False) > self.max_rows:
+                fold = True
+        lines: list[_Line] = []
+        if self.label:
+            classes: tuple[str, ...] = ("pile--label",)
+            if self.target is not None:
+                classes += (f"pile--{self.target}",)
+            elif self.cursor == -1:
+                classes += ("pile--cursor",)
+            lines.append(_Line(((f" {self.label}".ljust(card_width), classes),), None))
+        if not self.cards:
+            rows = draw_card(None, True, card_width, bottom_height, empty_label=self.empty_label)
+            over = self._overlay(None, is_bottom=True)
+            for row in rows:
+                lines.append(_Line(self._parts(row, "empty", over), None))
+        hidden_run = 0
+        for index, shown in enumerate(self.cards):
+            is_bottom = index == count - 1
+            if fold and not shown.face_up and not is_bottom:
+                hidden_run += 1
+                next_hidden = not self.cards[index + 1].face_up
+                if next_hidden and index + 1 < count - 1:
+                    continue
+                text = f"{BACK_FILL * 2} ×{hidden_run}" if hidden_run > 1 else BACK_FILL * 2
+                lines.append(_Line(((text.ljust(card_width)[:card_width], ("pile--fold",)),), None))
+                hidden_run = 0
+                continue
+            height = bottom_height if is_bottom else covered
+            rows = draw_card(shown.card, shown.face_up, card_width, height)
+            kind = card_kind(shown.card, shown.face_up)
+            over = self._overlay(index, is_bottom=is_bottom)
+            for row in rows:
+                lines.append(_Line(self._parts(row, kind, over), index))
+        self._lines = lines
+
+    def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
+        over: tuple[str, ...] = ()
+        if index is not None and self.picked_from is not None and index >= self.picked_from:
+            over += ("pile--picked",)
+        if is_bottom and self.target is not None:
+            over += (f"pile--{self.target}",)
+        if index is not None and index == self.cursor:
+            over += ("pile--cursor",)
+        if index is None and self.cursor == -1:
+            over += ("pile--cursor",)
+        return over
+
+    @staticmethod
+    def _parts(
+        row: Row, kind: Kind, over: tuple[str, ...]
+    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        return tuple(
+            (text, (_KIND_CLASS[kind], *_PART_CLASS[part], *over)) for text, part in row
+        )
+
+    def render_line(self, y: int) -> Strip:
+        width = self.content_size.width
+        if y >= len(self._lines):
+            return Strip.blank(width, self.rich_style)
+        base = self.rich_style
+        segments = [
+            Segment(text, base + self.style_for(*classes)) for text, classes in self._lines[y].parts
+        ]
+        return Strip(segments).extend_cell_length(width, base).crop(0, width)
+
+    def watch_app_theme(self) -> None:  # pragma: no cover - styles are looked up per line
+        self.refresh()
+
+
+# ---------------------------------------------------------------------- a stack
+
+
+class StackPile(Pile):
+    """A pile that shows only its top card: a foundation, a stock, a discard pile.
+
+    ``update(top, count=..., face_up=..., target=..., picked=..., cursor=...)``. On a one-line
+    widget it draws ``label`` and a compact card side by side; taller, it draws the label, a
+    boxed card and (``show_count``) the number of cards under it.
+    """
+
+    DEFAULT_CSS = sibling_tcss(__file__)
+    SCOPED_CSS = False
+
+    def __init__(
+        self,
+        pile_id: str,
+        label: str = "",
+        *,
+        empty_label: str = "",
+        show_count: bool = False,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(pile_id, id=id, classes=classes)
+        self.label = label
+        self.empty_label = empty_label
+        self.show_count = show_count
+        self.top: AnyCard | None = None
+        self.count = 0
+        self.face_up = True
+        self.picked = False
+        self.cursor = False
+
+    def update(
+        self,
+        top: AnyCard | None,
+        *,
+        count: int | None = None,
+        face_up: bool = True,
+        target: Target = None,
+        picked: bool = False,
+        cursor: bool = False,
+    ) -> None:
+        count = (0 if top is None else 1) if count is None else count
+        new = (top, count, face_up, target, picked, cursor)
+        if new == (self.top, self.count, self.face_up, self.target, self.picked, self.cursor):
+            return
+        self.top, self.count, self.face_up, self.target, self.picked, self.cursor = new
+        self.refresh()
+
+    def index_at(self, y: int) -> int | None:
+        return self.count - 1 if self.count else None
+
+    def render_line(self, y: int) -> Strip:
+        width, height = self.content_size.width, self.content_size.height
+        base = self.rich_style
+        showing = self.top if self.count else None
+        kind = card_kind(showing, self.face_up if self.count else True)
+        over: tuple[str, ...] = ()
+        if self.picked:
+            over += ("pile--picked",)
+        if self.target is not None:
+            over += (f"pile--{self.target}",)
+        if self.cursor:
+            over += ("pile--cursor",)
+        label_style = base + self.style_for("pile--label", *over)
+        segments: list[Segment] = []
+        if height <= 1:
+            label = f"{self.label} " if self.label else ""
+            card_width = max(min(width - len(label), 7), 3)
+            row = draw_card(showing, self.face_up or not self.count, card_width, 1,
+                            empty_label=self.empty_label)[0]
+            segments.append(Segment(label, label_style))
+            segments += self._segments(row, kind, over, base)
+            if self.show_count and self.count:
+                segments.append(Segment(f" {self.count}", base + self.style_for("pile--count")))
+        else:
+            card_rows = height - 1 - (1 if self.show_count else 0)
+            card_width = max(min(width, 9), 3)
+            if y == 0:
+                segments.append(Segment(f" {self.label}".ljust(card_width), label_style))
+            elif y <= card_rows:
+                rows = draw_card(showing, self.face_up or not self.count, card_width, card_rows,
+                                 empty_label=self.empty_label)
+                segments += self._segments(rows[y - 1], kind, over, base)
+            elif self.show_count:
+                text = f"{self.count} card{'s' if self.count != 1 else ''}"
+                segments.append(Segment(text.center(card_width),
+                                        base + self.style_for("pile--count")))
+        return Strip(segments).extend_cell_length(width, base).crop(0, width)
+
+    def _segments(
+        self, row: Row, kind: Kind, over: tuple[str, ...], base: Style
+    ) -> list[Segment]:
+        return [
+            Segment(text, base + self.style_for(_KIND_CLASS[kind], *_PART_CLASS[part], *over))
+            for text, part in row
+        ]

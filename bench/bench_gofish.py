@@ -1,0 +1,26 @@
+"""Go Fish: how often the pro CPU beats the easy one, and simulation speed.
+
+Runs the same simulation as `tableau gofish --simulate 2000 --players 2 --cpu pro,easy
+--seed 1 --json`; the first player alternates between the seats.
+"""
+
+from __future__ import annotations
+
+from tableau.cli.gofish import simulate
+
+GAMES = 2000
+
+
+def main() -> None:
+    tally = simulate(GAMES, ("pro", "easy"), seed=1)
+    share = 100 * tally.wins[0] / tally.games
+    print(f"pro vs easy, {GAMES} two-player games: pro wins {tally.wins[0]:g} ({share:.1f}%)")
+    print(f"books: pro {tally.books[0]}, easy {tally.books[1]}")
+    print(f"{tally.games_per_s:.0f} games/s")
+    for players in (3, 5):
+        tally = simulate(200, ("pro",) * players, seed=1)
+        print(f"{players} pro players, 200 games: {tally.games_per_s:.0f} games/s")
+
+
+if __name__ == "__main__":
+    main()

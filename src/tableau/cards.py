@@ -318,6 +318,8 @@ def read_small_text(
             raise FileProblem(f"{shown} is too large to be a {what} ({status.st_size} bytes).")
         with target.open("rb") as stream:
             data = stream.read(limit + 1)
+    except FileProblem:
+        raise
     except FileNotFoundError:
         raise FileProblem(f"The file {shown} does not exist.") from None
     except PermissionError:

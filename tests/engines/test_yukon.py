@@ -1,0 +1,539 @@
+"""Yukon engine: the rules, through the public engine API."""
+
+from __future__ import annotations
+
+import pytest
+
+from tableau.cards import FULL_DECK, Card, parse_card, parse_cards
+from tableau.engines import yukon
+from tableau.engines.yukon import (
+    Config,
+    IllegalMove,
+    Move,
+    Phase,
+    SaveFormatError,
+    Slot,
+    State,
+    apply,
+    deal,
+    from_json,
+    legal_moves,
+    load_deck,
+    new_game,
+    outcome,
+    parse_move,
+    quit_game,
+    safe_foundation_moves,
+    show_deck,
+    shuffle_interleaved,
+    shuffle_random,
+    to_json,
+    view,
+)
+
+PLAY_ONLY_MESSAGE = "Command not available in the PLAY phase"
+STARTUP_ONLY_MESSAGE = "Command not available in the STARTUP phase"
+
+
+def table(columns: list[str], foundations: tuple[str, ...] = ("", "", "", ""),
+          rules: str = "spec") -> State:
+    """A PLAY position. Cards are face up; "[]" is a face-down card (some card not otherwise
+    on the table) and "[9S]" a face-down 9S. Columns list top first."""
+    named = {
+        parse_card(word.strip("[]"))
+        for text in (*columns, *foundations)
+        for word in text.split()
+        if word != "[]"
+    }
+    spare = iter(card for card in FULL_DECK if card not in named)
+    built = []
+    for text in columns:
+        column = []
+        for word in text.split():
+            if word == "[]":
+                column.append(Slot(next(spare), False))
+            elif word.startswith("["):
+                column.append(Slot(parse_card(word[1:-1]), False))
+            else:
+                column.append(Slot(parse_card(word), True))
+        built.append(tuple(column))
+    piles = tuple(parse_cards(text) for text in foundations)
+    return State(Phase.PLAY, FULL_DECK, tuple(built), piles, 0, rules, 0)
+
+
+def cards_of(state: State, column: int) -> list[str]:
+    shown = view(state).columns[column - 1]
+    return ["[]" if card is None else str(card) for card in shown]
+
+
+def move(text: str) -> Move:
+    return parse_move(text)
+
+
+# Figure 7 of the seed, the start point of its move examples.
+FIGURE_7 = [
+    "5H",
+    "[] 7H KC AD JC 6C",
+    "[] [] 2H KH JS QS TS",
+    "[] [] [] 8H TC QC KS 5D",
+    "[] [] [] [] QH QD TH 5S 2D",
+    "[] [] [] [] [] 4C 6S KD 3D 4H",
+    "[] [] [] 2S 9D 6H 8D AS",
+]
+FIGURE_7_FOUNDATIONS = ("", "", "", "AC 2C 3C")
+
+
+def figure_7() -> State:
+    return table(FIGURE_7, FIGURE_7_FOUNDATIONS)
+
+
+def dealt(deck: tuple[Card, ...] | None = None, rules: str = "spec") -> State:
+    return deal(load_deck(new_game(Config(seed=5, rules=rules)), deck))
+
+
+# ---------------------------------------------------------------- configuration
+
+
+def test_a_new_game_starts_in_startup_without_a_deck() -> None:
+    state = new_game(Config())
+    assert state.phase is Phase.STARTUP
+    assert state.deck is None
+    shown = view(state)
+    assert shown.deck_shown == () and not shown.has_deck
+    assert shown.columns == ((),) * 7 and shown.foundations == ((),) * 4
+
+
+@pytest.mark.parametrize("config", [{"seed": -1}, {"seed": 2**63}, {"rules": "klondike"}])
+def test_a_bad_config_is_refused_with_a_sentence(config: dict[str, object]) -> None:
+    with pytest.raises(ValueError, match=r"\.$"):
+        Config(**config)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the deck in STARTUP
+
+
+def test_loading_without_cards_gives_the_unshuffled_deck_face_down() -> None:
+    state = load_deck(new_game(Config()), None)
+    assert state.deck == FULL_DECK
+    assert view(state).deck_shown == (None,) * 52
+
+
+def test_showing_the_deck_turns_it_face_up_in_order() -> None:
+    shown = view(show_deck(load_deck(new_game(Config()), None))).deck_shown
+    assert [str(card) for card in shown[:8]] == ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C"]
+
+
+def test_a_deck_must_hold_every_card_once() -> None:
+    with pytest.raises(IllegalMove, match="exactly once"):
+        load_deck(new_game(Config()), FULL_DECK[:51] + FULL_DECK[:1])
+
+
+@pytest.mark.parametrize(
+    "operation",
+    [show_deck, shuffle_random, deal, lambda state: shuffle_interleaved(state, 10)],
+)
+def test_deck_commands_need_a_deck(operation: object) -> None:
+    with pytest.raises(IllegalMove, match=r"^No deck is loaded; use LD first\.$"):
+        operation(new_game(Config()))  # type: ignore[operator]
+
+
+def test_an_interleaved_shuffle_takes_a_card_from_each_pile_in_turn() -> None:
+    deck = shuffle_interleaved(load_deck(new_game(Config()), None), 26).deck
+    assert deck is not None
+    codes = [str(card) for card in deck]
+    assert codes[:6] == ["AC", "AH", "2C", "2H", "3C", "3H"]
+    assert codes[-2:] == ["KD", "KS"]
+
+
+def test_the_rest_of_the_longer_pile_goes_to_the_bottom() -> None:
+    deck = shuffle_interleaved(load_deck(new_game(Config()), None), 50).deck
+    assert deck is not None
+    codes = [str(card) for card in deck]
+    assert codes[:6] == ["AC", "QS", "2C", "KS", "3C", "4C"]
+    assert codes[-1] == "JS"
+    short_first = shuffle_interleaved(load_deck(new_game(Config()), None), 2).deck
+    assert short_first is not None
+    assert [str(card) for card in short_first[:6]] == ["AC", "3C", "2C", "4C", "5C", "6C"]
+
+
+@pytest.mark.parametrize("split", [0, 52, -3, 100])
+def test_the_split_must_be_between_1_and_51(split: int) -> None:
+    state = load_deck(new_game(Config()), None)
+    with pytest.raises(IllegalMove, match="from 1 to 51"):
+        shuffle_interleaved(state, split)
+
+
+def test_a_random_split_is_reproducible_from_the_seed() -> None:
+    first = shuffle_interleaved(load_deck(new_game(Config(seed=7)), None), None)
+    again = shuffle_interleaved(load_deck(new_game(Config(seed=7)), None), None)
+    assert first.deck == again.deck
+    assert first.deck != FULL_DECK
+    assert first.seed != 7
+
+
+def test_a_random_shuffle_is_a_reproducible_permutation() -> None:
+    first = shuffle_random(load_deck(new_game(Config(seed=11)), None))
+    again = shuffle_random(load_deck(new_game(Config(seed=11)), None))
+    other = shuffle_random(load_deck(new_game(Config(seed=12)), None))
+    assert first.deck is not None and other.deck is not None
+    assert first.deck == again.deck
+    assert sorted(first.deck) == sorted(FULL_DECK)
+    assert first.deck != FULL_DECK and first.deck != other.deck
+    # The seed moves on, so shuffling twice gives a new order.
+    assert shuffle_random(first).deck != first.deck
+
+
+def test_shuffling_turns_a_shown_deck_face_down_again() -> None:
+    shown = show_deck(load_deck(new_game(Config()), None))
+    assert view(shuffle_random(shown)).deck_shown == (None,) * 52
+
+
+# ---------------------------------------------------------------- dealing
+
+
+def test_the_deal_makes_columns_of_1_6_7_8_9_10_11_with_21_face_down() -> None:
+    shown = view(dealt())
+    assert [len(column) for column in shown.columns] == [1, 6, 7, 8, 9, 10, 11]
+    assert [column.count(None) for column in shown.columns] == [0, 1, 2, 3, 4, 5, 6]
+    assert shown.phase is Phase.PLAY
+
+
+def test_the_deal_goes_row_by_row_from_left_to_right() -> None:
+    state = dealt()
+    # Figure 6: the unshuffled deck.
+    assert cards_of(state, 1) == ["AC"]
+    assert cards_of(state, 2) == ["[]", "8C", "AD", "7D", "KD", "6H"]
+    assert cards_of(state, 7) == ["[]"] * 6 + ["3S", "7S", "TS", "QS", "KS"]
+    # The face-down cards are the deal's first row (and more) in order.
+    assert state.columns[1][0].card == parse_card("2C")
+    assert state.columns[6][0].card == parse_card("7C")
+
+
+def test_startup_commands_are_refused_in_play() -> None:
+    state = dealt()
+    for operation in (show_deck, shuffle_random, deal):
+        with pytest.raises(IllegalMove) as refused:
+            operation(state)
+        assert str(refused.value) == PLAY_ONLY_MESSAGE
+    with pytest.raises(IllegalMove, match=f"^{PLAY_ONLY_MESSAGE}$"):
+        load_deck(state, None)
+    with pytest.raises(IllegalMove, match=f"^{PLAY_ONLY_MESSAGE}$"):
+        shuffle_interleaved(state, 3)
+
+
+def test_game_commands_are_refused_in_startup() -> None:
+    state = load_deck(new_game(Config()), None)
+    with pytest.raises(IllegalMove, match=f"^{STARTUP_ONLY_MESSAGE}$"):
+        quit_game(state)
+    with pytest.raises(IllegalMove, match=f"^{STARTUP_ONLY_MESSAGE}$"):
+        apply(state, move("C1->F1"))
+    assert legal_moves(state) == ()
+
+
+def test_quitting_goes_back_to_startup_with_the_same_deck() -> None:
+    deck = shuffle_random(load_deck(new_game(Config(seed=3)), None)).deck
+    state = dealt(deck)
+    played = apply(state, legal_moves(state)[0])
+    back = quit_game(played)
+    assert back.phase is Phase.STARTUP and back.deck == deck
+    assert deal(back) == state
+
+
+# ---------------------------------------------------------------- move notation
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("C6:4H->C4", "C6:4H->C4"),
+        ("C6->C4", "C6->C4"),
+        ("F4->C6", "F4->C6"),
+        ("C7->F2", "C7->F2"),
+        ("c6:4h->c4", "C6:4H->C4"),
+        ("  C6 -> C4 ", "C6->C4"),
+        ("c7:as -> f2", "C7:AS->F2"),
+    ],
+)
+def test_moves_parse_in_the_spec_notation(text: str, expected: str) -> None:
+    assert str(parse_move(text)) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("C6-C4", "A move looks like"),
+        ("C8->C1", "no column C8"),
+        ("C0->C1", "no column C0"),
+        ("C1->F5", "no foundation F5"),
+        ("C6:4X->C4", "not a card"),
+        ("hello", "A move looks like"),
+        ("C1->", "A move looks like"),
+    ],
+)
+def test_bad_move_text_is_refused_with_a_sentence(text: str, reason: str) -> None:
+    with pytest.raises(IllegalMove, match=reason):
+        parse_move(text)
+
+
+# ---------------------------------------------------------------- moves (the seed's examples)
+
+
+def test_a_bottom_card_moves_by_name_or_by_column() -> None:
+    for text in ("C6:4H->C4", "C6->C4"):
+        after = apply(figure_7(), move(text))
+        assert cards_of(after, 4) == ["[]", "[]", "[]", "8H", "TC", "QC", "KS", "5D", "4H"]
+        assert cards_of(after, 6) == ["[]", "[]", "[]", "[]", "[]", "4C", "6S", "KD", "3D"]
+
+
+def test_a_face_up_card_moves_with_all_cards_below_it() -> None:
+    after = apply(figure_7(), move("C6:4C->C4"))
+    assert cards_of(after, 4) == [
+        "[]", "[]", "[]", "8H", "TC", "QC", "KS", "5D", "4C", "6S", "KD", "3D", "4H",
+    ]
+
+
+def test_a_face_down_card_that_becomes_the_bottom_turns_face_up() -> None:
+    before = figure_7()
+    hidden = before.columns[5][4].card
+    after = apply(before, move("C6:4C->C4"))
+    assert cards_of(after, 6) == ["[]"] * 4 + [str(hidden)]
+
+
+def test_an_ace_goes_to_an_empty_foundation() -> None:
+    for text in ("C7:AS->F2", "C7->F2"):
+        after = apply(figure_7(), move(text))
+        assert view(after).foundations[1] == (parse_card("AS"),)
+        assert cards_of(after, 7) == ["[]", "[]", "[]", "2S", "9D", "6H", "8D"]
+
+
+def test_the_top_card_of_a_foundation_moves_back_to_a_column() -> None:
+    after = apply(figure_7(), move("F4->C6"))
+    assert cards_of(after, 6)[-2:] == ["4H", "3C"]
+    assert [str(card) for card in view(after).foundations[3]] == ["AC", "2C"]
+
+
+def test_every_move_counts() -> None:
+    after = apply(apply(figure_7(), move("C7->F2")), move("F4->C6"))
+    assert after.moves == 2 and view(after).moves == 2
+
+
+# ---------------------------------------------------------------- refused moves
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("C2:4H->C4", r"^There is no face-up 4H in column C2\.$"),
+        ("C3:2H->C1", r"^2H does not go on 5H: it needs a four\.$"),
+        ("C6:KD->C1", r"^KD does not go on 5H: it needs a four\.$"),
+        ("C2->C1", r"^6C does not go on 5H: it needs a four\.$"),
+        ("C1->C6", r"^5H does not go on 4H: it needs a three\.$"),
+        ("C6:6S->C6", r"^6S is already in column C6\.$"),
+        ("F1->C1", r"^Foundation F1 is empty\.$"),
+        ("F4->F1", r"^A card on a foundation can only go back to a column\.$"),
+        ("F4:2C->C6", r"^2C is not the top card of F4\.$"),
+        ("C6:4C->F1", r"^Only the bottom card of C6 can go to a foundation; 4C has cards below"),
+        ("C1->F1", r"^5H does not go on F1: an empty foundation takes only an ace\.$"),
+        ("C2->F4", r"^6C does not go on F4: the next card there is 4C\.$"),
+    ],
+)
+def test_a_refused_move_says_why(text: str, reason: str) -> None:
+    state = figure_7()
+    with pytest.raises(IllegalMove, match=reason):
+        apply(state, move(text))
+    assert state == figure_7()
+
+
+def test_a_card_does_not_go_on_the_same_suit() -> None:
+    state = table(["8H", "7H", "", "", "", "", ""])
+    with pytest.raises(IllegalMove, match=r"^7H does not go on 8H: same suit\.$"):
+        apply(state, move("C2->C1"))
+
+
+def test_the_same_colour_is_allowed_by_the_spec_rule() -> None:
+    after = apply(table(["8D", "7H", "", "", "", "", ""]), move("C2->C1"))
+    assert cards_of(after, 1) == ["8D", "7H"]
+
+
+def test_a_face_down_card_cannot_be_moved_and_is_not_revealed() -> None:
+    state = table(["8D", "[7H] 2C", "", "", "", "", ""])
+    with pytest.raises(IllegalMove, match=r"^There is no face-up 7H in column C2\.$"):
+        apply(state, move("C2:7H->C1"))
+
+
+def test_only_a_king_goes_into_an_empty_column() -> None:
+    state = table(["[] QH", "[] KS QD JC", "", "2C", "", "", ""])
+    with pytest.raises(IllegalMove, match=r"^QH cannot go into the empty column C3: only a king"):
+        apply(state, move("C1->C3"))
+    after = apply(state, move("C2:KS->C3"))
+    assert cards_of(after, 3) == ["KS", "QD", "JC"]
+    assert len(cards_of(after, 2)) == 1 and cards_of(after, 2) != ["[]"]
+
+
+def test_a_king_on_a_foundation_may_go_back_to_an_empty_column() -> None:
+    state = table(["", "5H", "", "", "", "", ""], ("AC 2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC",))
+    after = apply(state, move("F1->C1"))
+    assert cards_of(after, 1) == ["KC"]
+
+
+def test_the_same_suit_one_higher_goes_on_a_foundation() -> None:
+    state = table(["2C", "2D", "3C", "", "", "", ""], ("AC", "", "", ""))
+    with pytest.raises(IllegalMove, match=r"^2D does not go on F1: the next card there is 2C\.$"):
+        apply(state, move("C2->F1"))
+    with pytest.raises(IllegalMove, match=r"^3C does not go on F1: the next card there is 2C\.$"):
+        apply(state, move("C3->F1"))
+    after = apply(apply(state, move("C1->F1")), move("C3->F1"))
+    assert [str(card) for card in view(after).foundations[0]] == ["AC", "2C", "3C"]
+
+
+def test_moving_from_an_empty_column_is_refused() -> None:
+    with pytest.raises(IllegalMove, match=r"^Column C3 is empty\.$"):
+        apply(table(["5H", "", "", "", "", "", ""]), move("C3->C1"))
+
+
+# ---------------------------------------------------------------- rule variants
+
+
+@pytest.mark.parametrize(
+    ("rules", "onto", "allowed", "refused", "reason"),
+    [
+        ("spec", "8D", ["7H", "7C", "7S"], ["7D"], "same suit"),
+        ("classic", "8D", ["7C", "7S"], ["7H", "7D"], "the colours must alternate"),
+        ("russian", "8D", ["7D"], ["7H", "7C", "7S"], "Russian rules need the same suit"),
+    ],
+)
+def test_each_rule_variant_decides_what_goes_on_a_card(
+    rules: str, onto: str, allowed: list[str], refused: list[str], reason: str
+) -> None:
+    for card in allowed:
+        after = apply(table([onto, card, "", "", "", "", ""], rules=rules), move("C2->C1"))
+        assert cards_of(after, 1) == [onto, card]
+    for card in refused:
+        with pytest.raises(IllegalMove, match=reason):
+            apply(table([onto, card, "", "", "", "", ""], rules=rules), move("C2->C1"))
+
+
+def test_the_rules_come_from_the_config() -> None:
+    assert dealt(rules="classic").rules == "classic"
+    assert view(dealt(rules="russian")).rules == "russian"
+
+
+# ---------------------------------------------------------------- legal moves
+
+
+def test_legal_moves_of_the_unshuffled_deal() -> None:
+    expected = {
+        "C1->F1", "C1->F2", "C1->F3", "C1->F4",
+        "C5:5S->C2", "C6->C3", "C5:3H->C4", "C2:7D->C5", "C3:7H->C5", "C3->C7",
+    }
+    moves = legal_moves(dealt())
+    assert {str(item) for item in moves} == expected
+    assert len(moves) == len(expected)
+
+
+def test_legal_moves_include_moves_back_from_the_foundations() -> None:
+    moves = {str(item) for item in legal_moves(figure_7())}
+    assert "F4->C6" in moves
+    assert "C6->C4" in moves and "C6:4C->C4" in moves
+    assert {"C7->F1", "C7->F2", "C7->F3"} <= moves
+    assert "C7->F4" not in moves
+
+
+def test_every_legal_move_applies() -> None:
+    state = figure_7()
+    for item in legal_moves(state):
+        assert apply(state, item).moves == 1
+
+
+# ---------------------------------------------------------------- the end of the game
+
+
+def near_the_end() -> State:
+    clubs = " ".join(str(card) for card in FULL_DECK[:13])
+    diamonds = " ".join(str(card) for card in FULL_DECK[13:26])
+    hearts = " ".join(str(card) for card in FULL_DECK[26:39])
+    spades = " ".join(str(card) for card in FULL_DECK[39:51])
+    return table(["", "", "KS", "", "", "", ""], (clubs, diamonds, hearts, spades))
+
+
+def test_the_game_is_won_when_all_52_cards_are_on_the_foundations() -> None:
+    state = near_the_end()
+    assert outcome(state) is None and not view(state).won
+    won = apply(state, move("C3->F4"))
+    assert outcome(won) == "won" and view(won).won
+    assert legal_moves(won) == ()
+    with pytest.raises(IllegalMove, match="won"):
+        apply(won, move("F4->C1"))
+
+
+def test_safe_foundation_moves_are_the_ones_that_cannot_hurt() -> None:
+    # 2H is always safe; 5C is not while 4D (which could go on it) is still in play.
+    state = table(["2H", "5C", "4D", "", "", "", ""], ("AH", "AC 2C 3C 4C", "", ""))
+    assert {str(item) for item in safe_foundation_moves(state)} == {"C1->F1"}
+    # In classic rules only red fours go on 5C: 4D and 4H must be home first.
+    classic = table(["5C", "4S", "", "", "", "", ""], ("AC 2C 3C 4C", "", "", ""), "classic")
+    assert safe_foundation_moves(classic) == ()
+
+
+# ---------------------------------------------------------------- view and JSON
+
+
+def test_the_view_hides_face_down_cards() -> None:
+    shown = view(dealt())
+    assert sum(column.count(None) for column in shown.columns) == 21
+    assert parse_card("2C") not in {card for column in shown.columns for card in column}
+
+
+def test_a_state_round_trips_through_json() -> None:
+    for state in (new_game(Config(seed=9)), show_deck(load_deck(new_game(Config()), None)),
+                  figure_7(), dealt(rules="russian")):
+        assert from_json(to_json(state)) == state
+
+
+def test_json_names_the_game_and_the_version() -> None:
+    data = to_json(dealt())
+    assert data["game"] == "yukon" and data["version"] == 1
+
+
+@pytest.mark.parametrize(
+    ("change", "reason"),
+    [
+        ({"game": "pesten"}, "not a Yukon game"),
+        ({"version": 99}, "version 99"),
+        ({"phase": "LUNCH"}, "phase"),
+        ({"seed": "x"}, "seed"),
+        ({"seed": -1}, "seed"),
+        ({"rules": "spider"}, "rules"),
+        ({"columns": ["AC"]}, "7 columns"),
+        ({"foundations": "AC"}, "foundations"),
+        ({"deck": "AC AC"}, "deck"),
+        ({"moves": True}, "moves"),
+    ],
+)
+def test_a_malformed_save_is_refused_with_a_sentence(
+    change: dict[str, object], reason: str
+) -> None:
+    data = to_json(dealt())
+    data.update(change)
+    with pytest.raises(SaveFormatError, match=reason):
+        from_json(data)
+
+
+def test_a_save_that_loses_a_card_is_refused() -> None:
+    data = to_json(dealt())
+    data["columns"][0] = ""
+    with pytest.raises(SaveFormatError, match="52 cards"):
+        from_json(data)
+
+
+@pytest.mark.parametrize("data", [None, [], "yukon", 3, {"game": "yukon"}])
+def test_anything_that_is_not_a_save_is_refused(data: object) -> None:
+    with pytest.raises(SaveFormatError):
+        from_json(data)
+
+
+def test_yukon_exports_its_protocol() -> None:
+    for name in ("Config", "State", "Move", "new_game", "legal_moves", "apply", "view",
+                 "outcome", "to_json", "from_json", "RULES", "Phase"):
+        assert hasattr(yukon, name)
+    assert yukon.RULES == ("spec", "classic", "russian")

@@ -88,7 +88,11 @@ class YukonSession:
         typed; if that fails, the message says why and no deck is loaded."""
         session = cls(Timeline(yukon.new_game(config)), folder=Path(folder))
         if deck_path is not None:
-            session = session._load_deck_file(str(deck_path), f"LD {deck_path}")
+            shown = _clean_command(f"LD {deck_path}")
+            try:
+                session = session._load_deck_file(str(deck_path), shown)
+            except (IllegalMove, DeckError) as error:
+                session = session._say(shown, str(error))
         return session
 
     # ------------------------------------------------------------ the interpreter

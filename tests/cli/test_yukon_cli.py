@@ -1,0 +1,158 @@
+"""`tableau yukon --plain`: line mode on stdin and stdout, and its options."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tableau.cli.yukon import main
+
+DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def plain(
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    commands: str,
+    *options: str,
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(commands))
+    code = main(["--plain", *options])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def views(out: str) -> list[str]:
+    """The printed views, one per command plus the first one."""
+    return out.split("INPUT > ")[:-1]
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_line_mode_prints_a_view_before_and_after_each_command(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = plain(monkeypatch, capsys, "LD\nP\n", "--seed", "1")
+    assert code == 0
+    shown = views(out)
+    assert len(shown) == 3
+    assert shown[0].startswith("C1\tC2\tC3\tC4\tC5\tC6\tC7\n")
+    after_p = shown[2].strip("\n").split("\n")
+    assert after_p[1] == "AC\t[]\t[]\t[]\t[]\t[]\t[]\t\t[]\tF1"
+    assert after_p[-2:] == ["LAST Command: P", "Message: OK"]
+    assert out.endswith("INPUT > \n")
+
+
+def test_line_mode_stops_on_qq(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], in_tmp: Path
+) -> None:
+    code, out, _ = plain(monkeypatch, capsys, "LD\nQQ\nSD\n")
+    assert code == 0
+    assert len(views(out)) == 3
+    assert "LAST Command: QQ\nMessage: OK\nINPUT > \n" in out
+    assert not (in_tmp / "cards.txt").exists()
+
+
+def test_line_mode_plays_moves_and_reports_refusals(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = plain(monkeypatch, capsys, "LD\nP\nc1 -> f1\nC2->C3\nQQ\nQ\nQQ\n")
+    assert "LAST Command: c1 -> f1\nMessage: OK\n" in out
+    assert "Message: 6H does not go on QH: it needs a jack.\n" in out
+    assert "LAST Command: QQ\nMessage: Command not available in the PLAY phase\n" in out
+    assert out.count("INPUT > ") == 8
+
+
+def test_the_deck_option_loads_a_deck(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = plain(monkeypatch, capsys, "P\n", "--deck", str(DECKS / "figure2.txt"))
+    assert code == 0
+    assert "\n5H\t[]\t[]\t[]\t[]\t[]\t[]\t\t[]\tF1\n" in out
+
+
+def test_a_bad_deck_option_exits_2_with_the_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = str(DECKS / "invalid-bad-card-line-7.txt")
+    code, out, err = plain(monkeypatch, capsys, "", "--deck", bad)
+    assert code == 2 and out == ""
+    assert "Line 7:" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("seed", ["", "-1", "abc", "1.5", "99999999999999999999999"])
+def test_a_bad_seed_exits_2_with_a_message(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], seed: str
+) -> None:
+    code, out, err = plain(monkeypatch, capsys, "", f"--seed={seed}")
+    assert code == 2 and out == ""
+    assert "seed" in err and "Traceback" not in err
+
+
+def test_bad_rules_exit_2(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = plain(monkeypatch, capsys, "", "--rules", "spider")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_the_seed_reproduces_a_game_and_is_told_on_stderr(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, first, err = plain(monkeypatch, capsys, "LD\nSR\nSW\n", "--seed", "42")
+    _, again, _ = plain(monkeypatch, capsys, "LD\nSR\nSW\n", "--seed", "42")
+    _, other, _ = plain(monkeypatch, capsys, "LD\nSR\nSW\n", "--seed", "43")
+    assert first == again != other
+    assert "seed 42" in err
+
+
+def test_the_rules_option_changes_what_may_move(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # In the unshuffled deal, 5S (black) may go on 6H (red) in every variant but Russian.
+    _, spec, _ = plain(monkeypatch, capsys, "LD\nP\nC5:5S->C2\n")
+    _, russian, _ = plain(monkeypatch, capsys, "LD\nP\nC5:5S->C2\n", "--rules", "russian")
+    assert spec.rstrip().endswith("Message: OK\nINPUT >")
+    assert "Message: 5S does not go on 6H: Russian rules need the same suit." in russian
+
+
+def test_a_10_kb_junk_line_and_binary_input_never_crash(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = "Q" * 10_000 + "\n" + "\x00\x1b[2J\x7f\n" + "LD\n"
+    code, out, err = plain(monkeypatch, capsys, junk)
+    assert code == 0 and "Traceback" not in err
+    assert max(len(line) for line in out.split("\n")) < 200
+    assert "\x1b" not in out
+    assert out.count("Message: OK") == 1
+
+
+@pytest.mark.slow
+def test_the_installed_command_gives_the_same_output_through_a_pipe(in_tmp: Path) -> None:
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "30", "LINES": "5"}
+    result = subprocess.run(
+        [sys.executable, "-m", "tableau", "yukon", "--plain", "--seed", "1"],
+        input=b"LD\nSW\nP\n", capture_output=True, env=env, cwd=in_tmp, timeout=60,
+        check=False,
+    )
+    narrow = result.stdout.decode()
+    env.update(COLUMNS="200", LINES="60", TERM="dumb")
+    wide = subprocess.run(
+        [sys.executable, "-m", "tableau", "yukon", "--plain", "--seed", "1"],
+        input=b"LD\nSW\nP\n", capture_output=True, env=env, cwd=in_tmp, timeout=60,
+        check=False,
+    ).stdout.decode()
+    assert result.returncode == 0
+    assert narrow == wide
+    assert "\x1b" not in narrow
+    assert "\nAC\t[]\t[]\t[]\t[]\t[]\t[]\t\t[]\tF1\n" in narrow

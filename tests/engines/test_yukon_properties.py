@@ -1,0 +1,175 @@
+"""Hypothesis properties of the Yukon engine."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tableau.cards import FULL_DECK, Card
+from tableau.engines.yukon import (
+    RULES,
+    Config,
+    IllegalMove,
+    Move,
+    State,
+    apply,
+    deal,
+    from_json,
+    legal_moves,
+    load_deck,
+    new_game,
+    outcome,
+    safe_foundation_moves,
+    shuffle_interleaved,
+    shuffle_random,
+    to_json,
+    view,
+)
+
+PILES = [f"C{n}" for n in range(1, 8)] + [f"F{n}" for n in range(1, 5)]
+
+decks = st.permutations(FULL_DECK).map(tuple)
+rules = st.sampled_from(RULES)
+choices = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
+
+
+def play(deck: tuple[Card, ...], rule: str, picks: list[int]) -> list[State]:
+    """The deal and the states after picking legal moves by index, until stuck."""
+    states = [deal(load_deck(new_game(Config(rules=rule)), deck))]
+    for pick in picks:
+        moves = legal_moves(states[-1])
+        if not moves:
+            break
+        states.append(apply(states[-1], moves[pick % len(moves)]))
+    return states
+
+
+def all_cards(state: State) -> list[Card]:
+    cards = [slot.card for column in state.columns for slot in column]
+    return cards + [card for pile in state.foundations for card in pile]
+
+
+def canonical(state: State, move: Move) -> Move:
+    """The same move without naming the card when it is the bottom card of its column or
+    the top card of its foundation, as legal_moves names it."""
+    if move.card is None:
+        return move
+    index = int(move.source[1]) - 1
+    if move.source.startswith("C"):
+        column = state.columns[index]
+        if column and column[-1].card == move.card and column[-1].face_up:
+            return Move(move.source, move.target)
+    elif state.foundations[index] and state.foundations[index][-1] == move.card:
+        return Move(move.source, move.target)
+    return move
+
+
+@settings(max_examples=60, deadline=None)
+@given(decks, rules, choices)
+def test_random_legal_play_keeps_the_52_cards(
+    deck: tuple[Card, ...], rule: str, picks: list[int]
+) -> None:
+    for state in play(deck, rule, picks):
+        cards = all_cards(state)
+        assert len(cards) == 52 and set(cards) == set(FULL_DECK)
+        for column in state.columns:
+            if column:
+                assert column[-1].face_up
+            face_up = [slot.face_up for slot in column]
+            assert face_up == sorted(face_up)  # face-down cards only above face-up ones
+        for pile in state.foundations:
+            assert [card.rank for card in pile] == list(range(1, len(pile) + 1))
+            assert len({card.suit for card in pile}) <= 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(decks, rules, choices)
+def test_apply_never_changes_its_input(deck: tuple[Card, ...], rule: str, picks: list[int]) -> None:
+    states = play(deck, rule, picks)
+    for state in states:
+        frozen = to_json(state)
+        for move in legal_moves(state):
+            apply(state, move)
+        assert to_json(state) == frozen
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    decks,
+    rules,
+    choices,
+    st.sampled_from(PILES),
+    st.sampled_from(PILES),
+    st.none() | st.sampled_from(FULL_DECK),
+)
+def test_a_move_applies_exactly_when_legal_moves_lists_it(
+    deck: tuple[Card, ...],
+    rule: str,
+    picks: list[int],
+    source: str,
+    target: str,
+    card: Card | None,
+) -> None:
+    state = play(deck, rule, picks)[-1]
+    move = Move(source, target, card)
+    legal = set(legal_moves(state))
+    before = to_json(state)
+    try:
+        after = apply(state, move)
+    except IllegalMove as refusal:
+        assert str(refusal).endswith(".") or str(refusal).startswith("Command not available")
+        assert canonical(state, move) not in legal
+        assert to_json(state) == before
+    else:
+        assert canonical(state, move) in legal
+        assert after.moves == state.moves + 1
+
+
+@settings(max_examples=60, deadline=None)
+@given(decks, rules, choices)
+def test_the_view_never_shows_a_face_down_card(
+    deck: tuple[Card, ...], rule: str, picks: list[int]
+) -> None:
+    for state in play(deck, rule, picks):
+        shown = view(state)
+        for column, seen in zip(state.columns, shown.columns, strict=True):
+            assert [slot.card if slot.face_up else None for slot in column] == list(seen)
+        hidden = {slot.card for column in state.columns for slot in column if not slot.face_up}
+        visible = {card for column in shown.columns for card in column if card is not None}
+        assert not hidden & visible
+        assert shown.won == (outcome(state) == "won")
+
+
+@settings(max_examples=60, deadline=None)
+@given(decks, rules, choices)
+def test_states_round_trip_through_json(
+    deck: tuple[Card, ...], rule: str, picks: list[int]
+) -> None:
+    for state in play(deck, rule, picks)[::10]:
+        assert from_json(to_json(state)) == state
+
+
+@settings(max_examples=60, deadline=None)
+@given(decks, rules, choices)
+def test_safe_foundation_moves_are_legal(
+    deck: tuple[Card, ...], rule: str, picks: list[int]
+) -> None:
+    for state in play(deck, rule, picks):
+        assert set(safe_foundation_moves(state)) <= set(legal_moves(state))
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=2**63 - 1),
+    st.lists(st.none() | st.integers(min_value=1, max_value=51), max_size=5),
+)
+def test_the_same_seed_gives_the_same_shuffles(seed: int, splits: list[int | None]) -> None:
+    def shuffle(state: State) -> State:
+        for split in splits:
+            state = shuffle_interleaved(state, split)
+        return shuffle_random(state)
+
+    first = shuffle(load_deck(new_game(Config(seed=seed)), None))
+    again = shuffle(load_deck(new_game(Config(seed=seed)), None))
+    assert first == again
+    assert first.deck is not None and sorted(first.deck) == sorted(FULL_DECK)

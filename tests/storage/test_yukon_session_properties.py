@@ -1,0 +1,110 @@
+"""Hypothesis properties of the Yukon session: junk never breaks it, undo, saves."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tableau.cards import FULL_DECK, Card, format_deck
+from tableau.engines.yukon import RULES, Config, Phase, legal_moves
+from tableau.storage.yukon_session import YukonSession, render_text
+
+WORDS = ["LD", "SW", "SI", "SR", "SD", "QQ", "P", "Q", "U", "R", "S", "L", "C1", "F2", "->",
+         ":", "AS", "KH", "7", "0", "-1", "C6:4H->C4", "C7->F2", "F4->C6", "x.txt", " ", "\t"]
+
+command_lines = st.one_of(
+    st.text(max_size=40),
+    st.lists(st.sampled_from(WORDS), max_size=5).map(" ".join),
+    st.lists(st.sampled_from(WORDS), max_size=5).map("".join),
+    st.builds(lambda char, n: char * n, st.characters(), st.integers(9_000, 11_000)),
+)
+
+
+def in_startup(folder: Path, seed: int) -> YukonSession:
+    return YukonSession.start(Config(seed=seed), folder)
+
+
+def in_play(folder: Path, seed: int) -> YukonSession:
+    return in_startup(folder, seed).run("LD").run("SR").run("P")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(0, 1000), st.booleans(), st.lists(command_lines, max_size=8))
+def test_any_command_line_gives_a_message_and_an_error_changes_nothing(
+    seed: int, playing: bool, lines: list[str]
+) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        session = (in_play if playing else in_startup)(Path(folder), seed)
+        for line in lines:
+            after = session.run(line)
+            assert after.message
+            assert len(after.message) < 200 and len(after.last_command) <= 40
+            if after.message != "OK":
+                assert after.timeline == session.timeline
+                assert after.quit == session.quit
+            text = render_text(after)
+            assert text.endswith("INPUT > ")
+            for row in text.split("\n")[1:-3]:
+                assert len(row.split("\t")) in (7, 10)
+            session = after
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    st.permutations(FULL_DECK), st.sampled_from(RULES), st.lists(st.integers(0, 999), max_size=60)
+)
+def test_undoing_n_moves_gives_back_the_deal_exactly(
+    deck: list[Card], rules: str, picks: list[int]
+) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        (folder / "deck.txt").write_text(format_deck(deck))
+        dealt = YukonSession.start(Config(rules=rules), folder).run("LD deck.txt").run("P")
+        session, made = dealt, 0
+        for pick in picks:
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session = session.run(str(moves[pick % len(moves)]))
+            assert session.message == "OK"
+            made += 1
+        played = session
+        for _ in range(made):
+            session = session.run("U")
+            assert session.message == "OK"
+        assert session.state == dealt.state
+        assert render_text(session).split("\n")[:-3] == render_text(dealt).split("\n")[:-3]
+        assert session.run("U").message == "There is nothing to undo."
+        for _ in range(made):
+            session = session.run("R")
+        assert session.state == played.state
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(0, 2**63 - 1),
+    st.lists(st.integers(0, 999), max_size=40),
+    st.integers(0, 40),
+)
+def test_save_and_load_round_trip(seed: int, picks: list[int], undos: int) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        session = in_play(folder, seed)
+        for pick in picks:
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session = session.run(str(moves[pick % len(moves)]))
+        for _ in range(undos):
+            session = session.run("U")
+        session = session.run("S game.json")
+        assert session.message == "OK"
+        loaded = in_startup(folder, 0).run("L game.json")
+        assert loaded.message == "OK"
+        assert loaded.state == session.state
+        assert loaded.timeline.past() == session.timeline.past()
+        assert loaded.timeline.future() == session.timeline.future()
+        assert loaded.state.phase is Phase.PLAY

@@ -420,13 +420,12 @@ def apply(state: State, move: Move) -> State:
     column = columns[source_index]
     if not column:
         raise IllegalMove(f"Column {move.source} is empty.")
-    if move.card is None:
-        index = len(column) - 1
-    else:
-        index = next(
-            (i for i, slot in enumerate(column) if slot.card == move.card and slot.face_up), -1
-        )
-        if index < 0:
+    index = len(column) - 1
+    if move.card is not None:
+        wanted = move.card.index
+        while index >= 0 and column[index].face_up and column[index].card.index != wanted:
+            index -= 1
+        if index < 0 or not column[index].face_up:
             raise IllegalMove(f"There is no face-up {move.card} in column {move.source}.")
     card = column[index].card
 
@@ -483,29 +482,37 @@ def _foundation_targets(card: Card, foundations: tuple[Foundation, ...]) -> list
     return []
 
 
-# For each rule variant and each card, the cards that may be placed on it.
-_FITS_ON: Final[Mapping[str, Mapping[Card, tuple[Card, ...]]]] = {
-    rules: {
-        onto: tuple(
-            Card(Rank(onto.rank - 1), suit)
-            for suit in Suit
-            if onto.rank > Rank.ACE and _fits(Card(Rank(onto.rank - 1), suit), onto, rules)
+# The move generator works on card indices (0-51, ``Card.index``): ace of a suit at
+# index % 13 == 0, and the card one rank lower of the same suit at index - 1.
+# For each rule variant, by the index of a card: the indices of the cards that go on it.
+_FITS_ON: Final[Mapping[str, tuple[tuple[int, ...], ...]]] = {
+    rules: tuple(
+        tuple(
+            lower.index
+            for lower in FULL_DECK
+            if lower.rank + 1 == onto.rank and _fits(lower, onto, rules)
         )
         for onto in FULL_DECK
-    }
+    )
     for rules in RULES
 }
-_KINGS: Final = tuple(Card(Rank.KING, suit) for suit in Suit)
-_MOVES: dict[tuple[str, str, Card | None], Move] = {}
-
-
-def _move(source: str, target: str, card: Card | None = None) -> Move:
-    """Moves are small values; legal_moves hands out shared instances."""
-    key = (source, target, card)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(source, target, card)
-    return move
+_KINGS: Final = tuple(card.index for card in FULL_DECK if card.rank is Rank.KING)
+# Piles by number: columns 0-6, foundations 7-10.
+_PILE_NAMES: Final = _COLUMN_NAMES + _FOUNDATION_NAMES
+# Every move legal_moves can name, made once: _MOVE_TABLE[source][target][card index + 1],
+# where slot 0 is the move without a card.
+_MOVE_TABLE: Final = tuple(
+    tuple(
+        (
+            Move(source, target),
+            *(Move(source, target, card) for card in FULL_DECK),
+        )
+        if source.startswith("C") and target.startswith("C")
+        else (Move(source, target),)
+        for target in _PILE_NAMES
+    )
+    for source in _PILE_NAMES
+)
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -513,37 +520,46 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     columns, then from the foundations). A move names its card when it is not the bottom one."""
     if state.phase is not Phase.PLAY or _is_won(state):
         return ()
-    columns, foundations = state.columns, state.foundations
     fits_on = _FITS_ON[state.rules]
+    table = _MOVE_TABLE
     moves: list[Move] = []
-    # Where each face-up card is: card -> (column, position, is the bottom card).
-    where: dict[Card, tuple[int, int, bool]] = {}
-    for index, column in enumerate(columns):
+    tops: dict[int, int] = {}
+    empty_foundations: list[int] = []
+    for number, foundation in enumerate(state.foundations, start=COLUMN_COUNT):
+        if foundation:
+            tops[foundation[-1].index] = number
+        else:
+            empty_foundations.append(number)
+    # Where each face-up card lies: card index -> (column, whether it is the bottom card).
+    where: dict[int, tuple[int, bool]] = {}
+    bottoms: list[int] = []
+    for number, column in enumerate(state.columns):
         if not column:
+            bottoms.append(-1)
             continue
         last = len(column) - 1
-        bottom = column[last].card
-        for target in _foundation_targets(bottom, foundations):
-            moves.append(_move(_COLUMN_NAMES[index], _FOUNDATION_NAMES[target]))
-        for position in range(last, -1, -1):
+        bottom = column[last].card.index
+        bottoms.append(bottom)
+        if bottom % 13 == 0:
+            for target in empty_foundations:
+                moves.append(table[number][target][0])
+        elif bottom - 1 in tops:
+            moves.append(table[number][tops[bottom - 1]][0])
+        where[bottom] = (number, True)
+        for position in range(last - 1, -1, -1):
             slot = column[position]
             if not slot.face_up:
                 break
-            where[slot.card] = (index, position, position == last)
-    tops = {foundation[-1]: index for index, foundation in enumerate(foundations) if foundation}
-    for target, column in enumerate(columns):
-        candidates = fits_on[column[-1].card] if column else _KINGS
-        target_name = _COLUMN_NAMES[target]
-        for card in candidates:
+            where[slot.card.index] = (number, False)
+    for target, bottom in enumerate(bottoms):
+        for card in fits_on[bottom] if bottom >= 0 else _KINGS:
             found = where.get(card)
             if found is not None:
-                source, position, is_bottom = found
+                source, is_bottom = found
                 if source != target:
-                    moves.append(
-                        _move(_COLUMN_NAMES[source], target_name, None if is_bottom else card)
-                    )
+                    moves.append(table[source][target][0 if is_bottom else card + 1])
             elif card in tops:
-                moves.append(_move(_FOUNDATION_NAMES[tops[card]], target_name))
+                moves.append(table[tops[card]][target][0])
     return tuple(moves)
 
 

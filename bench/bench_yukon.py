@@ -1,0 +1,121 @@
+"""Yukon: random-playout throughput and the memory of a long game with its undo history.
+
+- Throughput: one core, a seeded random player; each step is ``legal_moves`` plus ``apply``.
+  A new deal starts when a game is stuck or won, or after 1,000 moves (random play rarely
+  ends a game, and fresh deals keep the positions varied).
+- Memory: a single game of 10,000 random legal moves (moves back from the foundations and
+  kings between empty columns let a game go on that long) kept whole in a ``Timeline``, as the
+  session keeps it for undo and redo, measured with tracemalloc. If a game gets stuck before
+  10,000 moves, the next seed is tried, so the measured history is always one game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+import tracemalloc
+
+from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import (
+    Config,
+    State,
+    apply,
+    deal,
+    legal_moves,
+    load_deck,
+    new_game,
+    shuffle_random,
+)
+from tableau.storage.yukon_session import YukonSession
+
+THROUGHPUT_SECONDS = 3.0
+THROUGHPUT_TARGET = 10_000
+MOVES_PER_DEAL = 1_000
+GAME_MOVES = 10_000
+MEMORY_TARGET_MB = 50.0
+
+
+def dealt(seed: int) -> State:
+    return deal(shuffle_random(load_deck(new_game(Config(seed=seed)), None)))
+
+
+def throughput() -> tuple[float, int]:
+    chooser = random.Random(1)
+    seed = 0
+    state = dealt(seed)
+    steps = in_deal = 0
+    started = time.perf_counter()
+    deadline = started + THROUGHPUT_SECONDS
+    while True:
+        for _ in range(1000):
+            moves = legal_moves(state)
+            if not moves or in_deal == MOVES_PER_DEAL:
+                seed += 1
+                state = dealt(seed)
+                in_deal = 0
+                continue
+            state = apply(state, moves[chooser.randrange(len(moves))])
+            steps += 1
+            in_deal += 1
+        if time.perf_counter() >= deadline:
+            break
+    return steps / (time.perf_counter() - started), seed + 1
+
+
+def long_game(seed: int) -> Timeline[State] | None:
+    """One game of GAME_MOVES random legal moves with its history, or None if it got stuck."""
+    chooser = random.Random(seed)
+    timeline = Timeline(dealt(seed))
+    for _ in range(GAME_MOVES):
+        moves = legal_moves(timeline.present)
+        if not moves:
+            return None
+        timeline = timeline.push(apply(timeline.present, moves[chooser.randrange(len(moves))]))
+    return timeline
+
+
+def memory() -> tuple[float, int, Timeline[State]]:
+    seed = 0
+    while True:
+        tracemalloc.start()
+        before = tracemalloc.get_traced_memory()[0]
+        timeline = long_game(seed)
+        after = tracemalloc.get_traced_memory()[0]
+        tracemalloc.stop()
+        if timeline is not None:
+            return (after - before) / 1e6, seed, timeline
+        seed += 1
+
+
+def main() -> None:
+    rate, deals = throughput()
+    megabytes, seed, timeline = memory()
+    session = YukonSession(timeline)
+    saved = len(json.dumps(session.to_json(), separators=(",", ":"))) / 1e6
+    rows = [
+        ("measure", "value", "target"),
+        (
+            "random playout, legal_moves + apply (1 core)",
+            f"{rate:,.0f} steps/s",
+            f">= {THROUGHPUT_TARGET:,} steps/s",
+        ),
+        (
+            f"{GAME_MOVES:,}-move game + full undo history",
+            f"{megabytes:.1f} MB",
+            f"< {MEMORY_TARGET_MB:.0f} MB",
+        ),
+        ("the same game saved with S (JSON)", f"{saved:.1f} MB", "< 64 MB (load limit)"),
+    ]
+    for name, value, target in rows:
+        print(f"{name:<48} {value:>16}   {target}")
+    print(
+        f"(playout over {deals} deals in {THROUGHPUT_SECONDS:.0f} s; the long game is seed "
+        f"{seed}, {timeline.undo_depth:,} undo steps; "
+        f"throughput {'OK' if rate >= THROUGHPUT_TARGET else 'BELOW TARGET'}, "
+        f"memory {'OK' if megabytes < MEMORY_TARGET_MB else 'OVER TARGET'})"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -201,7 +201,7 @@ FULL_DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 
 _BY_CODE: Final = {card.code: card for card in FULL_DECK}
 _BY_LONG: Final = {card.long_name: card for card in FULL_DECK}
-_RANK_ALIASES: Final = {"10": "T", "1": "A"}
+_RANK_ALIASES: Final = {"10": "T"}
 
 
 def parse_card(text: str) -> Card:

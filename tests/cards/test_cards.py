@@ -75,7 +75,7 @@ def test_cards_format_in_both_forms() -> None:
     assert ten.face == "10♦"
 
 
-@pytest.mark.parametrize("text", ["", "  ", "1X", "ZZ", "A", "KSS", "eleven of clubs", "JK"])
+@pytest.mark.parametrize("text", ["", "  ", "1X", "1C", "ZZ", "A", "KSS", "eleven of clubs", "JK"])
 def test_text_that_is_not_a_card_is_refused_with_a_sentence(text: str) -> None:
     with pytest.raises(CardError) as refused:
         parse_card(text)

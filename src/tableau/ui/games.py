@@ -33,6 +33,24 @@ def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
     return YukonScreen(**options)
 
 
+def _open_pesten(options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.pesten_setup import open_pesten
+
+    return open_pesten(options)
+
+
+def _open_gofish(options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.gofish import GoFishScreen
+
+    return GoFishScreen(**options)
+
+
+def _open_poker(options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.poker import PokerScreen
+
+    return PokerScreen(**options)
+
+
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         "yukon",
@@ -40,6 +58,16 @@ GAMES: tuple[GameEntry, ...] = (
         "Solitaire: free the hidden cards and build suits up from aces.",
         _open_yukon,
     ),
+    GameEntry(
+        "pesten",
+        "Pesten",
+        "Hot-seat shedding game for 2–8; each hand behind a password.",
+        _open_pesten,
+    ),
+    GameEntry("gofish", "Go Fish", "Ask 1–4 computer players for ranks; collect books.",
+              _open_gofish),
+    GameEntry("poker", "Poker", "Five-card draw against 1–5 CPUs; fixed-limit betting.",
+              _open_poker),
 )
 
 

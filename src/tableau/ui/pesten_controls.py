@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tableau.ai import pesten as cpu
 from tableau.cards import SUITS, AnyCard, Card, Rank, Suit
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW, PASS, Draw, Move, Pass, Phase, Play, State, Take, View
@@ -226,6 +225,8 @@ class HotSeat:
 
     def cpu_move(self) -> Move:
         """Let the CPU in the current seat move. Returns the move it made."""
+        from tableau.ai import pesten as cpu
+
         seat = self.seats[self.current]
         move, self.cpu_seed = cpu.choose(seat.kind, engine.view(self.state, self.current),
                                          self.cpu_seed)

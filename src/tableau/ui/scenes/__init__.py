@@ -11,6 +11,7 @@ Each game adds its module to ``_MODULES`` below (one line) and defines ``SCENES`
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,9 @@ SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
 _MODULES = (
     "tableau.ui.scenes.menu",
     "tableau.ui.scenes.yukon",
+    "tableau.ui.scenes.pesten",
+    "tableau.ui.scenes.gofish",
+    "tableau.ui.scenes.poker",
 )
 
 
@@ -71,6 +75,8 @@ def still_app(
 def all_scenes() -> tuple[Scene, ...]:
     scenes: list[Scene] = []
     for name in _MODULES:
+        if importlib.util.find_spec(name) is None:
+            continue  # a game registered before its scenes module landed
         module = importlib.import_module(name)
         scenes.extend(module.SCENES)
     return tuple(scenes)

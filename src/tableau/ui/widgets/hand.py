@@ -89,6 +89,8 @@ class Hand(Widget, can_focus=True):
             row.remove_children()
             views = [CardView(None, classes="in-hand") for _ in shown]
             row.mount_all(views)
+            # New views are only queryable once mounted: show the cursor again then.
+            self.call_after_refresh(self._show_cursor)
         for index, (view, card) in enumerate(zip(views, shown, strict=True)):
             view.card = card.card
             view.face_up = card.face_up

@@ -1,0 +1,179 @@
+"""Scenes of the Pesten screens, for snapshot tests and ``make screenshots``.
+
+``arranged_table`` deals a real game and then lays out chosen hands and a chosen pile, with
+every other card in the stock, so a scene (or a test) can show one exact situation.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tableau.cards import AnyCard, parse_any_card
+from tableau.engines import pesten as engine
+from tableau.storage.passwords import PasswordScheme
+from tableau.ui.app import TableauApp
+from tableau.ui.pesten_controls import HUMAN, HotSeat, Seat
+from tableau.ui.scenes import Scene, still_app
+
+NAMES = ("Anna", "Bram", "Cor")
+KINDS = (HUMAN, HUMAN, "careful")
+PASSWORDS = ("anna-pw", "bram-pw", "")
+"""The passwords of the scene tables (Cor is a CPU; its entry is unused)."""
+
+
+def quick_scheme() -> PasswordScheme:
+    """Argon2id with the cheapest parameters and no waiting: fast, for scenes and tests."""
+    return PasswordScheme(cheap=True, retry_delays=(0.0,))
+
+
+def _cards(text: str) -> tuple[AnyCard, ...]:
+    return tuple(parse_any_card(part) for part in text.split())
+
+
+def arranged_table(
+    hands: Sequence[str],
+    pile: str,
+    *,
+    names: Sequence[str] = NAMES,
+    kinds: Sequence[str] = KINDS,
+    passwords: Sequence[str] = PASSWORDS,
+    scheme: PasswordScheme | None = None,
+    current: int = 0,
+    packs: int = 1,
+    jokers: int = 2,
+    seed: int = 7,
+    **changes: Any,
+) -> HotSeat:
+    """A table whose hands and discard pile (bottom first) are the given cards ("7H 7S JK").
+
+    The remaining cards form the stock. ``changes`` set other State fields (``suit``,
+    ``stack``, ``series``, ``direction``...). Human seats are locked with ``passwords``.
+    """
+    scheme = scheme if scheme is not None else quick_scheme()
+    config = engine.Config(
+        players=len(names), packs=packs, jokers=jokers, seed=seed, names=tuple(names),
+        dealer=(current - 1) % len(names),
+    )
+    dealt = engine.new_game(config)
+    chosen_hands = tuple(_cards(hand) for hand in hands)
+    chosen_pile = _cards(pile)
+    rest = list(dealt.stock) + [card for hand in dealt.hands for card in hand] + list(dealt.pile)
+    for card in [*chosen_pile, *(card for hand in chosen_hands for card in hand)]:
+        rest.remove(card)
+    first = engine.Event(
+        "deal", config.dealer,
+        f"Round 1: {names[config.dealer]} deals. {chosen_pile[0].face} starts the pile; "
+        f"{names[current]} begins.",
+        chosen_pile[:1],
+    )
+    state = dataclasses.replace(
+        dealt, hands=chosen_hands, pile=chosen_pile, stock=tuple(rest), current=current,
+        history=(first,), **changes,
+    )
+    seats = [
+        Seat(name, kind, scheme.lock(name, password) if kind == HUMAN else None)
+        for name, kind, password in zip(names, kinds, passwords, strict=True)
+    ]
+    return HotSeat(seats, state, cpu_seed=seed)
+
+
+def table_app(table: HotSeat) -> TableauApp:
+    return still_app("pesten", table=table, passwords=quick_scheme())
+
+
+# ------------------------------------------------------------------ the scenes' tables
+
+ANNA = "3H 7H 7C 7S JD 9S QH"
+BRAM = "2C 5D 8D KS 4H 6C TC"
+COR = "AS 3C 4C 9D TD QD KH"
+
+
+def _setup_app() -> TableauApp:
+    return still_app("pesten", passwords=quick_scheme(), seed=11)
+
+
+def _table_app() -> TableauApp:
+    return table_app(arranged_table([ANNA, BRAM, COR], "5C 7D"))
+
+
+def _two_stack_app() -> TableauApp:
+    return table_app(arranged_table(
+        ["3H 2H 2S 3D 9S QH KC", BRAM, COR], "5C 2D", stack=2,
+    ))
+
+
+def _last_card_app() -> TableauApp:
+    return table_app(arranged_table(["7D", BRAM, COR], "5C 7C"))
+
+
+async def unlock(pilot: Pilot[Any], password: str) -> None:
+    """Type a password into the lock and press Enter."""
+    await pilot.pause()
+    await pilot.click("#unlock")
+    await pilot.press(*_keys(password), "enter")
+    await pilot.pause()
+
+
+def _keys(text: str) -> list[str]:
+    names = {"-": "minus", " ": "space"}
+    return [names.get(char, char) for char in text]
+
+
+async def _lock(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+
+
+async def _revealed(pilot: Pilot[Any]) -> None:
+    await unlock(pilot, PASSWORDS[0])
+
+
+async def _set_selected(pilot: Pilot[Any]) -> None:
+    """7♦ on top: Anna selects 7♠, 7♣, 7♥ in that order (a set of three)."""
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "7S", "7C", "7H")
+
+
+async def _suit_chooser(pilot: Pilot[Any]) -> None:
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "JD")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def _round_end(pilot: Pilot[Any]) -> None:
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "7D")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def select(pilot: Pilot[Any], *codes: str) -> None:
+    """Select cards of the revealed hand by keyboard (arrows and space), in this order."""
+    from tableau.ui.screens.pesten import PestenHand
+
+    hand = pilot.app.screen.query_one("#cards", PestenHand)
+    for code in codes:
+        card = parse_any_card(code)
+        target = next(
+            index for index, shown in enumerate(hand.cards)
+            if shown.card == card
+        )
+        while hand.cursor != target:
+            await pilot.press("right" if hand.cursor < target else "left")
+        await pilot.press("space")
+    await pilot.pause()
+
+
+SCENES = (
+    Scene("pesten", "setup", _setup_app),
+    Scene("pesten", "lock", _table_app, _lock),
+    Scene("pesten", "hand", _table_app, _revealed),
+    Scene("pesten", "set-selected", _table_app, _set_selected),
+    Scene("pesten", "suit-chooser", _table_app, _suit_chooser),
+    Scene("pesten", "two-stack", _two_stack_app, _revealed),
+    Scene("pesten", "round-end", _last_card_app, _round_end),
+)

@@ -1,0 +1,746 @@
+"""The Pesten table for several people at one terminal.
+
+The table (seats, pile, stock, pending effect, history) shows public facts only and is drawn
+from ``public(view)``. A human's hand appears only after their password opened their lock;
+it is emptied from the screen the moment their turn ends, and the next human's lock appears.
+CPU seats move by themselves after ``app.cpu_delay`` seconds; their cards are never shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import Any, ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
+
+from tableau.cards import SUITS, AnyCard, Suit
+from tableau.engines.pesten import Phase, Play, View, outcome
+from tableau.storage.passwords import PasswordScheme
+from tableau.ui.pesten_controls import (
+    SUIT_KEYS,
+    Answer,
+    HotSeat,
+    arranged,
+    can_extend,
+    can_pass,
+    can_take,
+    declared_last_card,
+    direction_text,
+    only_draw,
+    pending_text,
+)
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
+from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.pile import Pile, StackPile
+
+
+class PestenHand(Hand, inherit_bindings=False):
+    """The shared Hand with Pesten's keys: space selects, Enter is left to the screen (play),
+    ``l`` is left to the screen (last card). Dragging a card posts ``PestenHand.Dropped``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "Left", show=False),
+        Binding("right", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding("space", "activate", "Select"),
+    ]
+
+    @dataclass
+    class Dropped(Message):
+        """A card of the hand was dragged and released over the pile ``target_id``."""
+
+        hand: PestenHand
+        index: int
+        target_id: str | None
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._press: tuple[int, events.MouseDown] | None = None
+        self._dragging = False
+
+    def _index_of(self, widget: Widget | None) -> int | None:
+        views = list(self.query("CardView"))
+        node = widget
+        while node is not None and node is not self:
+            if node in views:
+                return views.index(node)
+            node = node.parent if isinstance(node.parent, Widget) else None
+        return None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        if event.button != 1:
+            return
+        try:
+            widget, _ = self.screen.get_widget_at(*event.screen_offset)
+        except Exception:  # NoWidget
+            return
+        index = self._index_of(widget)
+        if index is not None:
+            self._press = (index, event)
+            self._dragging = False
+            self.capture_mouse()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        if self._press is None:
+            return
+        if event.button == 0:
+            self._forget()
+            return
+        if event.screen_offset != self._press[1].screen_offset:
+            self._dragging = True
+
+    def on_mouse_up(self, event: events.MouseUp) -> None:
+        if self._press is None:
+            return
+        index = self._press[0]
+        dragging = self._dragging
+        self._forget()
+        if dragging:
+            self.post_message(self.Dropped(self, index, self._pile_at(event.screen_offset)))
+
+    def on_click(self, event: events.Click) -> None:
+        # A drag ends with a click on the hand too; only a real click chooses a card.
+        if self._dragging:
+            event.stop()
+
+    def on_hide(self) -> None:
+        self._forget()
+
+    def _forget(self) -> None:
+        if self.app.mouse_captured is self:
+            self.release_mouse()
+        self._press = None
+        self._dragging = False
+
+    def _pile_at(self, offset: Any) -> str | None:
+        try:
+            widget, _ = self.screen.get_widget_at(*offset)
+        except Exception:  # NoWidget: outside the screen
+            return None
+        node: Widget | None = widget
+        while node is not None:
+            if isinstance(node, Pile):
+                return node.pile_id
+            node = node.parent if isinstance(node.parent, Widget) else None
+        return None
+
+
+class SuitChooser(ChooserScreen):
+    """Four big suits; keys 1–4 or c/d/h/s."""
+
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "pesten.tcss"]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"pick_suit('{suit.letter}')", show=False)
+          for key, suit in SUIT_KEYS.items() if key.isalpha()),
+    ]
+
+    def __init__(self, text: str, *, cancellable: bool = True) -> None:
+        super().__init__(
+            "Name a suit",
+            [(suit.letter, f"{suit.glyph}  {suit.noun.capitalize()}") for suit in SUITS],
+            text,
+            cancellable=cancellable,
+        )
+        self.add_class("-suits")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for suit in SUITS:
+            button = self.query_one(f"#choice-{suit.letter}", Button)
+            button.add_class("-red" if suit.is_red else "-black")
+
+    def action_pick_suit(self, letter: str) -> None:
+        self.dismiss(letter)
+
+
+MODES = ("lock", "hand", "wait")
+
+
+class PestenScreen(GameScreen):
+    """One round after another at one table, until the players go back to the menu."""
+
+    GAME_KEY = "pesten"
+    TITLE = "Pesten"
+    CSS_PATH = "pesten.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "play", "Play"),
+        Binding("d", "draw", "Draw"),
+        Binding("t", "take", "Take", show=False),
+        Binding("p", "pass_turn", "Keep", show=False),
+        Binding("l", "last_card", "Last card!"),
+        Binding("escape", "clear", "Clear", show=False),
+        Binding("n", "next_round", "Next round"),
+    ]
+
+    def __init__(
+        self,
+        table: HotSeat,
+        *,
+        passwords: PasswordScheme | None = None,
+        **_options: Any,
+    ) -> None:
+        super().__init__()
+        self.table = table
+        self.passwords = passwords
+        self.mode = "wait"
+        self.revealed: int | None = None
+        """The seat whose hand is on the screen, or None."""
+        self.selected: list[int] = []
+        """Indices into ``shown``, in the order they were selected (= play order)."""
+        self.shown: tuple[AnyCard, ...] = ()
+        self.last_armed = False
+        self.opened_this_round: set[int] = set()
+        self._cpu_timer: Timer | None = None
+        self._retry_timer: Timer | None = None
+        self._end_shown = False
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Horizontal(id="table"):
+            with Vertical(id="seats"):
+                yield Static(f"  {'Seat':<17} {'Cards':>5} {'Wins':>4}", id="seats-head")
+                for seat in range(self.table.state.config.players):
+                    yield Static("", id=f"seat-line-{seat}", classes="seat-line", markup=False)
+                yield Static("", id="direction", markup=False)
+            yield StackPile("stock", "Stock", show_count=True, id="stock")
+            yield StackPile("discard", "Discard", show_count=True, id="discard")
+            with Vertical(id="info"):
+                yield Static("", id="asked", markup=False)
+                yield Static("", id="pending", markup=False)
+        yield HistoryPanel("History", id="history")
+        with ContentSwitcher(initial="lock", id="turn"):
+            with Vertical(id="lock"):
+                yield Static("", id="lock-title", markup=False)
+                with Horizontal(id="lock-row"):
+                    yield Input(
+                        password=True, id="unlock", placeholder="password, then Enter",
+                        compact=True, max_length=200,
+                    )
+                    yield Button("Open", id="open", compact=True)
+                    yield Button("I am …", id="i-am", compact=True, variant="primary")
+                yield Static("", id="lock-note", markup=False)
+            with Vertical(id="hand"):
+                yield Static("", id="hand-title", markup=False)
+                yield PestenHand(id="cards")
+                with Horizontal(id="actions"):
+                    yield Button("Play ⏎", id="play", compact=True, variant="success")
+                    yield Button("Draw d", id="draw", compact=True)
+                    yield Button("Take t", id="take", compact=True)
+                    yield Button("Keep p", id="pass", compact=True)
+                    yield Button("Last card! l", id="last", compact=True)
+            with Vertical(id="wait"):
+                yield Static("", id="wait-text", markup=False)
+        yield MessageLine("", id="message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        blink = bool(getattr(self.app, "cursor_blink", True))
+        self.query_one("#unlock", Input).cursor_blink = blink
+        self._advance()
+
+    def on_unmount(self) -> None:
+        for timer in (self._cpu_timer, self._retry_timer):
+            if timer is not None:
+                timer.stop()
+
+    # ------------------------------------------------------------------ the turn machine
+
+    def _advance(self) -> None:
+        """Decide what the table shows after every change: a lock, a hand, or a CPU turn."""
+        table = self.table
+        if table.over:
+            self._hide_hand()
+            self._set_mode("wait")
+            self._render_table()
+            self._show_round_end()
+            return
+        current = table.current
+        if not table.current_is_human:
+            self._hide_hand()
+            self._set_mode("wait")
+            self._render_table()
+            name = table.seats[current].name
+            self.query_one("#wait-text", Static).update(f"{name} (CPU) is thinking…")
+            self._schedule_cpu()
+            return
+        if self.revealed == current:
+            self._set_mode("hand")
+            self._render_table()
+            self._render_hand()
+            return
+        self._hide_hand()
+        if table.human_count == 1 and current in self.opened_this_round:
+            # Nobody else at the table has a hand to hide; do not ask again this round.
+            self._reveal(current)
+            return
+        self._show_lock(current)
+
+    def _schedule_cpu(self) -> None:
+        delay = float(getattr(self.app, "cpu_delay", 0.0))
+        if self._cpu_timer is not None:
+            self._cpu_timer.stop()
+        if delay <= 0:
+            self.call_later(self._cpu_step)
+        else:
+            self._cpu_timer = self.set_timer(delay, self._cpu_step)
+
+    def _cpu_step(self) -> None:
+        self._cpu_timer = None
+        if not self.is_attached or self.table.over or self.table.current_is_human:
+            return
+        self.table.cpu_move()
+        self._advance()
+
+    def _set_mode(self, mode: str) -> None:
+        self.mode = mode
+        self.query_one("#turn", ContentSwitcher).current = mode
+
+    # ------------------------------------------------------------------ the lock
+
+    def _show_lock(self, seat: int) -> None:
+        self._set_mode("lock")
+        self._render_table()
+        lock = self.table.seats[seat].lock
+        name = self.table.seats[seat].name
+        self.query_one("#lock-title", Static).update(f"Pass the terminal to {name}.")
+        has_password = lock is not None and lock.has_password
+        field = self.query_one("#unlock", Input)
+        field.clear()
+        field.display = has_password
+        self.query_one("#open", Button).display = has_password
+        i_am = self.query_one("#i-am", Button)
+        i_am.display = not has_password
+        i_am.label = f"I am {name}"
+        if has_password:
+            self.query_one("#lock-note", Static).update(
+                f"{name}: type your password to see your cards. Everyone else, look away."
+            )
+            self._retry_ready()
+        else:
+            self.query_one("#lock-note", Static).update(
+                f"{name} has no password: press the button when you hold the terminal."
+            )
+            i_am.focus()
+
+    def _retry_ready(self) -> None:
+        self._retry_timer = None
+        field = self.query_one("#unlock", Input)
+        field.disabled = False
+        field.placeholder = "password, then Enter"
+        if self.mode == "lock":
+            field.focus()
+
+    @on(Input.Submitted, "#unlock")
+    def _unlock_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._try_unlock()
+
+    @on(Button.Pressed, "#open")
+    def _open_pressed(self) -> None:
+        self._try_unlock()
+
+    @on(Button.Pressed, "#i-am")
+    def _i_am_pressed(self) -> None:
+        seat = self.table.current
+        lock = self.table.seats[seat].lock
+        if self.mode == "lock" and (lock is None or lock.verify("")):
+            self._reveal(seat)
+
+    def _try_unlock(self) -> None:
+        if self.mode != "lock":
+            return
+        field = self.query_one("#unlock", Input)
+        if field.disabled:
+            return
+        seat = self.table.current
+        lock = self.table.seats[seat].lock
+        typed = field.value
+        field.clear()
+        opened = lock is None or lock.verify(typed)
+        del typed
+        if opened:
+            self._message("")
+            self._reveal(seat)
+            return
+        assert lock is not None
+        delay = lock.retry_delay
+        text = "Wrong password; the hand stays hidden."
+        if delay > 0:
+            text += f" Wait {delay:g} s before the next try."
+            field.disabled = True
+            field.placeholder = f"wait {delay:g} s…"
+            self._retry_timer = self.set_timer(delay, self._retry_ready)
+        self._message(text, error=True)
+
+    def _reveal(self, seat: int) -> None:
+        self.revealed = seat
+        self.opened_this_round.add(seat)
+        self.selected = []
+        self.last_armed = False
+        self._set_mode("hand")
+        hand = self.query_one("#cards", PestenHand)
+        hand.cursor = 0
+        self._render_table()
+        self._render_hand()
+        view = self.table.view(seat)
+        self._message(self._hint(view))
+        self.query_one("#cards", PestenHand).focus()
+
+    def _hide_hand(self) -> None:
+        """Take every card of the hand off the screen at once."""
+        self.revealed = None
+        self.selected = []
+        self.shown = ()
+        self.last_armed = False
+        self.query_one("#cards", PestenHand).update(())
+        self.query_one("#hand-title", Static).update("")
+
+    # ------------------------------------------------------------------ drawing the table
+
+    def _render_table(self) -> None:
+        view = self.table.public_view()
+        marks = declared_last_card(view)
+        for seat, name in enumerate(view.names):
+            count = view.hand_counts[seat]
+            kind = "" if self.table.seats[seat].is_human else " (CPU)"
+            pointer = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
+            label = (name + kind)[:17]
+            line = f"{pointer} {label:<17} {count:>5} {view.wins[seat]:>4}"
+            if marks[seat]:
+                line += "  LAST"
+            widget = self.query_one(f"#seat-line-{seat}", Static)
+            widget.update(line)
+            widget.set_class(seat == view.current, "-current")
+            widget.set_class(marks[seat], "-last")
+        self.query_one("#direction", Static).update(
+            f"Round {view.round} · {direction_text(view)}"
+        )
+        stock = self.query_one("#stock", StackPile)
+        draw_offered = self.mode == "hand" and self._revealed_view_only_draws()
+        stock.update(
+            None, count=view.stock_size, face_up=False,
+            target="legal" if draw_offered else None,
+        )
+        self.query_one("#discard", StackPile).update(view.top, count=view.pile_size)
+        asked = ""
+        if view.suit is not None:
+            asked = f"Suit asked: {view.suit.glyph} {view.suit.noun}"
+        self.query_one("#asked", Static).update(asked)
+        pending = self.query_one("#pending", Static)
+        pending.update(pending_text(view))
+        pending.set_class(bool(view.stack), "-stack")
+        self.query_one("#history", HistoryPanel).update(view.history)
+
+    def _revealed_view_only_draws(self) -> bool:
+        return self.revealed is not None and only_draw(self.table.view(self.revealed))
+
+    # ------------------------------------------------------------------ drawing the hand
+
+    def _render_hand(self) -> None:
+        if self.revealed is None:
+            return
+        view = self.table.view(self.revealed)
+        self.shown = arranged(view.hand)
+        chosen = [self.shown[i] for i in self.selected]
+        legal = set()
+        for index, card in enumerate(self.shown):
+            if index in self.selected:
+                continue
+            if can_extend(view, chosen, card):
+                legal.add(index)
+        if view.phase is Phase.DRAWN and view.drawn is not None:
+            legal = {self.shown.index(view.drawn)} - set(self.selected)
+        dimmed = set(range(len(self.shown))) - legal - set(self.selected)
+        hand = self.query_one("#cards", PestenHand)
+        hand.update(self.shown, marked=tuple(self.selected), legal=legal, dimmed=dimmed)
+        name = view.names[view.seat]
+        count = len(view.hand)
+        self.query_one("#hand-title", Static).update(
+            f"{name}'s hand — {count} card{'s' if count != 1 else ''}"
+            + ("  (the card you drew is lit)" if view.phase is Phase.DRAWN else "")
+        )
+        draw_only = only_draw(view)
+        plays = any(True for _ in self._plays(view))
+        self._button("play", plays, lit=bool(self.selected))
+        self._button("draw", draw_only, lit=draw_only)
+        take = self.query_one("#take", Button)
+        take.label = f"Take {view.stack} t" if view.stack else "Take t"
+        self._button("take", can_take(view), lit=can_take(view) and not plays)
+        self._button("pass", can_pass(view))
+        last = self.query_one("#last", Button)
+        last.label = "Last card! ✓ l" if self.last_armed else "Last card! l"
+        last.set_class(self.last_armed, "-armed")
+        last.disabled = not plays
+        self._render_table()
+
+    @staticmethod
+    def _plays(view: View) -> Iterable[Play]:
+        return (move for move in view.legal if isinstance(move, Play))
+
+    def _button(self, button_id: str, enabled: bool, *, lit: bool = False) -> None:
+        button = self.query_one(f"#{button_id}", Button)
+        button.disabled = not enabled
+        button.set_class(lit and enabled, "-offered")
+
+    def _hint(self, view: View) -> str:
+        if only_draw(view):
+            return (
+                f"Nothing fits on {view.top.face}. Drawing is your only move: press d "
+                "(or Enter), or click the stock."
+            )
+        if view.phase is Phase.DRAWN and view.drawn is not None:
+            return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+        if view.stack_kind == "joker":
+            plays = any(True for _ in self._plays(view))
+            if plays:
+                return f"Joker! Play a joker, or take {view.stack} (t) and name a suit."
+            return f"Joker! You have no joker: take {view.stack} (t) and name a suit."
+        if view.stack_kind == "two":
+            plays = any(True for _ in self._plays(view))
+            if plays:
+                return f"2-stack! Answer it (lit cards), or take {view.stack} (t)."
+            return f"2-stack! Nothing answers it: take {view.stack} (t)."
+        if view.series:
+            return "Seven: play again. Lit cards fit; otherwise draw."
+        return "Your turn: space selects lit cards (in play order), Enter plays."
+
+    # ------------------------------------------------------------------ selecting
+
+    @on(Hand.Activated, "#cards")
+    def _card_activated(self, event: Hand.Activated) -> None:
+        event.stop()
+        if self.mode != "hand":
+            return
+        index = event.index
+        if event.chain >= 2:
+            if index not in self.selected:
+                self.selected.append(index)
+            self._render_hand()
+            self.action_play()
+            return
+        if index in self.selected:
+            self.selected.remove(index)
+        else:
+            self.selected.append(index)
+        self._render_hand()
+        if self.selected:
+            faces = " ".join(self.shown[i].face for i in self.selected)
+            self._message(f"Selected, in play order: {faces}. Enter plays.")
+
+    @on(PestenHand.Dropped)
+    def _card_dropped(self, event: PestenHand.Dropped) -> None:
+        event.stop()
+        if self.mode != "hand" or event.target_id != "discard":
+            return
+        if event.index not in self.selected:
+            self.selected.append(event.index)
+        self.action_play()
+
+    @on(Pile.Clicked)
+    def _pile_clicked(self, event: Pile.Clicked) -> None:
+        event.stop()
+        if event.pile_id == "stock":
+            self.action_draw()
+        elif event.pile_id == "discard" and self.selected:
+            self.action_play()
+
+    @on(Button.Pressed, "#play")
+    def _play_pressed(self) -> None:
+        self.action_play()
+
+    @on(Button.Pressed, "#draw")
+    def _draw_pressed(self) -> None:
+        self.action_draw()
+
+    @on(Button.Pressed, "#take")
+    def _take_pressed(self) -> None:
+        self.action_take()
+
+    @on(Button.Pressed, "#pass")
+    def _pass_pressed(self) -> None:
+        self.action_pass_turn()
+
+    @on(Button.Pressed, "#last")
+    def _last_pressed(self) -> None:
+        self.action_last_card()
+
+    # ------------------------------------------------------------------ actions
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("play", "draw", "take", "pass_turn", "last_card", "clear"):
+            return self.mode == "hand"
+        if action == "next_round":
+            return self.table.over
+        return True
+
+    def action_play(self) -> None:
+        if self.mode != "hand" or self.revealed is None:
+            return
+        view = self.table.view(self.revealed)
+        if not self.selected:
+            if only_draw(view):
+                self.action_draw()
+                return
+            hand = self.query_one("#cards", PestenHand)
+            if not self.shown:
+                return
+            self.selected = [min(hand.cursor, len(self.shown) - 1)]
+        cards = [self.shown[i] for i in self.selected]
+        before = len(self.table.state.history)
+        self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
+                     before=before)
+
+    def action_draw(self) -> None:
+        if self.mode != "hand":
+            return
+        before = len(self.table.state.history)
+        self._answer(self.table.draw(), before=before)
+
+    def action_take(self) -> None:
+        if self.mode != "hand":
+            return
+        before = len(self.table.state.history)
+        self._answer(self.table.take(), take=True, before=before)
+
+    def action_pass_turn(self) -> None:
+        if self.mode != "hand":
+            return
+        before = len(self.table.state.history)
+        self._answer(self.table.pass_turn(), before=before)
+
+    def action_last_card(self) -> None:
+        if self.mode != "hand":
+            return
+        self.last_armed = not self.last_armed
+        self._render_hand()
+        self._message(
+            "Last card! is armed: it is called with your next play." if self.last_armed
+            else "Last card! is no longer armed."
+        )
+
+    def action_clear(self) -> None:
+        if self.mode == "hand" and self.selected:
+            self.selected = []
+            self._render_hand()
+            self._message("Selection cleared.")
+
+    def action_next_round(self) -> None:
+        if self.table.over:
+            self._start_next_round()
+
+    # ------------------------------------------------------------------ answers
+
+    def _answer(
+        self,
+        answer: Answer,
+        *,
+        cards: list[AnyCard] | None = None,
+        take: bool = False,
+        before: int = 0,
+    ) -> None:
+        """Show the engine's answer. ``before`` is the history length before the move."""
+        if answer.needs_suit:
+            text = "Your jack names the suit to go on with." if not take else (
+                f"You take {self.table.state.stack} cards and name the suit to go on with."
+            )
+            self.app.push_screen(
+                SuitChooser(text),
+                lambda key: self._suit_chosen(key, cards=cards, take=take),
+            )
+            return
+        if not answer.ok:
+            self._message(answer.message, error=True)
+            return
+        self._after_move(before)
+
+    def _suit_chosen(
+        self, key: str | None, *, cards: list[AnyCard] | None, take: bool
+    ) -> None:
+        if key is None:
+            self._message("No suit named; nothing was played.")
+            return
+        suit = Suit(key)
+        before = len(self.table.state.history)
+        if take:
+            answer = self.table.take(suit)
+        else:
+            answer = self.table.play(cards or [], last_card=self.last_armed, suit=suit)
+        self._answer(answer, before=before)
+
+    def _after_move(self, before: int) -> None:
+        seat = self.revealed
+        self.selected = []
+        self.last_armed = False
+        state = self.table.state
+        mine = [event.text for event in state.history[before:]]
+        if seat is not None and state.current == seat and not self.table.over:
+            self._advance()
+            self._message(self._hint(self.table.view(seat)))
+            return
+        self._advance()
+        if mine:
+            self._message(" ".join(mine))
+
+    # ------------------------------------------------------------------ end of round
+
+    def _show_round_end(self) -> None:
+        if self._end_shown:
+            return
+        self._end_shown = True
+        result = outcome(self.table.state)
+        view = self.table.public_view()
+        if result is None:  # pragma: no cover - only called when the round is over
+            return
+        title = f"{result.name} wins round {view.round}!"
+        lines = []
+        if result.blocked:
+            lines.append("Nobody could play and the stock was empty: fewest cards wins.")
+        lines.append("Rounds won:")
+        width = max(len(name) for name in view.names)
+        for seat, name in enumerate(view.names):
+            lines.append(f"{name:<{width}}  {view.wins[seat]}")
+        self.app.push_screen(
+            EndScreen(title, lines, [("next", "Next round"), ("menu", "Menu")]),
+            self._after_end,
+        )
+        self._message(f"{title} Press n for the next round, q for the menu.")
+
+    def _after_end(self, key: str | None) -> None:
+        if key == "next":
+            self._start_next_round()
+        elif key == "menu":
+            self.app.show_menu()  # type: ignore[attr-defined]
+
+    def _start_next_round(self) -> None:
+        if not self.table.over:
+            return
+        self.table.next_round()
+        self._end_shown = False
+        self.opened_this_round = set()
+        self._message(f"Round {self.table.state.round} is dealt.")
+        self._advance()
+
+    # ------------------------------------------------------------------ messages
+
+    def _message(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#message", MessageLine).show(text, error=error)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        if self.table.over:
+            yield SystemCommand("Next round", "Deal the next round", self._start_next_round)

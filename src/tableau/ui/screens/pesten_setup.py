@@ -1,0 +1,378 @@
+"""Pesten set-up: seats, names, who plays them, passwords, packs, jokers and the dealer.
+
+A password is hashed (Argon2id) as soon as it has been typed twice and the fields are left
+or Enter is pressed; both fields are cleared at once and only the hash is kept. Problems
+are shown on the line under the field they concern.
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+
+from tableau.engines import pesten as engine
+from tableau.storage.passwords import PasswordScheme, SeatLock
+from tableau.ui.pesten_controls import DEFAULT_NAMES, HUMAN, KINDS, HotSeat, Seat
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.widgets.command_bar import MessageLine
+
+DEFAULT_SEATS = 3
+DEFAULT_HUMANS = 2
+
+
+class PestenSetupScreen(GameScreen):
+    """Choose the table, then Start (the button, or ctrl+s) deals round 1."""
+
+    GAME_KEY = "pesten"
+    TITLE = "Pesten"
+    CSS_PATH = "pesten_setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "app.menu", "Menu"),
+        Binding("question_mark", "app.help", "Help", key_display="?"),
+    ]
+
+    def __init__(
+        self,
+        *,
+        passwords: PasswordScheme | None = None,
+        seed: int | None = None,
+        **_options: Any,
+    ) -> None:
+        super().__init__()
+        self.passwords = passwords if passwords is not None else PasswordScheme()
+        self.seed = seed
+        self.locks: dict[int, SeatLock] = {}
+        """Seat index -> the lock made from the password typed for it (hash only)."""
+        self.warned_open: set[int] = set()
+        """Human seats whose player was told that no password leaves the hand open."""
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with VerticalScroll(id="setup"):
+            yield Static("Pesten — set the table", id="setup-title")
+            with Horizontal(id="table-options", classes="form-row"):
+                yield Label("Seats", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)],
+                    value=DEFAULT_SEATS, allow_blank=False, compact=True, id="seats",
+                )
+                yield Label("Packs", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(engine.MIN_PACKS, engine.MAX_PACKS + 1)],
+                    value=1, allow_blank=False, compact=True, id="packs",
+                )
+                yield Label("Jokers/pack", classes="field-label")
+                yield Select(
+                    [(str(n), n) for n in range(engine.MAX_JOKERS + 1)],
+                    value=2, allow_blank=False, compact=True, id="jokers",
+                )
+                yield Label("Dealer", classes="field-label")
+                yield Select(
+                    self._dealer_options(), value=0, allow_blank=False, compact=True,
+                    id="dealer",
+                )
+            yield MessageLine("", id="problem-table", classes="problem")
+            with Horizontal(classes="form-row column-heads"):
+                yield Label("", classes="seat-number")
+                yield Label("Name", classes="head-name")
+                yield Label("Player", classes="head-kind")
+                yield Label("Password", classes="head-password")
+                yield Label("Again", classes="head-password")
+            for seat in range(engine.MAX_PLAYERS):
+                yield from self._seat_row(seat)
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="start", variant="success", compact=True)
+                yield Button("Menu", id="menu", compact=True)
+        yield MessageLine("", id="setup-message")
+        yield Footer()
+
+    def _seat_row(self, seat: int) -> ComposeResult:
+        kind = HUMAN if seat < DEFAULT_HUMANS else "careful"
+        default_name = DEFAULT_NAMES[seat]
+        with Vertical(id=f"seat-{seat}", classes="seat"):
+            with Horizontal(classes="form-row"):
+                yield Label(f"{seat + 1}", classes="seat-number")
+                yield Input(
+                    default_name, max_length=engine.MAX_NAME_LENGTH, compact=True,
+                    id=f"name-{seat}", classes="name", placeholder="name",
+                )
+                yield Select(
+                    [(label, key) for key, label in KINDS], value=kind, allow_blank=False,
+                    compact=True, id=f"kind-{seat}", classes="kind",
+                )
+                yield Input(
+                    password=True, compact=True, id=f"password-{seat}",
+                    classes="password", placeholder="password", max_length=200,
+                )
+                yield Input(
+                    password=True, compact=True, id=f"again-{seat}",
+                    classes="password", placeholder="again", max_length=200,
+                )
+                yield Static("", id=f"status-{seat}", classes="lock-status")
+            yield MessageLine("", id=f"problem-{seat}", classes="problem")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.sub_title = "set-up"
+        blink = bool(getattr(self.app, "cursor_blink", True))
+        for field in self.query(Input):
+            field.cursor_blink = blink
+        self._show_seats()
+        for seat in range(engine.MAX_PLAYERS):
+            self._show_kind(seat)
+            self._show_status(seat)
+        self.query_one("#name-0", Input).focus()
+
+    # ------------------------------------------------------------------ reading the form
+
+    @property
+    def seat_count(self) -> int:
+        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+
+    def _int(self, selector: str) -> int:
+        return int(self.query_one(selector, Select).value)  # type: ignore[arg-type]
+
+    def _seat_name(self, seat: int) -> str:
+        return self.query_one(f"#name-{seat}", Input).value.strip()
+
+    def _seat_kind(self, seat: int) -> str:
+        return str(self.query_one(f"#kind-{seat}", Select).value)
+
+    def _dealer_options(self) -> list[tuple[str, int]]:
+        if not self.query("#seats"):  # still being composed: the default table
+            return [(DEFAULT_NAMES[seat], seat) for seat in range(DEFAULT_SEATS)]
+        return [
+            (self._seat_name(seat) or f"Seat {seat + 1}", seat)
+            for seat in range(self.seat_count)
+        ]
+
+    # ------------------------------------------------------------------ showing
+
+    def _show_seats(self) -> None:
+        count = self.seat_count
+        for seat in range(engine.MAX_PLAYERS):
+            self.query_one(f"#seat-{seat}").display = seat < count
+        self._refresh_dealer()
+
+    def _refresh_dealer(self) -> None:
+        dealer = self.query_one("#dealer", Select)
+        chosen = dealer.value
+        dealer.set_options(self._dealer_options())
+        if isinstance(chosen, int) and chosen < self.seat_count:
+            dealer.value = chosen
+
+    def _show_kind(self, seat: int) -> None:
+        human = self._seat_kind(seat) == HUMAN
+        for prefix in ("password", "again"):
+            self.query_one(f"#{prefix}-{seat}", Input).display = human
+        if not human:
+            self.locks.pop(seat, None)
+            self.warned_open.discard(seat)
+            self._problem(seat, "")
+        self._show_status(seat)
+
+    def _show_status(self, seat: int) -> None:
+        status = self.query_one(f"#status-{seat}", Static)
+        if self._seat_kind(seat) != HUMAN:
+            status.update("plays by itself")
+        elif seat in self.locks:
+            status.update("✓ locked")
+        else:
+            status.update("not locked")
+        status.set_class(seat in self.locks, "-locked")
+
+    def _problem(self, seat: int | str, text: str, *, warning: bool = False) -> None:
+        line = self.query_one(f"#problem-{seat}", MessageLine)
+        line.show(text, error=bool(text) and not warning)
+        line.set_class(warning, "-warning")
+        line.display = bool(text)
+
+    def _message(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#setup-message", MessageLine).show(text, error=error)
+
+    # ------------------------------------------------------------------ events
+
+    @on(Select.Changed, "#seats")
+    def _seats_changed(self) -> None:
+        self._show_seats()
+        self._check_table()
+
+    @on(Select.Changed, "#packs, #jokers, #dealer")
+    def _table_changed(self) -> None:
+        self._check_table()
+
+    @on(Select.Changed, ".kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        seat = int((event.select.id or "kind-0").rsplit("-", 1)[1])
+        self._show_kind(seat)
+
+    @on(Input.Changed, ".name")
+    def _name_changed(self, event: Input.Changed) -> None:
+        self._refresh_dealer()
+        seat = int((event.input.id or "name-0").rsplit("-", 1)[1])
+        if self._seat_name(seat):
+            self._problem(seat, "")
+
+    @on(Input.Submitted, ".name")
+    def _name_submitted(self) -> None:
+        self.focus_next()
+
+    @on(Input.Submitted, ".password")
+    def _password_submitted(self, event: Input.Submitted) -> None:
+        seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
+        again = self.query_one(f"#again-{seat}", Input)
+        if event.input is not again and event.value and not again.value:
+            again.focus()
+            return
+        if self._seal(seat):
+            self.focus_next()
+
+    @on(Input.Blurred, ".password")
+    def _password_left(self, event: Input.Blurred) -> None:
+        seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
+        again = self.query_one(f"#again-{seat}", Input)
+        if event.input is again or again.value:
+            self._seal(seat)
+
+    def _seal(self, seat: int) -> bool:
+        """Hash the typed password if both fields agree; clear them either way.
+
+        Returns False when the fields disagree (the player must type both again).
+        """
+        first = self.query_one(f"#password-{seat}", Input)
+        second = self.query_one(f"#again-{seat}", Input)
+        if not first.value and not second.value:
+            return True
+        if not first.value or not second.value:
+            return True  # still being typed
+        same = first.value == second.value
+        if same:
+            self.locks[seat] = self.passwords.lock(self._seat_name(seat), first.value)
+        first.clear()
+        second.clear()
+        if same:
+            self.warned_open.discard(seat)
+            self._problem(seat, "")
+        else:
+            self._problem(seat, "The two passwords differ; type the password twice again.")
+            first.focus()
+        self._show_status(seat)
+        return same
+
+    def _check_table(self) -> bool:
+        problem = engine.config_problem(
+            self.seat_count, self._int("#packs"), self._int("#jokers"), dealer=self._dealer()
+        )
+        self._problem("table", problem or "")
+        return problem is None
+
+    def _dealer(self) -> int:
+        value = self.query_one("#dealer", Select).value
+        return value if isinstance(value, int) and value < self.seat_count else 0
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#menu")
+    def _menu_pressed(self) -> None:
+        self.app.action_menu()  # type: ignore[attr-defined]
+
+    # ------------------------------------------------------------------ start
+
+    def action_start(self) -> None:
+        """Check every field; deal when all is well, else mark what needs fixing."""
+        count = self.seat_count
+        first_problem: str | None = None
+
+        def mark(seat: int, text: str, field: str, *, warning: bool = False) -> None:
+            nonlocal first_problem
+            self._problem(seat, text, warning=warning)
+            if first_problem is None:
+                first_problem = f"#{field}-{seat}"
+
+        seen: dict[str, int] = {}
+        for seat in range(count):
+            self._problem(seat, "")
+            name = self._seat_name(seat)
+            if not name:
+                mark(seat, f"Seat {seat + 1} needs a name.", "name")
+                continue
+            if not name.isprintable():
+                mark(seat, "A name may only hold printable characters.", "name")
+                continue
+            key = name.casefold()
+            if key in seen:
+                mark(seat, f"Seat {seen[key] + 1} is already called {name}; pick another "
+                           "name.", "name")
+                continue
+            seen[key] = seat
+            if self._seat_kind(seat) != HUMAN:
+                continue
+            if not self._seal(seat):
+                mark(seat, "The two passwords differ; type the password twice again.",
+                     "password")
+                continue
+            first = self.query_one(f"#password-{seat}", Input).value
+            second = self.query_one(f"#again-{seat}", Input).value
+            if first or second:
+                mark(seat, "Type the password a second time in the next field.",
+                     "again" if first else "password")
+                continue
+            if seat not in self.locks and seat not in self.warned_open:
+                self.warned_open.add(seat)
+                mark(
+                    seat,
+                    f"No password: anyone can open {name}'s hand. Start again to play "
+                    "without one.",
+                    "password",
+                    warning=True,
+                )
+        if not self._check_table():
+            first_problem = first_problem or "#packs"
+        if first_problem is not None:
+            self._message("Please look at the marked fields.", error=True)
+            self.query_one(first_problem).focus()
+            return
+        seats = []
+        for seat in range(count):
+            name = self._seat_name(seat)
+            kind = self._seat_kind(seat)
+            lock = None
+            if kind == HUMAN:
+                lock = self.locks.get(seat) or self.passwords.lock(name, "")
+                lock.name = name
+            seats.append(Seat(name, kind, lock))
+        seed = self.seed if self.seed is not None else secrets.randbits(48)
+        try:
+            table = HotSeat.deal(
+                seats, packs=self._int("#packs"), jokers=self._int("#jokers"),
+                dealer=self._dealer(), seed=seed,
+            )
+        except ValueError as problem:
+            self._problem("table", str(problem))
+            self._message("Please look at the marked fields.", error=True)
+            return
+        from tableau.ui.screens.pesten import PestenScreen
+
+        self.app.switch_screen(PestenScreen(table, passwords=self.passwords))
+
+
+def open_pesten(options: dict[str, Any]) -> GameScreen:
+    """The menu's factory: the set-up screen, or straight to a table prepared by a scene/test
+    (``table=HotSeat(...)``)."""
+    table = options.get("table")
+    if isinstance(table, HotSeat):
+        from tableau.ui.screens.pesten import PestenScreen
+
+        return PestenScreen(table, passwords=options.get("passwords"))
+    return PestenSetupScreen(**{k: v for k, v in options.items() if k != "table"})

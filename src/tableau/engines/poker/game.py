@@ -1,0 +1,1068 @@
+"""Five-card draw, fixed limit, for 2 to 6 players (pure).
+
+One hand: everyone with chips antes, five cards each, a betting round, the draw, a second
+betting round, the showdown. Bets are fixed: ``small_bet`` before the draw and ``big_bet``
+after, with one bet and at most ``max_raises`` raises per round.
+
+Short stacks (the ruling, see docs/rules/poker.md): a bet or raise needs the full amount;
+a player who cannot cover a call may call all-in for what they have. Every chip a player puts
+in counts toward the pots up to that player's total, so side pots form on their own and each
+is won by the best hand among the players who paid into it. Chips no one else matched go
+back to the player who put them in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from itertools import combinations
+from typing import Any, Final
+
+from tableau.cards import FULL_DECK, Card, CardError, Rank, parse_card, parse_cards
+from tableau.engines.poker.evaluator import describe, hand_info
+from tableau.engines.protocol import IllegalMove, SaveFormatError
+from tableau.engines.rng import fresh_seed_from, shuffled
+
+HUMAN_SEAT: Final = 0
+CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Floor")
+HUMAN_NAME: Final = "You"
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
+MAX_CHIPS: Final = 1_000_000
+SAVE_VERSION: Final = 1
+
+
+class Phase(Enum):
+    FIRST_BETTING = "first betting"
+    DRAW = "draw"
+    SECOND_BETTING = "second betting"
+    HAND_OVER = "hand over"
+    GAME_OVER = "game over"
+
+    @property
+    def label(self) -> str:
+        return _PHASE_LABELS[self]
+
+
+_PHASE_LABELS: Final = {
+    Phase.FIRST_BETTING: "betting before the draw",
+    Phase.DRAW: "the draw",
+    Phase.SECOND_BETTING: "betting after the draw",
+    Phase.HAND_OVER: "hand over",
+    Phase.GAME_OVER: "game over",
+}
+_BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
+
+
+# ---------------------------------------------------------------- moves
+
+class ActionKind(Enum):
+    CHECK = "check"
+    BET = "bet"
+    CALL = "call"
+    RAISE = "raise"
+    FOLD = "fold"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A betting action; the amount follows from the fixed limits."""
+
+    kind: ActionKind
+
+    def __str__(self) -> str:
+        return self.kind.value
+
+
+def _sort_key(card: Card) -> tuple[int, str]:
+    """High to low, ace high; suits in a fixed order after that."""
+    high = 14 if card.rank is Rank.ACE else int(card.rank)
+    return (-high, card.suit.value)
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Throw these cards away and draw as many; ``Draw(())`` stands pat."""
+
+    discards: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discards", tuple(sorted(self.discards, key=_sort_key)))
+
+    def __str__(self) -> str:
+        if not self.discards:
+            return "stand pat"
+        return "draw " + " ".join(str(card) for card in self.discards)
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """Deal the next hand (after a hand is over)."""
+
+    def __str__(self) -> str:
+        return "next hand"
+
+
+Move = Action | Draw | NextHand
+
+CHECK: Final = Action(ActionKind.CHECK)
+BET: Final = Action(ActionKind.BET)
+CALL: Final = Action(ActionKind.CALL)
+RAISE: Final = Action(ActionKind.RAISE)
+FOLD: Final = Action(ActionKind.FOLD)
+
+
+def parse_move(text: str) -> Move:
+    """Read "check", "bet", "call", "raise", "fold", "draw 7S 4C", "stand pat" or "next"."""
+    words = text.strip().lower().split()
+    if not words:
+        raise IllegalMove("Type a move: check, bet, call, raise, fold, draw CARDS or stand pat.")
+    head = words[0]
+    for kind in ActionKind:
+        if head == kind.value and len(words) == 1:
+            return Action(kind)
+    if words in (["stand", "pat"], ["pat"], ["draw"], ["draw", "0"]):
+        return Draw(())
+    if head in ("draw", "discard"):
+        try:
+            return Draw(parse_cards(" ".join(words[1:])))
+        except CardError as error:
+            raise IllegalMove(str(error)) from None
+    if words in (["next"], ["next", "hand"], ["deal"]):
+        return NextHand()
+    shown = text.strip()[:20]
+    raise IllegalMove(
+        f"'{shown}' is not a poker move; try check, bet, call, raise, fold, draw CARDS "
+        "or stand pat."
+    )
+
+
+# ---------------------------------------------------------------- results and events
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public line of history."""
+
+    text: str
+    kind: str = "info"
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Showdown:
+    """A hand turned face up at the showdown."""
+
+    seat: int
+    name: str
+    cards: tuple[Card, ...]
+    text: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Award:
+    """Chips won from one pot ("main pot", "side pot 1", or "returned" for an unmatched bet)."""
+
+    seat: int
+    amount: int
+    pot: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    hand_number: int
+    pot: int
+    by_fold: bool
+    shown: tuple[Showdown, ...]
+    awards: tuple[Award, ...]
+    text: str
+
+    def won_by(self, seat: int) -> int:
+        """Chips this seat took from the pot (its own returned chips included)."""
+        return sum(award.amount for award in self.awards if award.seat == seat)
+
+
+# ---------------------------------------------------------------- config and state
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    players: int = 4
+    names: tuple[str, ...] = ()
+    seed: int = 0
+    chips: int = 100
+    ante: int = 1
+    small_bet: int = 2
+    big_bet: int = 4
+    max_raises: int = 3
+
+    def __post_init__(self) -> None:
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(
+                f"Poker needs {MIN_PLAYERS} to {MAX_PLAYERS} players (you and 1 to 5 CPUs), "
+                f"not {self.players}."
+            )
+        if self.names and len(self.names) != self.players:
+            raise ValueError(f"Give {self.players} names, one per player, or none.")
+        if any(not name.strip() or len(name) > 20 for name in self.names):
+            raise ValueError("Each name needs 1 to 20 characters.")
+        if len({name.strip().lower() for name in self.names}) != len(self.names):
+            raise ValueError("Two players cannot share a name.")
+        if not 1 <= self.chips <= MAX_CHIPS:
+            raise ValueError(f"Starting chips must be 1 to {MAX_CHIPS}, not {self.chips}.")
+        if not 0 <= self.ante <= self.chips:
+            raise ValueError(f"The ante must be 0 to the starting chips, not {self.ante}.")
+        if not 1 <= self.small_bet <= self.big_bet <= MAX_CHIPS:
+            raise ValueError("Bets must be positive, and the big bet at least the small bet.")
+        if not 0 <= self.max_raises <= 10:
+            raise ValueError(f"The raise cap must be 0 to 10, not {self.max_raises}.")
+
+    def player_names(self) -> tuple[str, ...]:
+        if self.names:
+            return tuple(name.strip() for name in self.names)
+        return (HUMAN_NAME, *CPU_NAMES)[: self.players]
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One snapshot of the game. ``pot`` plus every ``chips`` entry is always the same total."""
+
+    names: tuple[str, ...]
+    ante: int
+    small_bet: int
+    big_bet: int
+    max_raises: int
+    seed: int
+    cpu_seed: int
+    hand_number: int
+    button: int
+    phase: Phase
+    chips: tuple[int, ...]
+    pot: int
+    hands: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    muck: tuple[Card, ...]
+    dealt: tuple[bool, ...]
+    folded: tuple[bool, ...]
+    put_in: tuple[int, ...]
+    bets: tuple[int, ...]
+    acted: tuple[bool, ...]
+    raises: int
+    to_act: int | None
+    drew: tuple[int | None, ...]
+    last_actions: tuple[str, ...]
+    history: tuple[Event, ...]
+    result: HandResult | None
+    decisions: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def current_bet(self) -> int:
+        return max(self.bets)
+
+    @property
+    def bet_size(self) -> int:
+        return self.big_bet if self.phase is Phase.SECOND_BETTING else self.small_bet
+
+    @property
+    def total_chips(self) -> int:
+        return sum(self.chips) + self.pot
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    seat: int
+    name: str
+    chips: int
+    card_count: int
+    in_hand: bool
+    folded: bool
+    out: bool
+    all_in: bool
+    bet: int
+    put_in: int
+    last_action: str
+    drew: int | None
+    shown: tuple[Card, ...] | None
+    shown_text: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int
+    phase: Phase
+    hand_number: int
+    button: int
+    to_act: int | None
+    my_turn: bool
+    hand: tuple[Card, ...]
+    hand_text: str
+    seats: tuple[SeatView, ...]
+    pot: int
+    current_bet: int
+    to_call: int
+    bet_size: int
+    raises_left: int
+    max_discard: int
+    legal_moves: tuple[Move, ...]
+    history: tuple[Event, ...]
+    result: HandResult | None
+    stock_count: int
+    winner: int | None
+    cpu_seed: int
+    decision_number: int
+    names: tuple[str, ...] = field(default=())
+
+    @property
+    def name(self) -> str:
+        return self.seats[self.seat].name
+
+
+# ---------------------------------------------------------------- small helpers
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+def _says(name: str, verb: str) -> str:
+    """ "Bram bets", "You bet": the verb agrees with the name."""
+    if name == HUMAN_NAME:
+        base = verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb[:-1]
+        if verb == "is":
+            base = "are"
+        return f"{name} {base}"
+    return f"{name} {verb}"
+
+
+def _seats_from(state: State, start: int) -> list[int]:
+    """Every seat in playing order, beginning with ``start``."""
+    return [(start + offset) % state.players for offset in range(state.players)]
+
+
+def _live(state: State, seat: int) -> bool:
+    """Dealt in and not folded."""
+    return state.dealt[seat] and not state.folded[seat]
+
+
+def _can_act(state: State, seat: int) -> bool:
+    """Still in the hand with chips left to bet."""
+    return _live(state, seat) and state.chips[seat] > 0
+
+
+def _all_in(state: State, seat: int) -> bool:
+    return _live(state, seat) and state.chips[seat] == 0
+
+
+def max_discard(hand: Sequence[Card]) -> int:
+    """3, or 4 when the hand holds an ace to keep."""
+    return 4 if any(card.rank is Rank.ACE for card in hand) else 3
+
+
+def _with_event(state: State, text: str, kind: str, seat: int | None = None) -> State:
+    return replace(state, history=(*state.history, Event(text, kind, seat)))
+
+
+# ---------------------------------------------------------------- a new game and a new hand
+
+def new_game(config: Config) -> State:
+    """The first hand is dealt at once; the button starts at seat 0."""
+    names = config.player_names()
+    players = len(names)
+    empty_bools = (False,) * players
+    zeros = (0,) * players
+    state = State(
+        names=names,
+        ante=config.ante,
+        small_bet=config.small_bet,
+        big_bet=config.big_bet,
+        max_raises=config.max_raises,
+        seed=fresh_seed_from(config.seed, 1),
+        cpu_seed=fresh_seed_from(config.seed, 2),
+        hand_number=0,
+        button=players - 1,
+        phase=Phase.HAND_OVER,
+        chips=(config.chips,) * players,
+        pot=0,
+        hands=((),) * players,
+        stock=(),
+        muck=FULL_DECK,
+        dealt=empty_bools,
+        folded=empty_bools,
+        put_in=zeros,
+        bets=zeros,
+        acted=empty_bools,
+        raises=0,
+        to_act=None,
+        drew=(None,) * players,
+        last_actions=("",) * players,
+        history=(),
+        result=None,
+    )
+    return _deal(state)
+
+
+def _next_with_chips(state: State, after: int) -> int:
+    for seat in _seats_from(state, after + 1):
+        if state.chips[seat] > 0:
+            return seat
+    return after
+
+
+def _deal(state: State) -> State:
+    """Move the button, take the antes, shuffle and deal five cards each."""
+    button = _next_with_chips(state, state.button)
+    players = state.players
+    dealt = tuple(chips > 0 for chips in state.chips)
+    antes = tuple(min(state.ante, chips) if dealt[seat] else 0
+                  for seat, chips in enumerate(state.chips))
+    deck, seed = shuffled(FULL_DECK, state.seed)
+    hands: list[tuple[Card, ...]] = [()] * players
+    order = [seat for seat in _seats_from(state, button + 1) if dealt[seat]]
+    for index, seat in enumerate(order):
+        hands[seat] = tuple(sorted(deck[index * 5 : index * 5 + 5], key=_sort_key))
+    number = state.hand_number + 1
+    state = replace(
+        state,
+        seed=seed,
+        hand_number=number,
+        button=button,
+        phase=Phase.FIRST_BETTING,
+        chips=tuple(chips - ante for chips, ante in zip(state.chips, antes, strict=True)),
+        pot=sum(antes),
+        hands=tuple(hands),
+        stock=deck[len(order) * 5 :],
+        muck=(),
+        dealt=dealt,
+        folded=(False,) * players,
+        put_in=antes,
+        bets=(0,) * players,
+        acted=(False,) * players,
+        raises=0,
+        to_act=None,
+        drew=(None,) * players,
+        last_actions=tuple(f"ante {ante}" if dealt[seat] and ante else ""
+                           for seat, ante in enumerate(antes)),
+        result=None,
+    )
+    state = _with_event(state, f"Hand {number}: {state.names[button]} deals.", "deal", button)
+    if state.ante:
+        state = _with_event(state, f"Everyone antes {state.ante}; the pot is {state.pot}.",
+                            "ante")
+    return _start_betting(state, Phase.FIRST_BETTING)
+
+
+# ---------------------------------------------------------------- betting
+
+def _start_betting(state: State, phase: Phase) -> State:
+    players = state.players
+    state = replace(state, phase=phase, bets=(0,) * players, acted=(False,) * players,
+                    raises=0, to_act=None)
+    return _next_to_bet(state, state.button)
+
+
+def _owes_action(state: State, seat: int) -> bool:
+    return _can_act(state, seat) and (
+        not state.acted[seat] or state.bets[seat] < state.current_bet
+    )
+
+
+def _next_to_bet(state: State, after: int) -> State:
+    """Hand the turn to the next player who must act, or close the betting round."""
+    live = [seat for seat in range(state.players) if _live(state, seat)]
+    if len(live) == 1:
+        return _win_by_fold(state, live[0])
+    able = [seat for seat in live if state.chips[seat] > 0]
+    nobody_to_match = all(state.bets[seat] >= state.current_bet for seat in able)
+    if len(able) < 2 and nobody_to_match:
+        return _close_betting(state)
+    for seat in _seats_from(state, after + 1):
+        if _owes_action(state, seat):
+            return replace(state, to_act=seat)
+    return _close_betting(state)
+
+
+def _close_betting(state: State) -> State:
+    if state.phase is Phase.FIRST_BETTING:
+        state = replace(state, phase=Phase.DRAW, to_act=None, bets=(0,) * state.players,
+                        raises=0, acted=(False,) * state.players)
+        return _next_to_draw(state, state.button)
+    return _showdown(state)
+
+
+def _betting_actions(state: State, seat: int) -> tuple[Action, ...]:
+    to_call = state.current_bet - state.bets[seat]
+    chips = state.chips[seat]
+    others_can_act = any(_can_act(state, other) for other in range(state.players)
+                         if other != seat)
+    size = state.bet_size
+    actions: list[Action] = []
+    if to_call <= 0:
+        actions.append(CHECK)
+        if state.raises == 0 and chips >= size and others_can_act:
+            actions.append(BET)
+    else:
+        actions.append(CALL)
+        if state.raises <= state.max_raises and chips >= to_call + size and others_can_act:
+            actions.append(RAISE)
+        actions.append(FOLD)
+    return tuple(actions)
+
+
+def _apply_action(state: State, seat: int, action: Action) -> State:
+    name = state.names[seat]
+    to_call = state.current_bet - state.bets[seat]
+    size = state.bet_size
+    kind = action.kind
+    if kind is ActionKind.FOLD:
+        state = replace(state, folded=_set(state.folded, seat, True),
+                        muck=state.muck + state.hands[seat], hands=_set(state.hands, seat, ()),
+                        last_actions=_set(state.last_actions, seat, "folded"))
+        state = _with_event(state, f"{_says(name, 'folds')}.", "action", seat)
+    elif kind is ActionKind.CHECK:
+        state = replace(state, last_actions=_set(state.last_actions, seat, "checked"))
+        state = _with_event(state, f"{_says(name, 'checks')}.", "action", seat)
+    else:
+        if kind is ActionKind.CALL:
+            amount = min(to_call, state.chips[seat])
+        elif kind is ActionKind.BET:
+            amount = size
+        else:
+            amount = to_call + size
+        state = replace(
+            state,
+            chips=_set(state.chips, seat, state.chips[seat] - amount),
+            pot=state.pot + amount,
+            bets=_set(state.bets, seat, state.bets[seat] + amount),
+            put_in=_set(state.put_in, seat, state.put_in[seat] + amount),
+        )
+        if kind is ActionKind.CALL:
+            said, done = f"{_says(name, 'calls')} {amount}", f"called {amount}"
+        elif kind is ActionKind.BET:
+            said, done = f"{_says(name, 'bets')} {amount}", f"bet {amount}"
+            state = replace(state, raises=1, acted=(False,) * state.players)
+        else:
+            total = state.bets[seat]
+            said, done = f"{_says(name, 'raises')} to {total}", f"raised to {total}"
+            state = replace(state, raises=state.raises + 1, acted=(False,) * state.players)
+        if state.chips[seat] == 0:
+            said += " and " + ("are" if name == HUMAN_NAME else "is") + " all-in"
+            done += ", all-in"
+        state = replace(state, last_actions=_set(state.last_actions, seat, done))
+        state = _with_event(state, f"{said}.", "action", seat)
+    state = replace(state, acted=_set(state.acted, seat, True))
+    return _next_to_bet(state, seat)
+
+
+# ---------------------------------------------------------------- the draw
+
+def _next_to_draw(state: State, after: int) -> State:
+    for seat in _seats_from(state, after + 1):
+        if _live(state, seat) and state.drew[seat] is None:
+            return replace(state, to_act=seat)
+    return _start_betting(state, Phase.SECOND_BETTING)
+
+
+def _draw_moves(hand: tuple[Card, ...]) -> tuple[Draw, ...]:
+    moves = [Draw(combo) for count in range(4) for combo in combinations(hand, count)]
+    aces = [card for card in hand if card.rank is Rank.ACE]
+    for ace in aces:
+        moves.append(Draw(tuple(card for card in hand if card != ace)))
+    return tuple(dict.fromkeys(moves))
+
+
+def _check_draw(state: State, seat: int, move: Draw) -> None:
+    hand = state.hands[seat]
+    discards = move.discards
+    if len(set(discards)) != len(discards):
+        raise IllegalMove("Name each card to throw away only once.")
+    for card in discards:
+        if card not in hand:
+            raise IllegalMove(f"{card.long_name.capitalize()} is not in your hand.")
+    if len(discards) == 4:
+        kept = next(card for card in hand if card not in discards)
+        if kept.rank is not Rank.ACE:
+            raise IllegalMove("You may throw away 4 cards only when the card you keep is an ace.")
+    elif len(discards) > 4:
+        raise IllegalMove("You may throw away at most 3 cards, or 4 when you keep an ace.")
+
+
+def _apply_draw(state: State, seat: int, move: Draw) -> State:
+    discards = move.discards
+    count = len(discards)
+    stock, muck, seed = state.stock, state.muck, state.seed
+    reshuffled = False
+    if count > len(stock):
+        refill, seed = shuffled(muck, seed)
+        stock, muck, reshuffled = stock + refill, (), True
+    drawn, stock = stock[:count], stock[count:]
+    kept = tuple(card for card in state.hands[seat] if card not in discards)
+    hand = tuple(sorted(kept + drawn, key=_sort_key))
+    name = state.names[seat]
+    done = f"drew {count}" if count else "stood pat"
+    state = replace(
+        state,
+        seed=seed,
+        stock=stock,
+        muck=muck + discards,
+        hands=_set(state.hands, seat, hand),
+        drew=_set(state.drew, seat, count),
+        last_actions=_set(state.last_actions, seat, done),
+    )
+    if reshuffled:
+        state = _with_event(state, "The stock ran short: the discards are shuffled in.", "info")
+    said = f"{_says(name, 'draws')} {count}." if count else f"{_says(name, 'stands')} pat."
+    state = _with_event(state, said, "draw", seat)
+    return _next_to_draw(state, seat)
+
+
+# ---------------------------------------------------------------- ending a hand
+
+def _names_list(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _finish(state: State, result: HandResult) -> State:
+    chips = list(state.chips)
+    for award in result.awards:
+        chips[award.seat] += award.amount
+    state = replace(state, chips=tuple(chips), pot=0, to_act=None, result=result,
+                    phase=Phase.HAND_OVER)
+    state = _with_event(state, result.text + ".", "win")
+    for seat in range(state.players):
+        if state.dealt[seat] and chips[seat] == 0:
+            state = _with_event(state, f"{_says(state.names[seat], 'is')} out of chips.",
+                                "out", seat)
+    if chips[HUMAN_SEAT] == 0 or sum(1 for amount in chips if amount > 0) == 1:
+        state = replace(state, phase=Phase.GAME_OVER)
+        text = outcome(state)
+        if text:
+            state = _with_event(state, text, "info")
+    return state
+
+
+def _win_by_fold(state: State, winner: int) -> State:
+    pot = state.pot
+    name = state.names[winner]
+    text = f"{_says(name, 'wins')} {pot}; everyone else folded"
+    result = HandResult(state.hand_number, pot, True, (), (Award(winner, pot, "main pot"),), text)
+    return _finish(state, result)
+
+
+def _levels(state: State, live: Sequence[int]) -> list[int]:
+    return sorted({state.put_in[seat] for seat in live})
+
+
+def _pots(state: State, live: Sequence[int]) -> list[tuple[int, list[int]]]:
+    """The main pot and side pots: (amount, players who may win it, left of button first).
+
+    Each live player's total stake is a level; every chip counts toward the pots up to its
+    owner's total. Chips of folded players above the highest live stake join the last pot.
+    """
+    pots: list[tuple[int, list[int]]] = []
+    floor = 0
+    for level in _levels(state, live):
+        amount = sum(min(paid, level) - min(paid, floor) for paid in state.put_in)
+        eligible = [seat for seat in live if state.put_in[seat] >= level]
+        pots.append((amount, eligible))
+        floor = level
+    leftover = sum(max(0, paid - floor) for paid in state.put_in)
+    if leftover:
+        amount, eligible = pots[-1]
+        pots[-1] = (amount + leftover, eligible)
+    return pots
+
+
+def _own_share(state: State, seat: int, number: int, live: Sequence[int]) -> int:
+    """The chips ``seat`` itself put into pot ``number``."""
+    levels = _levels(state, live)
+    floor = levels[number - 1] if number else 0
+    return min(state.put_in[seat], levels[number]) - floor
+
+
+def _showdown(state: State) -> State:
+    live = [seat for seat in _seats_from(state, state.button + 1) if _live(state, seat)]
+    infos = {seat: hand_info(state.hands[seat]) for seat in live}
+    shown = tuple(
+        Showdown(seat, state.names[seat], infos[seat].cards, infos[seat].text,
+                 infos[seat].value)
+        for seat in live
+    )
+    for item in shown:
+        state = _with_event(state, f"{_says(item.name, 'shows')} {item.text}.", "show",
+                            item.seat)
+    awards: list[Award] = []
+    parts: list[str] = []
+    for number, (amount, eligible) in enumerate(_pots(state, live)):
+        label = "main pot" if number == 0 else f"side pot {number}"
+        if len(eligible) == 1 and amount == _own_share(state, eligible[0], number, live):
+            seat = eligible[0]
+            awards.append(Award(seat, amount, "returned"))
+            parts.append(f"{amount} unmatched goes back to {state.names[seat]}")
+            continue
+        best = max(infos[seat].value for seat in eligible)
+        winners = [seat for seat in eligible if infos[seat].value == best]  # left of button first
+        share, odd = divmod(amount, len(winners))
+        for index, seat in enumerate(winners):
+            awards.append(Award(seat, share + (1 if index < odd else 0), label))
+        description = infos[winners[0]].text
+        where = "" if number == 0 else f" {label} of"
+        if len(winners) == 1:
+            parts.append(f"{_says(state.names[winners[0]], 'wins')}{where} {amount} "
+                         f"with {description}")
+        else:
+            names = _names_list([state.names[seat] for seat in winners])
+            text = f"{names} split{where} {amount} with {description}"
+            if odd:
+                text += f"; {state.names[winners[0]]} gets the odd chip"
+            parts.append(text)
+    result = HandResult(state.hand_number, state.pot, False, shown, tuple(awards),
+                        "; ".join(parts))
+    return _finish(state, result)
+
+
+# ---------------------------------------------------------------- the protocol
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    if state.phase is Phase.GAME_OVER:
+        return ()
+    if state.phase is Phase.HAND_OVER:
+        return (NextHand(),)
+    seat = state.to_act
+    if seat is None:
+        return ()
+    if state.phase is Phase.DRAW:
+        return _draw_moves(state.hands[seat])
+    return _betting_actions(state, seat)
+
+
+def _refuse_action(state: State, seat: int, action: Action) -> str:
+    name = state.names[seat]
+    to_call = state.current_bet - state.bets[seat]
+    you = "You" if name == HUMAN_NAME else name
+    kind = action.kind
+    if kind is ActionKind.CHECK:
+        return f"{you} cannot check: the bet is {to_call} to {_object(name)}."
+    if kind is ActionKind.FOLD:
+        return "There is no bet to fold to; check instead."
+    if kind is ActionKind.CALL:
+        return "There is no bet to call; check or bet."
+    if kind is ActionKind.BET:
+        if state.current_bet > 0:
+            return "There is already a bet; call, raise or fold."
+        return (f"{you} cannot bet {state.bet_size}: not enough chips, "
+                "or no one left to bet against.")
+    if state.raises > state.max_raises:
+        return f"The betting is capped at {state.max_raises} raises this round."
+    if to_call <= 0:
+        return "There is no bet to raise; bet instead."
+    return (f"{you} cannot raise: it takes {to_call + state.bet_size} chips, "
+            "or no one is left to raise.")
+
+
+def _object(name: str) -> str:
+    return "you" if name == HUMAN_NAME else name
+
+
+def apply(state: State, move: Move) -> State:
+    """The snapshot after ``move``; raises IllegalMove with a sentence and changes nothing."""
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalMove("The game is over.")
+    if isinstance(move, NextHand):
+        if state.phase is not Phase.HAND_OVER:
+            raise IllegalMove("Finish this hand first.")
+        return replace(_deal(state), decisions=state.decisions + 1)
+    if state.phase is Phase.HAND_OVER:
+        raise IllegalMove("This hand is over; deal the next one.")
+    seat = state.to_act
+    if seat is None:  # pragma: no cover - every running phase has a player to act
+        raise IllegalMove("No one is to act.")
+    if isinstance(move, Draw):
+        if state.phase is not Phase.DRAW:
+            raise IllegalMove("It is not time to draw; the players are betting.")
+        _check_draw(state, seat, move)
+        new_state = _apply_draw(state, seat, move)
+    elif isinstance(move, Action):
+        if state.phase is Phase.DRAW:
+            raise IllegalMove("It is time to draw: choose cards to throw away, or stand pat.")
+        if move not in _betting_actions(state, seat):
+            raise IllegalMove(_refuse_action(state, seat, move))
+        new_state = _apply_action(state, seat, move)
+    else:
+        raise IllegalMove(f"'{str(move)[:20]}' is not a poker move.")
+    return replace(new_state, decisions=state.decisions + 1)
+
+
+def view(state: State, seat: int) -> View:
+    """What one seat may know: its own cards, and others' cards only when shown."""
+    if not 0 <= seat < state.players:
+        raise ValueError(f"There is no seat {seat}.")
+    shown: Mapping[int, Showdown] = {}
+    if state.result is not None and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+        shown = {item.seat: item for item in state.result.shown}
+    seats = tuple(
+        SeatView(
+            seat=other,
+            name=state.names[other],
+            chips=state.chips[other],
+            card_count=len(state.hands[other]),
+            in_hand=_live(state, other),
+            folded=state.dealt[other] and state.folded[other],
+            out=state.chips[other] == 0 and not (
+                _live(state, other) and state.phase in (*_BETTING, Phase.DRAW)
+            ),
+            all_in=_all_in(state, other) and state.phase in (*_BETTING, Phase.DRAW),
+            bet=state.bets[other],
+            put_in=state.put_in[other],
+            last_action=state.last_actions[other],
+            drew=state.drew[other],
+            shown=shown[other].cards if other in shown else None,
+            shown_text=shown[other].text if other in shown else None,
+        )
+        for other in range(state.players)
+    )
+    hand = state.hands[seat]
+    my_turn = state.to_act == seat
+    if state.phase is Phase.HAND_OVER:
+        moves: tuple[Move, ...] = (NextHand(),)
+    else:
+        moves = legal_moves(state) if my_turn else ()
+    betting = state.phase in _BETTING
+    to_call = max(0, state.current_bet - state.bets[seat]) if betting else 0
+    winner = None
+    if state.phase is Phase.GAME_OVER:
+        leaders = [other for other in range(state.players) if state.chips[other] > 0]
+        winner = leaders[0] if len(leaders) == 1 else None
+    return View(
+        seat=seat,
+        phase=state.phase,
+        hand_number=state.hand_number,
+        button=state.button,
+        to_act=state.to_act,
+        my_turn=my_turn,
+        hand=hand,
+        hand_text=describe(hand),
+        seats=seats,
+        pot=state.pot,
+        current_bet=state.current_bet if betting else 0,
+        to_call=to_call,
+        bet_size=state.bet_size,
+        raises_left=state.max_raises - max(0, state.raises - 1) if betting else 0,
+        max_discard=max_discard(hand),
+        legal_moves=moves,
+        history=state.history,
+        result=state.result,
+        stock_count=len(state.stock),
+        winner=winner,
+        cpu_seed=fresh_seed_from(state.cpu_seed, seat),
+        decision_number=state.decisions,
+        names=state.names,
+    )
+
+
+def outcome(state: State) -> str | None:
+    """None while the game runs; otherwise one sentence."""
+    if state.phase is not Phase.GAME_OVER:
+        return None
+    holders = [seat for seat in range(state.players) if state.chips[seat] > 0]
+    if len(holders) == 1:
+        name = state.names[holders[0]]
+        return f"{_says(name, 'wins')} the game with all {state.chips[holders[0]]} chips."
+    return f"{_says(state.names[HUMAN_SEAT], 'is')} out of chips."
+
+
+# ---------------------------------------------------------------- saving
+
+def _cards_json(cards: Sequence[Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def to_json(state: State) -> dict[str, Any]:
+    result = state.result
+    return {
+        "game": "poker",
+        "version": SAVE_VERSION,
+        "names": list(state.names),
+        "ante": state.ante,
+        "small_bet": state.small_bet,
+        "big_bet": state.big_bet,
+        "max_raises": state.max_raises,
+        "seed": state.seed,
+        "cpu_seed": state.cpu_seed,
+        "hand_number": state.hand_number,
+        "button": state.button,
+        "phase": state.phase.value,
+        "chips": list(state.chips),
+        "pot": state.pot,
+        "hands": [_cards_json(hand) for hand in state.hands],
+        "stock": _cards_json(state.stock),
+        "muck": _cards_json(state.muck),
+        "dealt": list(state.dealt),
+        "folded": list(state.folded),
+        "put_in": list(state.put_in),
+        "bets": list(state.bets),
+        "acted": list(state.acted),
+        "raises": state.raises,
+        "to_act": state.to_act,
+        "drew": list(state.drew),
+        "last_actions": list(state.last_actions),
+        "history": [[event.text, event.kind, event.seat] for event in state.history],
+        "result": None if result is None else {
+            "hand_number": result.hand_number,
+            "pot": result.pot,
+            "by_fold": result.by_fold,
+            "shown": [[item.seat, item.name, _cards_json(item.cards), item.text, item.value]
+                      for item in result.shown],
+            "awards": [[award.seat, award.amount, award.pot] for award in result.awards],
+            "text": result.text,
+        },
+        "decisions": state.decisions,
+    }
+
+
+def _int(value: Any, what: str, low: int = 0, high: int = 2**63) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SaveFormatError(f"The save's {what} is not a whole number in range.")
+    return value
+
+
+def _bool(value: Any, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise SaveFormatError(f"The save's {what} is not true or false.")
+    return value
+
+
+def _str(value: Any, what: str) -> str:
+    if not isinstance(value, str) or len(value) > 500:
+        raise SaveFormatError(f"The save's {what} is not a short text.")
+    return value
+
+
+def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
+    if not isinstance(value, list) or (length is not None and len(value) != length):
+        raise SaveFormatError(f"The save's {what} is not a list of the right length.")
+    return value
+
+
+def _cards(value: Any, what: str) -> tuple[Card, ...]:
+    items = _list(value, what)
+    try:
+        return tuple(parse_card(_str(item, what)) for item in items)
+    except CardError:
+        raise SaveFormatError(f"The save's {what} holds something that is not a card.") from None
+
+
+def from_json(data: Any) -> State:
+    """Rebuild a state from ``to_json``; raises SaveFormatError on anything malformed."""
+    if not isinstance(data, dict):
+        raise SaveFormatError("This is not a poker save.")
+    if data.get("game") != "poker":
+        raise SaveFormatError("This save is not a poker game.")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveFormatError(f"This poker save has version {data.get('version')!r}; "
+                              f"this version of tableau reads version {SAVE_VERSION}.")
+    try:
+        return _from_json(data)
+    except SaveFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        raise SaveFormatError("This poker save is damaged: a field is missing or wrong.") from None
+
+
+def _from_json(data: dict[str, Any]) -> State:
+    names = tuple(_str(name, "names") for name in _list(data["names"], "names"))
+    players = len(names)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise SaveFormatError("The save has the wrong number of players.")
+
+    def ints(key: str) -> tuple[int, ...]:
+        return tuple(_int(item, key) for item in _list(data[key], key, players))
+
+    def bools(key: str) -> tuple[bool, ...]:
+        return tuple(_bool(item, key) for item in _list(data[key], key, players))
+
+    try:
+        phase = Phase(data["phase"])
+    except ValueError:
+        raise SaveFormatError("The save's phase is unknown.") from None
+    to_act_raw = data["to_act"]
+    to_act = None if to_act_raw is None else _int(to_act_raw, "player to act", 0, players - 1)
+    drew = tuple(None if item is None else _int(item, "draws", 0, 5)
+                 for item in _list(data["drew"], "draws", players))
+    history = tuple(
+        Event(_str(item[0], "history"), _str(item[1], "history"),
+              None if item[2] is None else _int(item[2], "history", 0, players - 1))
+        for item in (_list(entry, "history", 3) for entry in _list(data["history"], "history"))
+    )
+    result = None
+    raw = data["result"]
+    if raw is not None:
+        if not isinstance(raw, dict):
+            raise SaveFormatError("The save's hand result is damaged.")
+        shown = tuple(
+            Showdown(_int(item[0], "showdown", 0, players - 1), _str(item[1], "showdown"),
+                     _cards(item[2], "showdown"), _str(item[3], "showdown"),
+                     _int(item[4], "showdown", 1, 7462))
+            for item in (_list(entry, "showdown", 5) for entry in _list(raw["shown"], "showdown"))
+        )
+        awards = tuple(
+            Award(_int(item[0], "award", 0, players - 1), _int(item[1], "award"),
+                  _str(item[2], "award"))
+            for item in (_list(entry, "award", 3) for entry in _list(raw["awards"], "awards"))
+        )
+        result = HandResult(_int(raw["hand_number"], "hand number"), _int(raw["pot"], "pot"),
+                            _bool(raw["by_fold"], "result"), shown, awards,
+                            _str(raw["text"], "result"))
+    state = State(
+        names=names,
+        ante=_int(data["ante"], "ante", 0, MAX_CHIPS),
+        small_bet=_int(data["small_bet"], "small bet", 1, MAX_CHIPS),
+        big_bet=_int(data["big_bet"], "big bet", 1, MAX_CHIPS),
+        max_raises=_int(data["max_raises"], "raise cap", 0, 10),
+        seed=_int(data["seed"], "seed"),
+        cpu_seed=_int(data["cpu_seed"], "seed"),
+        hand_number=_int(data["hand_number"], "hand number"),
+        button=_int(data["button"], "button", 0, players - 1),
+        phase=phase,
+        chips=ints("chips"),
+        pot=_int(data["pot"], "pot"),
+        hands=tuple(_cards(hand, "hands") for hand in _list(data["hands"], "hands", players)),
+        stock=_cards(data["stock"], "stock"),
+        muck=_cards(data["muck"], "discards"),
+        dealt=bools("dealt"),
+        folded=bools("folded"),
+        put_in=ints("put_in"),
+        bets=ints("bets"),
+        acted=bools("acted"),
+        raises=_int(data["raises"], "raise count", 0, 11),
+        to_act=to_act,
+        drew=drew,
+        last_actions=tuple(_str(item, "last actions")
+                           for item in _list(data["last_actions"], "last actions", players)),
+        history=history,
+        result=result,
+        decisions=_int(data["decisions"], "move count"),
+    )
+    _check_consistent(state)
+    return state
+
+
+def _check_consistent(state: State) -> None:
+    every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.muck)
+    if sorted(every, key=_sort_key) != sorted(FULL_DECK, key=_sort_key):
+        raise SaveFormatError("The save's cards do not make one full deck.")
+    if state.pot != sum(state.put_in) and state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+        raise SaveFormatError("The save's pot does not match the chips put in.")
+    running = state.phase in (*_BETTING, Phase.DRAW)
+    if running and (state.to_act is None or not _live(state, state.to_act)):
+        raise SaveFormatError("The save's player to act is not in the hand.")
+    for seat in range(state.players):
+        if _live(state, seat) and running and len(state.hands[seat]) != 5:
+            raise SaveFormatError("A player in the save does not hold five cards.")

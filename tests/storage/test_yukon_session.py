@@ -420,6 +420,28 @@ def test_loading_a_tampered_save_is_refused(tmp_path: Path) -> None:
     assert after.state.deck is None
 
 
+def test_a_save_keeps_its_history_as_moves_and_refuses_a_forged_one(tmp_path: Path) -> None:
+    run_all(playing(tmp_path), "C1->F1", "C6->C3", "U", "S game.json")
+    data = json.loads((tmp_path / "game.json").read_text())
+    assert data["past"] == ["C1->F1"]
+    assert data["future"] == ["C6:JS->C3"]
+    data["past"] = ["C2->C3"]
+    (tmp_path / "game.json").write_text(json.dumps(data))
+    after = started(tmp_path).run("L game.json")
+    assert after.message == "Step 1 of the save is refused: 6H does not go on QH: it needs a jack."
+    assert after.state.deck is None
+
+
+def test_a_history_step_that_is_not_one_move_is_saved_whole(tmp_path: Path) -> None:
+    first = playing(tmp_path)
+    other = run_all(started(tmp_path, seed=9), "LD", "SR", "P")
+    joined = YukonSession(first.timeline.push(other.state), folder=tmp_path).run("S odd.json")
+    assert joined.message == "OK"
+    loaded = started(tmp_path).run("L odd.json")
+    assert loaded.state == other.state
+    assert loaded.timeline.past() == (first.state,)
+
+
 def test_loading_a_missing_or_huge_file_gives_a_message(tmp_path: Path) -> None:
     assert started(tmp_path).run("L none.json").message == "The file none.json does not exist."
     with (tmp_path / "huge.json").open("wb") as stream:

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from tableau.cards import FULL_DECK, parse_card
-from tableau.engines.yukon import Config, Phase, legal_moves
+from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import Config, Phase, Slot, State, legal_moves, outcome
 from tableau.storage.yukon_session import YukonSession, render_text
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
@@ -344,6 +345,22 @@ def test_a_revealed_card_turns_face_up_and_undo_turns_it_back(tmp_path: Path) ->
                 assert lines_of(undone)[:-3] == lines_of(dealt)[:-3]
                 return
     pytest.fail("no game in 50 seeds reveals a card in one move")
+
+
+def test_the_last_card_home_wins_and_then_nothing_moves(tmp_path: Path) -> None:
+    king = parse_card("KS")
+    foundations = tuple(
+        tuple(card for card in FULL_DECK[start : start + 13] if card != king)
+        for start in (0, 13, 26, 39)
+    )
+    almost = State(Phase.PLAY, FULL_DECK, ((Slot(king, True),),) + ((),) * 6, foundations, 0,
+                   "spec", 200)
+    won = YukonSession(Timeline(almost), folder=tmp_path).run("C1->F4")
+    assert won.message == "OK" and outcome(won.state) == "won"
+    assert lines_of(won)[7].endswith("\t\tKS\tF4")
+    refused = won.run("F4->C1")
+    assert refused.message == "The game is won; type Q to go back to the deck."
+    assert won.run("U").state == almost
 
 
 def test_a_new_move_clears_the_redo_list(tmp_path: Path) -> None:

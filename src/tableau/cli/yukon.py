@@ -94,10 +94,12 @@ def main(argv: list[str]) -> int:
     if options.deck is not None and session.state.deck is None:
         print(f"tableau yukon: {session.message}", file=sys.stderr)
         return 2
-    # Undecodable input bytes become U+FFFD instead of an exception.
+    # Undecodable input bytes, and characters the output encoding lacks, are replaced
+    # instead of raising.
     stdin = sys.stdin
-    if hasattr(stdin, "reconfigure"):
-        stdin.reconfigure(errors="replace")
+    for stream in (stdin, sys.stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
     try:
         return run_plain(session, stdin, sys.stdout)
     except KeyboardInterrupt:

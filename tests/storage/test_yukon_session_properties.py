@@ -13,7 +13,8 @@ from tableau.engines.yukon import RULES, Config, Phase, legal_moves
 from tableau.storage.yukon_session import YukonSession, render_text
 
 WORDS = ["LD", "SW", "SI", "SR", "SD", "QQ", "P", "Q", "U", "R", "S", "L", "C1", "F2", "->",
-         ":", "AS", "KH", "7", "0", "-1", "C6:4H->C4", "C7->F2", "F4->C6", "x.txt", " ", "\t"]
+         ":", "AS", "KH", "7", "0", "-1", "C6:4H->C4", "C7->F2", "F4->C6", "x.txt", " ", "\t",
+         "/dev/zero", "..", "\x00", "~"]
 
 command_lines = st.one_of(
     st.text(max_size=40),
@@ -40,7 +41,7 @@ def test_any_command_line_gives_a_message_and_an_error_changes_nothing(
         session = (in_play if playing else in_startup)(Path(folder), seed)
         for line in lines:
             after = session.run(line)
-            assert after.message
+            assert after.message and "unexpectedly" not in after.message
             assert len(after.message) < 200 and len(after.last_command) <= 40
             if after.message != "OK":
                 assert after.timeline == session.timeline

@@ -516,8 +516,9 @@ _MOVE_TABLE: Final = tuple(
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move: to the foundations first, then onto each column in turn (from other
-    columns, then from the foundations). A move names its card when it is not the bottom one."""
+    """Every legal move: first those to the foundations, then, column by column, the moves
+    onto that column (from another column or a foundation). A move names its card when it is
+    not the bottom card of its column."""
     if state.phase is not Phase.PLAY or _is_won(state):
         return ()
     fits_on = _FITS_ON[state.rules]

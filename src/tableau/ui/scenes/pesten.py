@@ -46,12 +46,14 @@ def arranged_table(
     packs: int = 1,
     jokers: int = 2,
     seed: int = 7,
+    draw_next: str = "",
     **changes: Any,
 ) -> HotSeat:
     """A table whose hands and discard pile (bottom first) are the given cards ("7H 7S JK").
 
     The remaining cards form the stock. ``changes`` set other State fields (``suit``,
-    ``stack``, ``series``, ``direction``...). Human seats are locked with ``passwords``.
+    ``stack``, ``series``, ``direction``...). ``draw_next`` names the cards on top of the
+    stock, the next one drawn first. Human seats are locked with ``passwords``.
     """
     scheme = scheme if scheme is not None else quick_scheme()
     config = engine.Config(
@@ -62,8 +64,10 @@ def arranged_table(
     chosen_hands = tuple(_cards(hand) for hand in hands)
     chosen_pile = _cards(pile)
     rest = list(dealt.stock) + [card for hand in dealt.hands for card in hand] + list(dealt.pile)
-    for card in [*chosen_pile, *(card for hand in chosen_hands for card in hand)]:
+    on_top = _cards(draw_next)
+    for card in [*chosen_pile, *(card for hand in chosen_hands for card in hand), *on_top]:
         rest.remove(card)
+    rest.extend(reversed(on_top))
     first = engine.Event(
         "deal", config.dealer,
         f"Round 1: {names[config.dealer]} deals. {chosen_pile[0].face} starts the pile; "

@@ -1,1 +1,92 @@
-SCENES = ()
+"""Scenes of the Yukon screen, for snapshot tests and ``make screenshots``."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes import Scene, still_app
+
+SEED = 2026
+
+
+def _app() -> TableauApp:
+    folder = Path(tempfile.mkdtemp(prefix="tableau-yukon-scene-"))
+    return still_app("yukon", seed=SEED, folder=folder)
+
+
+async def _type(pilot: Pilot[Any], *lines: str) -> None:
+    for line in lines:
+        await pilot.press(*_keys(line), "enter")
+    await pilot.pause()
+
+
+def _keys(line: str) -> list[str]:
+    names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}
+    return [names.get(char, char) for char in line]
+
+
+async def _startup(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+
+
+async def _deck_shown(pilot: Pilot[Any]) -> None:
+    await _type(pilot, "LD", "SW")
+
+
+async def _fresh_deal(pilot: Pilot[Any]) -> None:
+    await _type(pilot, "LD", "SR", "P")
+
+
+async def _mid_game(pilot: Pilot[Any]) -> None:
+    """The unshuffled deck dealt, three moves typed, then C5's 9♥ and the cards below it
+    picked with the keys (the cursor rests on it)."""
+    await _type(pilot, "LD", "P", "C1->F1", "C4:KH->C1", "C6->C3")
+    await pilot.press("escape")
+    await pilot.press("5", "up", "up", "up", "space")
+    await pilot.pause()
+
+
+def almost_won_save() -> str:
+    """A save one move from the win: every card home except the king of spades in C1."""
+    from tableau.cards import FULL_DECK, Card, Rank, Suit
+    from tableau.engines.protocol import Timeline
+    from tableau.engines.yukon import Phase, Slot, State
+    from tableau.storage.yukon_session import YukonSession
+
+    king = Card(Rank.KING, Suit.SPADES)
+    foundations = tuple(
+        tuple(card for card in FULL_DECK if card.suit is suit and card != king)
+        for suit in (Suit.CLUBS, Suit.DIAMONDS, Suit.HEARTS, Suit.SPADES)
+    )
+    columns = ((Slot(king, True),), (), (), (), (), (), ())
+    state = State(Phase.PLAY, FULL_DECK, columns, foundations, SEED, "spec", 120)
+    return json.dumps(YukonSession(Timeline(state)).to_json())
+
+
+async def _won(pilot: Pilot[Any]) -> None:
+    """Load a position one move from the end, then make the last move."""
+    app = pilot.app
+    assert isinstance(app, TableauApp)
+    (app.folder / "almost-won.json").write_text(almost_won_save(), encoding="utf-8")
+    await _type(pilot, "L almost-won.json", "C1->F4")
+
+
+async def _help(pilot: Pilot[Any]) -> None:
+    await pilot.press("f1")
+    await pilot.pause()
+
+
+SCENES = (
+    Scene("yukon", "startup", _app, _startup),
+    Scene("yukon", "deck-shown", _app, _deck_shown),
+    Scene("yukon", "deal", _app, _fresh_deal),
+    Scene("yukon", "picked", _app, _mid_game),
+    Scene("yukon", "won", _app, _won),
+    Scene("yukon", "help", _app, _help),
+)

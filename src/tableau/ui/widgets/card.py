@@ -44,6 +44,8 @@ def card_kind(card: AnyCard | None, face_up: bool = True) -> Kind:
 
 
 BACK_FILL = "░"
+BACK_EDGE = "▔"
+"""A one-line back shows only the top edge of the card, so stacked backs can be counted."""
 EMPTY_FILL = "·"
 
 
@@ -64,7 +66,7 @@ def draw_card(
         label = empty_label
     if height <= 1:
         if kind == "back":
-            return [((BACK_FILL * width, "pip"),)]
+            return [((BACK_EDGE * width, "edge"),)]
         text = f" {label}" if label else ""
         if kind == "empty" and not label:
             text = " " + EMPTY_FILL * max(width - 2, 1)

@@ -25,7 +25,7 @@ from textual.widget import Widget
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
-from tableau.ui.widgets.card import BACK_FILL, Kind, Part, Row, card_kind, draw_card
+from tableau.ui.widgets.card import BACK_EDGE, BACK_FILL, Kind, Part, Row, card_kind, draw_card
 
 Target = Literal["legal", "illegal"] | None
 
@@ -343,7 +343,7 @@ class FanColumn(Pile):
                 next_hidden = not self.cards[index + 1].face_up
                 if next_hidden and index + 1 < count - 1:
                     continue
-                text = f"{BACK_FILL * 2} ×{hidden_run}" if hidden_run > 1 else BACK_FILL * 2
+                text = f"{BACK_FILL * 2} ×{hidden_run}" if hidden_run > 1 else BACK_EDGE * 2
                 lines.append(_Line(((text.ljust(card_width)[:card_width], ("pile--fold",)),), None))
                 hidden_run = 0
                 continue
@@ -357,14 +357,14 @@ class FanColumn(Pile):
 
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()
-        if index is not None and self.picked_from is not None and index >= self.picked_from:
-            over += ("pile--picked",)
-        if is_bottom and self.target is not None:
-            over += (f"pile--{self.target}",)
         if index is not None and index == self.cursor:
             over += ("pile--cursor",)
         if index is None and self.cursor == -1:
             over += ("pile--cursor",)
+        if index is not None and self.picked_from is not None and index >= self.picked_from:
+            over += ("pile--picked",)
+        if is_bottom and self.target is not None:
+            over += (f"pile--{self.target}",)
         return over
 
     @staticmethod
@@ -449,12 +449,12 @@ class StackPile(Pile):
         showing = self.top if self.count else None
         kind = card_kind(showing, self.face_up if self.count else True)
         over: tuple[str, ...] = ()
+        if self.cursor:
+            over += ("pile--cursor",)
         if self.picked:
             over += ("pile--picked",)
         if self.target is not None:
             over += (f"pile--{self.target}",)
-        if self.cursor:
-            over += ("pile--cursor",)
         label_style = base + self.style_for("pile--label", *over)
         segments: list[Segment] = []
         if height <= 1:

@@ -1,0 +1,583 @@
+"""The Yukon screen: seven columns, four foundations, the spec's command bar, mouse and keys.
+
+Widgets post messages; ``YukonControls`` turns them into command lines; the one interpreter
+(``YukonSession.run``) applies them; the screen renders the new view or shows the refusal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widgets import Button, Footer, Header, Static
+
+from tableau.engines import yukon
+from tableau.engines.rng import fresh_seed_from
+from tableau.engines.yukon import Config, Phase, View
+from tableau.storage.yukon_session import YukonSession
+from tableau.ui.controls.yukon import COLUMNS, FOUNDATIONS, Outcome, YukonControls
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
+from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
+
+SAVE_NAME = "yukon-save.json"
+RULE_NAMES = {
+    "spec": "different suit (the course spec)",
+    "classic": "alternating colours",
+    "russian": "same suit only",
+}
+WELCOME = "Type LD, then P, to deal. ctrl+n: a new shuffled game."
+
+
+def format_time(seconds: float) -> str:
+    whole = max(int(seconds), 0)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+class ColumnScroll(VerticalScroll):
+    """Holds one column; scrolls when the fan is taller than the table."""
+
+    can_focus = False
+
+    def on_resize(self, event: events.Resize) -> None:
+        for column in self.query(FanColumn):
+            column.set_max_rows(event.size.height)
+
+
+Move = Binding.Group("Move", compact=True)
+
+
+class YukonBoard(Horizontal, can_focus=True):
+    """The table. Holds the keyboard bindings, so they work only while it has focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left,h", "screen.cursor(-1, 0)", "Left", group=Move, key_display="←"),
+        Binding("right,l", "screen.cursor(1, 0)", "Right", group=Move, key_display="→"),
+        Binding("up,k", "screen.cursor(0, -1)", "Up", group=Move, key_display="↑"),
+        Binding("down,j", "screen.cursor(0, 1)", "Down", group=Move, key_display="↓"),
+        *(
+            Binding(str(n), f"screen.jump({n})", "Col", show=n == 1,
+                    key_display="1-7" if n == 1 else None)
+            for n in range(1, 8)
+        ),
+        Binding("space,enter", "screen.activate", "Pick", key_display="␣"),
+        Binding("f", "screen.home", "Home"),
+        Binding("u,ctrl+z", "screen.undo", "Undo"),
+        Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
+        Binding("colon", "screen.focus_input", "Type", key_display=":"),
+        Binding("escape", "screen.cancel", "Cancel", show=False),
+        Binding("n", "screen.new_game", "New"),
+        Binding("d", "screen.restart", "Redeal"),
+        Binding("s", "screen.save", "Save", show=False),
+        Binding("o", "screen.load", "Load", show=False),
+        Binding("a", "screen.toggle_auto", "Auto-move", show=False),
+    ]
+
+
+class YukonScreen(GameScreen):
+    GAME_KEY = "yukon"
+    TITLE = "Yukon"
+    CSS_PATH = "yukon.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+n", "new_game", "New game", show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        deck: str | Path | None = None,
+        rules: str = "spec",
+        folder: Path | None = None,
+        **_ignored: Any,
+    ) -> None:
+        super().__init__()
+        self.folder = Path(folder) if folder is not None else Path.cwd()
+        self.start_seed = seed if seed is not None else 0
+        self.games_started = 0
+        try:
+            config = Config(seed=self.start_seed, rules=rules)
+            problem = ""
+        except ValueError as error:
+            config = Config(seed=0)
+            self.start_seed = 0
+            problem = str(error)
+        deck_path = Path(deck) if deck is not None else None
+        self.session = YukonSession.start(config, self.folder, deck_path)
+        self.note: str | None = problem or (None if self.session.message else WELCOME)
+        self.controls = YukonControls()
+        self.started_at: float | None = None
+        self.finished_after: float | None = None
+        self._legal_for: object = None
+        self._legal: frozenset[str] = frozenset()
+        self._announced: object = None
+
+    # ------------------------------------------------------------------ layout
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with YukonBoard(id="table"):
+            with Horizontal(id="columns"):
+                for name in COLUMNS:
+                    with ColumnScroll(classes="column-scroll"):
+                        yield FanColumn(name, name, id=f"pile-{name}")
+            with Vertical(id="side"):
+                with Vertical(id="foundations"):
+                    for name in FOUNDATIONS:
+                        yield StackPile(name, name, id=f"pile-{name}")
+                yield Static("", id="stats", markup=False)
+                yield Static("", id="status", markup=False)
+                with Vertical(id="buttons"):
+                    with Horizontal(classes="button-row"):
+                        yield Button("New", id="new", compact=True)
+                        yield Button("Redeal", id="restart", compact=True)
+                    with Horizontal(classes="button-row"):
+                        yield Button("Undo", id="undo", compact=True)
+                        yield Button("Redo", id="redo", compact=True)
+                    with Horizontal(classes="button-row"):
+                        yield Button("Save", id="save", compact=True)
+                        yield Button("Load", id="load", compact=True)
+        yield CommandBar(id="command-bar")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for button in self.query(Button):
+            button.can_focus = False
+        self.sub_title = "solitaire"
+        self._after_change(self.session.state)
+        self._show()
+        if self.session.state.phase is Phase.STARTUP:
+            self.query_one(CommandBar).focus_input()
+        else:
+            self.query_one(YukonBoard).focus()
+        self.set_interval(1.0, self._tick)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)
+        self.query_one(Footer).show_command_palette = self.is_large
+        self._cancel_drags()
+        self._show()
+
+    def on_screen_suspend(self) -> None:
+        self._cancel_drags()
+
+    def _cancel_drags(self) -> None:
+        for pile in self.query(Pile):
+            pile.cancel_drag()
+        self.controls.drag_source = None
+        self.controls.drag_target = None
+
+    # ------------------------------------------------------------------ rendering
+
+    @property
+    def view(self) -> View:
+        return yukon.view(self.session.state)
+
+    def _legal_moves(self) -> frozenset[str]:
+        state = self.session.state
+        if self._legal_for is not state:
+            self._legal = frozenset(str(move) for move in yukon.legal_moves(state))
+            self._legal_for = state
+        return self._legal
+
+    def _show(self) -> None:
+        if not self.is_mounted:
+            return
+        view = self.view
+        controls = self.controls
+        large = self.is_large
+        keyboard = self.query_one(YukonBoard).has_focus
+        target_look = (
+            controls.target_state(view, self._legal_moves())
+            if controls.drag_target is not None else None
+        )
+        picked = controls.drag_source or controls.picked
+        if view.phase is Phase.STARTUP:
+            laid_out: list[list[Shown]] = [[] for _ in COLUMNS]
+            for position, card in enumerate(view.deck_shown):
+                laid_out[position % len(COLUMNS)].append(Shown(card, card is not None))
+            columns = [tuple(cards) for cards in laid_out]
+        else:
+            columns = [
+                tuple(Shown(card, card is not None) for card in column) for column in view.columns
+            ]
+        for number, name in enumerate(COLUMNS):
+            cards = columns[number]
+            cursor: int | None = None
+            if keyboard and controls.cursor_name == name:
+                index = controls.cursor_card(view)
+                cursor = -1 if index is None else index
+            pile = self.query_one(f"#pile-{name}", FanColumn)
+            grew = len(cards) != len(pile.cards)
+            pile.update(
+                cards,
+                picked_from=picked.index if picked is not None and picked.pile == name else None,
+                cursor=cursor,
+                target=target_look if controls.drag_target == name else None,
+                large=large,
+            )
+            scroller = pile.parent
+            if isinstance(scroller, ColumnScroll):
+                if cursor is not None and cursor >= 0:
+                    row = pile.row_of(cursor)
+                    scroller.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
+                elif grew:
+                    scroller.scroll_end(animate=False, immediate=True)
+        for number, name in enumerate(FOUNDATIONS):
+            foundation = view.foundations[number]
+            self.query_one(f"#pile-{name}", StackPile).update(
+                foundation[-1] if foundation else None,
+                count=len(foundation),
+                target=target_look if controls.drag_target == name else None,
+                picked=picked is not None and picked.pile == name,
+                cursor=keyboard and controls.cursor_name == name,
+            )
+        self._show_stats(view)
+        bar = self.query_one(CommandBar)
+        if self.note is not None:
+            bar.show(self.session.last_command, self.note, error=False)
+        else:
+            bar.show(self.session.last_command, self.session.message)
+
+    def _elapsed(self) -> float:
+        if self.started_at is None:
+            return 0.0
+        if self.finished_after is not None:
+            return self.finished_after
+        return self.app_clock() - self.started_at
+
+    def app_clock(self) -> float:
+        clock = getattr(self.app, "clock", None)
+        if callable(clock):
+            return float(clock())
+        import time
+
+        return time.monotonic()
+
+    def _show_stats(self, view: View) -> None:
+        auto = "on" if self._auto_move else "off"
+        phase = "STARTUP" if view.phase is Phase.STARTUP else "PLAY"
+        seed = str(self.start_seed)
+        lines = [
+            f"Moves {view.moves:<5} {format_time(self._elapsed()):>7}",
+            f"Seed  {seed}" if len(seed) <= 13 else f"Seed\n{seed}",
+            f"Rules {view.rules}",
+            f"Auto  {auto}",
+            f"Phase {phase}",
+        ]
+        self.query_one("#stats", Static).update("\n".join(lines))
+        status = self.query_one("#status", Static)
+        if view.won:
+            status.update("Won! n: new game")
+            status.set_classes("-won")
+        elif self._is_stuck():
+            status.update("Stuck: no legal move. u: undo, n: new game")
+            status.set_classes("-stuck")
+        else:
+            status.update("")
+            status.set_classes("")
+
+    def _tick(self) -> None:
+        if self.started_at is not None and self.finished_after is None:
+            self._show_stats(self.view)
+
+    @property
+    def _auto_move(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "auto_move", False))
+
+    def _is_stuck(self) -> bool:
+        state = self.session.state
+        return (
+            state.phase is Phase.PLAY
+            and yukon.outcome(state) is None
+            and not self._legal_moves()
+        )
+
+    # ------------------------------------------------------------------ running commands
+
+    def run_command(self, line: str) -> None:
+        """Run one command line through the interpreter, as if typed in INPUT."""
+        before = self.session.state
+        self.session = self.session.run(line)
+        self.note = None
+        if self.session.quit:
+            self.app.exit(0)
+            return
+        if self.session.state is not before and self.session.message == "OK":
+            self._auto_moves(line)
+        self._after_change(before)
+        self._show()
+        self._check_end()
+
+    def _auto_moves(self, line: str) -> None:
+        if not self._auto_move:
+            return
+        count = 0
+        session = self.session
+        while count < 52:
+            moves = yukon.safe_foundation_moves(session.state)
+            if not moves:
+                break
+            session = session.run(str(moves[0]))
+            count += 1
+        if count:
+            self.session = dataclasses.replace(
+                session,
+                last_command=self.session.last_command,
+                message=f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)",
+            )
+
+    def _after_change(self, before: object) -> None:
+        state = self.session.state
+        if state is before and self.started_at is not None:
+            return
+        self.controls.clamp(self.view)
+        if state.phase is not Phase.PLAY:
+            self.started_at = None
+            self.finished_after = None
+            self.controls.reset()
+        elif self.started_at is None or (state.moves == 0 and self.session.timeline.undo_depth
+                                         == 0 and getattr(before, "phase", None) is Phase.STARTUP):
+            self.started_at = self.app_clock()
+            self.finished_after = None
+        if yukon.outcome(state) == "won" and self.finished_after is None:
+            self.finished_after = self.app_clock() - (self.started_at or self.app_clock())
+
+    def _check_end(self) -> None:
+        state = self.session.state
+        if state is self._announced:
+            return
+        view = self.view
+        if view.won:
+            self._announced = state
+            self.app.push_screen(
+                EndScreen(
+                    "You won!",
+                    [f"Moves: {view.moves}", f"Time: {format_time(self._elapsed())}",
+                     f"Seed: {self.start_seed}"],
+                    [("again", "Play again"), ("menu", "Menu")],
+                ),
+                self._after_win,
+            )
+        elif self._is_stuck():
+            self._announced = state
+            self.app.push_screen(
+                EndScreen(
+                    "No moves left",
+                    ["No legal move is left in this deal."],
+                    [("undo", "Undo"), ("new", "New game"), ("stay", "Look at the table")],
+                ),
+                self._after_stuck,
+            )
+
+    def _after_win(self, choice: str | None) -> None:
+        if choice == "again":
+            self.action_new_game()
+        elif choice == "menu":
+            self.app.call_later(self.app.action_menu)  # type: ignore[attr-defined]
+
+    def _after_stuck(self, choice: str | None) -> None:
+        if choice == "undo":
+            self.action_undo()
+        elif choice == "new":
+            self.action_new_game()
+
+    def _apply(self, outcome: Outcome) -> None:
+        if outcome.command is not None:
+            self.run_command(outcome.command)
+        else:
+            if outcome.note is not None:
+                self.note = outcome.note
+            self._show()
+
+    # ------------------------------------------------------------------ widget messages
+
+    @on(CommandBar.Submitted)
+    def _typed(self, event: CommandBar.Submitted) -> None:
+        self.controls.reset()
+        self.run_command(event.text)
+
+    @on(CommandBar.Escaped)
+    def _escaped(self, event: CommandBar.Escaped) -> None:
+        self.query_one(YukonBoard).focus()
+        self._show()
+
+    @on(Pile.Clicked)
+    def _clicked(self, event: Pile.Clicked) -> None:
+        self._apply(self.controls.click(self.view, event.pile_id, event.index, event.chain))
+
+    @on(Pile.DragStarted)
+    def _drag_started(self, event: Pile.DragStarted) -> None:
+        self._apply(self.controls.drag_start(self.view, event.pile_id, event.index))
+
+    @on(Pile.DragOver)
+    def _drag_over(self, event: Pile.DragOver) -> None:
+        self.controls.drag_over(event.target_id)
+        self._show()
+
+    @on(Pile.Dropped)
+    def _dropped(self, event: Pile.Dropped) -> None:
+        self._apply(self.controls.drop(self.view, event.target_id))
+
+    @on(Pile.DragCancelled)
+    def _drag_cancelled(self, event: Pile.DragCancelled) -> None:
+        self.controls.drag_source = None
+        self.controls.drag_target = None
+        self._show()
+
+    @on(Button.Pressed)
+    def _button(self, event: Button.Pressed) -> None:
+        event.stop()
+        actions = {
+            "new": self.action_new_game, "restart": self.action_restart,
+            "undo": self.action_undo, "redo": self.action_redo,
+            "save": self.action_save, "load": self.action_load,
+        }
+        action = actions.get(event.button.id or "")
+        if action is not None:
+            action()
+
+    @on(events.DescendantFocus)
+    @on(events.DescendantBlur)
+    def _focus_changed(self) -> None:
+        self._show()
+
+    # ------------------------------------------------------------------ actions
+
+    def action_cursor(self, columns: int, cards: int) -> None:
+        self.controls.move_cursor(self.view, columns, cards)
+        self._show()
+
+    def action_jump(self, number: int) -> None:
+        self.controls.jump(number)
+        self._show()
+
+    def action_activate(self) -> None:
+        self._apply(self.controls.activate(self.view))
+
+    def action_home(self) -> None:
+        self._apply(self.controls.home_from_cursor(self.view))
+
+    def action_undo(self) -> None:
+        self.controls.reset()
+        self.run_command("U")
+
+    def action_redo(self) -> None:
+        self.controls.reset()
+        self.run_command("R")
+
+    def action_cancel(self) -> None:
+        if self.controls.cancel():
+            self._cancel_drags()
+            self.note = "Cancelled."
+        self._show()
+
+    def action_focus_input(self) -> None:
+        self.query_one(CommandBar).focus_input()
+
+    def action_new_game(self) -> None:
+        """A fresh seed, then LD, SR and P."""
+        self.games_started += 1
+        seed = fresh_seed_from(self.start_seed, self.games_started) % 1_000_000
+        self._new_session(seed, self.session.state.rules)
+
+    def _new_session(self, seed: int, rules: str) -> None:
+        self.start_seed = seed
+        before = self.session.state
+        session = YukonSession.start(Config(seed=seed, rules=rules), self.folder)
+        session = session.run("LD").run("SR").run("P")
+        self.session = dataclasses.replace(session, last_command="LD, SR, P")
+        self.note = f"New game, seed {seed}." if session.message == "OK" else None
+        self.controls.reset()
+        self.started_at = None
+        self._after_change(before)
+        self._show()
+        self.query_one(YukonBoard).focus()
+
+    def action_restart(self) -> None:
+        """The same deal again: Q then P."""
+        state = self.session.state
+        if state.phase is not Phase.PLAY:
+            self.note = "There is no deal to restart; type P to deal."
+            self._show()
+            return
+        before = state
+        session = self.session.run("Q").run("P")
+        self.session = dataclasses.replace(session, last_command="Q, P")
+        self.controls.reset()
+        self.started_at = None
+        self._after_change(before)
+        self._show()
+
+    def action_save(self) -> None:
+        self.query_one(CommandBar).focus_input(f"S {SAVE_NAME}")
+        self.note = "Press Enter to save (edit the file name first if you like)."
+        self._show()
+
+    def action_load(self) -> None:
+        self.query_one(CommandBar).focus_input(f"L {SAVE_NAME}")
+        self.note = "Press Enter to load (edit the file name first if you like)."
+        self._show()
+
+    def action_toggle_auto(self) -> None:
+        settings = getattr(self.app, "settings", None)
+        if settings is None:
+            return
+        settings.auto_move = not settings.auto_move
+        self.note = f"Auto-move to the foundations is {'on' if settings.auto_move else 'off'}."
+        if settings.auto_move and self.session.state.phase is Phase.PLAY:
+            before = self.session.state
+            self._auto_moves(self.session.last_command)
+            self._after_change(before)
+            if self.session.state is not before:
+                self.note = None
+        self._show()
+        self._check_end()
+
+    def action_rules(self) -> None:
+        def chosen(key: str | None) -> None:
+            if key in RULE_NAMES:
+                self._new_session(self.start_seed, key)
+                self.note = f"Rules: {key} ({RULE_NAMES[key]}). New deal, seed {self.start_seed}."
+                self._show()
+
+        self.app.push_screen(
+            ChooserScreen(
+                "Rules variant",
+                [(key, f"{key}: {text}") for key, text in RULE_NAMES.items()],
+                "A card goes on a column card one rank higher and...",
+            ),
+            chosen,
+        )
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Shuffle with a fresh seed and deal", self.action_new_game)
+        yield SystemCommand("Restart deal", "Deal the same cards again", self.action_restart)
+        yield SystemCommand("Undo", "Take back the last move", self.action_undo)
+        yield SystemCommand("Redo", "Make the undone move again", self.action_redo)
+        yield SystemCommand("Save game", f"Save to a file ({SAVE_NAME})", self.action_save)
+        yield SystemCommand("Load game", f"Load a saved game ({SAVE_NAME})", self.action_load)
+        yield SystemCommand(
+            "Rules variant", "Spec, classic or russian building rules", self.action_rules
+        )
+        state = "off" if self._auto_move else "on"
+        yield SystemCommand(
+            f"Auto-move: turn {state}", "Move safe cards to the foundations by themselves",
+            self.action_toggle_auto,
+        )
+
+
+__all__ = ["YukonScreen", "format_time"]
+
+

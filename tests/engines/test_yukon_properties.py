@@ -11,6 +11,7 @@ from tableau.engines.yukon import (
     Config,
     IllegalMove,
     Move,
+    SaveFormatError,
     State,
     apply,
     deal,
@@ -173,3 +174,32 @@ def test_the_same_seed_gives_the_same_shuffles(seed: int, splits: list[int | Non
     again = shuffle(load_deck(new_game(Config(seed=seed)), None))
     assert first == again
     assert first.deck is not None and sorted(first.deck) == sorted(FULL_DECK)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    decks,
+    choices,
+    st.sampled_from(
+        ["phase", "deck", "deck_face_up", "columns", "foundations", "seed", "rules", "moves"]
+    ),
+    json_values,
+)
+def test_a_damaged_save_is_a_state_or_a_save_format_error(
+    deck: tuple[Card, ...], picks: list[int], key: str, value: object
+) -> None:
+    data = to_json(play(deck, "spec", picks[:20])[-1])
+    data[key] = value
+    try:
+        state = from_json(data)
+    except SaveFormatError as refusal:
+        assert str(refusal).endswith(".")
+    else:
+        assert from_json(to_json(state)) == state

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import tempfile
 from pathlib import Path
 
@@ -109,3 +110,28 @@ def test_save_and_load_round_trip(seed: int, picks: list[int], undos: int) -> No
         assert loaded.timeline.past() == session.timeline.past()
         assert loaded.timeline.future() == session.timeline.future()
         assert loaded.state.phase is Phase.PLAY
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=15,
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.sampled_from(["start", "past", "present", "future", "version"]), json_values)
+def test_loading_a_damaged_save_gives_a_clear_message(key: str, value: object) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        session = in_play(folder, 3).run("C1->F1").run("S game.json")
+        data = json.loads((folder / "game.json").read_text())
+        data[key] = value
+        (folder / "game.json").write_text(json.dumps(data))
+        before = in_startup(folder, 0)
+        after = before.run("L game.json")
+        assert after.message and "unexpectedly" not in after.message
+        if after.message != "OK":
+            assert after.timeline == before.timeline
+        else:
+            assert after.state.deck == session.state.deck

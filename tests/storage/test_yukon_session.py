@@ -173,6 +173,14 @@ def test_ld_loads_a_deck_file_relative_to_the_folder(tmp_path: Path) -> None:
     assert str(session.state.deck[0]) == (DECKS / "shuffled-1.txt").read_text().split()[0]
 
 
+def test_a_file_name_may_have_spaces_and_quotes(tmp_path: Path) -> None:
+    (tmp_path / "my deck.txt").write_text((DECKS / "shuffled-3.txt").read_text())
+    plain = started(tmp_path).run("LD my deck.txt")
+    quoted = started(tmp_path).run('LD "my deck.txt"')
+    assert plain.message == quoted.message == "OK"
+    assert plain.state.deck == quoted.state.deck != FULL_DECK
+
+
 def test_ld_of_a_missing_file_says_it_does_not_exist(tmp_path: Path) -> None:
     session = started(tmp_path).run("LD nope.txt")
     assert session.message == "The file nope.txt does not exist."

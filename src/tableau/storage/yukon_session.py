@@ -133,7 +133,7 @@ class YukonSession:
         if not line:
             return self._say(shown, f"Type a command. {_HELP}")
         word, _, rest = line.partition(" ")
-        command, argument = word.upper(), rest.strip()
+        command, argument = word.upper(), _unquoted(rest.strip())
         state = self.state
         if command not in _KNOWN and "->" in line:
             if state.phase is not Phase.PLAY:
@@ -225,6 +225,13 @@ class YukonSession:
             raise SaveFormatError(f"{shorten(name, 40)} is not a Yukon save (not JSON).") from None
         timeline = _timeline_from_json(data)
         return self._say(shown, OK, timeline=timeline)
+
+
+def _unquoted(argument: str) -> str:
+    """A file name may be quoted to show its spaces: LD "my deck.txt"."""
+    if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
+        return argument[1:-1]
+    return argument
 
 
 def _split(argument: str) -> int | None:

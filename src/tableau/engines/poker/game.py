@@ -828,7 +828,7 @@ def view(state: State, seat: int) -> View:
         )
         for other in range(state.players)
     )
-    hand = state.hands[seat]
+    hand = tuple(sorted(state.hands[seat], key=_sort_key))
     my_turn = state.to_act == seat
     if state.phase is Phase.HAND_OVER:
         moves: tuple[Move, ...] = (NextHand(),)

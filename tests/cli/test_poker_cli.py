@@ -1,0 +1,46 @@
+"""`tableau poker --describe` and option checking."""
+
+import pytest
+
+from tableau.cli import main as tableau_main
+from tableau.cli.poker import main
+
+
+def test_describe_prints_the_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--describe", "QH QS TD 7S 4C"]) == 0
+    assert capsys.readouterr().out == (
+        "pair of queens (queen of hearts, queen of spades, ten of diamonds, seven of spades, "
+        "four of clubs)\n")
+
+
+def test_describe_works_through_the_tableau_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tableau_main(["poker", "--describe", "ah 2d 3s 4d 5d"]) == 0
+    assert capsys.readouterr().out.startswith("straight (five of diamonds, four of diamonds")
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ("QH QS TD 7S QH", "QH appears twice"),
+        ("QH QX TD 7S 4C", "'QX' is not a card"),
+        ("", "No cards given"),
+        ("2C 3C 4C 5C 6C 7C", "at most 5 cards"),
+        ("X" * 10_000, "far too long"),
+    ],
+)
+def test_describe_refuses_bad_cards_with_a_message_and_exit_2(
+    capsys: pytest.CaptureFixture[str], cards: str, message: str
+) -> None:
+    assert main(["--describe", cards]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert message in captured.err
+
+
+@pytest.mark.parametrize("argv", [["--cpus", "0"], ["--cpus", "6"], ["--cpus", "many"],
+                                  ["--bogus"]])
+def test_bad_options_exit_2_without_starting_the_game(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    assert main(argv) == 2
+    assert capsys.readouterr().err

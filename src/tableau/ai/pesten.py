@@ -1,0 +1,127 @@
+"""CPU players for Pesten. They see only a seat's view, and their randomness is seeded.
+
+Each player is a function ``(view, seed) -> (move, next_seed)``: pure, so the same view and
+seed always give the same move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from tableau.cards import SUITS, Card, Joker, Rank, Suit
+from tableau.engines.pesten import Draw, Move, Pass, Play, Take, View
+
+CPU_KINDS: Final = ("random", "careful")
+
+_MASK: Final = (1 << 64) - 1
+
+
+def _next(seed: int) -> tuple[int, int]:
+    """splitmix64: a well-mixed 64-bit value and the next seed. Cheap and pure."""
+    seed = (seed + 0x9E3779B97F4A7C15) & _MASK
+    z = seed
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    return z ^ (z >> 31), seed
+
+
+def _legal(view: View) -> tuple[Move, ...]:
+    if not view.legal:
+        raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
+    return view.legal
+
+
+def random_move(view: View, seed: int) -> tuple[Move, int]:
+    """Any legal move, uniformly."""
+    legal = _legal(view)
+    value, seed = _next(seed)
+    return legal[value % len(legal)], seed
+
+
+def _was_attacked(view: View) -> bool:
+    """A stack is waiting for us, or our last turn ended by taking one."""
+    if view.stack:
+        return True
+    for event in reversed(view.history):
+        if event.seat == view.seat and event.kind in ("play", "draw", "take", "pass"):
+            return event.kind == "take"
+    return False
+
+
+def careful_move(view: View, seed: int) -> tuple[Move, int]:
+    """Keeps jacks for the end, answers stacks, attacks when it pays, sheds with sets and
+    always calls its last card."""
+    legal = _legal(view)
+    if len(legal) == 1:
+        return legal[0], seed
+    hand = view.hand
+    players = len(view.names)
+    following = (view.seat + view.direction) % players
+    pressure = view.hand_counts[following] <= 2 or _was_attacked(view)
+    suit_counts = {suit: 0 for suit in SUITS}
+    for card in hand:
+        if type(card) is Card and card.rank is not Rank.JACK:
+            suit_counts[card.suit] += 1
+    best: list[Move] = []
+    best_score = -1_000_000
+    for move in legal:
+        score = _score(move, view, pressure, suit_counts)
+        if score > best_score:
+            best, best_score = [move], score
+        elif score == best_score:
+            best.append(move)
+    value, seed = _next(seed)
+    return best[value % len(best)], seed
+
+
+def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int]) -> int:
+    if type(move) is Draw:
+        return 0
+    if type(move) is Pass:
+        return 1  # keeping a drawn jack or attack card beats wasting it (see plays below)
+    if type(move) is Take:
+        return -100 + (suit_counts[move.suit] if move.suit is not None else 0)
+    assert isinstance(move, Play)
+    cards = move.cards
+    left = len(view.hand) - len(cards)
+    if left == 0:
+        return 100_000
+    if move.last_card != (left == 1):
+        return -10_000
+    score = 10 * len(cards)
+    if view.stack:
+        return score + 50
+    last = cards[-1]
+    jacks = sum(1 for card in cards if type(card) is Card and card.rank is Rank.JACK)
+    if jacks and left > 1:
+        score -= 25 * jacks
+    if type(last) is Joker or (type(last) is Card and last.rank is Rank.TWO):
+        score += 20 if pressure else -8
+        return score
+    assert isinstance(last, Card)
+    if last.rank is Rank.JACK and move.suit is not None:
+        return score + 2 * suit_counts[move.suit]
+    if last.rank is Rank.SEVEN and left > 0:
+        score += 6
+    elif last.rank in (Rank.EIGHT, Rank.TEN, Rank.KING) and pressure:
+        score += 3
+    # Leave the table in a suit we hold plenty of.
+    spent = sum(1 for card in cards if type(card) is Card and card.suit is last.suit)
+    return score + suit_counts[last.suit] - spent
+
+
+_PLAYERS: Final[dict[str, Callable[[View, int], tuple[Move, int]]]] = {
+    "random": random_move,
+    "careful": careful_move,
+}
+
+
+def choose(kind: str, view: View, seed: int) -> tuple[Move, int]:
+    """The move of a CPU player of this kind, and the next seed to keep."""
+    try:
+        player = _PLAYERS[kind]
+    except KeyError:
+        known = ", ".join(CPU_KINDS)
+        raise ValueError(f"There is no CPU player called '{kind[:20]}'; choose {known}.") from None
+    return player(view, seed)

@@ -1,0 +1,1331 @@
+"""Pesten, the Dutch shedding game, with the van Dongen house rules.
+
+Pure and immutable: a ``State`` is a frozen snapshot, ``apply`` returns a new one, and all
+randomness comes from the seed kept in the state. The rulings where the house rules leave
+room are written down in ``docs/rules/pesten.md``; the comments below name them briefly.
+
+Cards: ``tableau.cards.Card`` and ``JOKER``. With several packs identical cards occur; they are
+interchangeable everywhere. A hand keeps the order in which its cards arrived, the stock deals
+from its end, and the last card of the discard pile (``pile``) is its top.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from itertools import pairwise
+from typing import Final, Protocol
+
+from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
+from tableau.engines import rng
+from tableau.engines.protocol import IllegalMove, SaveFormatError
+
+GAME: Final = "pesten"
+VERSION: Final = 1
+
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 8
+MIN_PACKS: Final = 1
+MAX_PACKS: Final = 4
+MAX_JOKERS: Final = 2
+HAND_SIZE: Final = 7
+MAX_NAME_LENGTH: Final = 20
+JOKER_TAKE: Final = 5
+PENALTY: Final = 2
+SET_CAP: Final = 240
+"""At most this many distinct sets are listed by ``legal_moves`` (see the rules file)."""
+
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
+_CARD_AT: Final = {(int(card.rank), card.suit): card for card in FULL_DECK}
+_BY_CODE: Final[dict[str, AnyCard]] = {card.code: card for card in FULL_DECK}
+_BY_CODE["JK"] = JOKER
+
+# Hot paths work with small integer keys instead of hashing cards (enum hashing is slow):
+# key = (rank - 1) * 4 + suit index for a card, 52 for the joker. _CANON maps a key back to
+# the one shared card object; states only ever hold those objects.
+_JOKER_KEY: Final = 52
+_CANON: Final[tuple[AnyCard, ...]] = (
+    *(_CARD_AT[(rank, suit)] for rank in range(1, 14) for suit in SUITS),
+    JOKER,
+)
+_KEY_BY_ID: Final = {id(card): key for key, card in enumerate(_CANON)}
+
+
+_RUN_BITS: Final = tuple(
+    (1 << 1) | (1 << 14) if rank == 0 else 1 << (rank + 1) for rank in range(13)
+)
+"""Bits of a rank (rank - 1) in a run mask: the ace is both value 1 and value 14."""
+_JACK_KEYS: Final = frozenset(range(40, 44))
+
+
+def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
+    get = _KEY_BY_ID.get
+    keys = [get(id(card)) for card in hand]
+    if None in keys:
+        return [_key(card) for card in hand]
+    return keys  # type: ignore[return-value]
+
+
+def _key(card: AnyCard) -> int:
+    key = _KEY_BY_ID.get(id(card))
+    if key is None:
+        if type(card) is Joker:
+            return _JOKER_KEY
+        assert isinstance(card, Card)
+        return (int(card.rank) - 1) * 4 + _SUIT_INDEX[card.suit]
+    return key
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def _default_names(players: int) -> tuple[str, ...]:
+    return tuple(f"Player {seat + 1}" for seat in range(players))
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def config_problem(
+    players: object,
+    packs: object = 1,
+    jokers: object = 2,
+    names: object = (),
+    dealer: object = 0,
+    seed: object = 0,
+) -> str | None:
+    """The sentence that explains why this set-up cannot be played, or None if it can."""
+    if not _whole(players):
+        return "The number of players must be a whole number."
+    if not _whole(packs):
+        return "The number of packs must be a whole number."
+    if not _whole(jokers):
+        return "The number of jokers must be a whole number."
+    if not _whole(seed):
+        return "The seed must be a whole number."
+    assert isinstance(players, int) and isinstance(packs, int) and isinstance(jokers, int)
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        return f"Pesten needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
+    if not MIN_PACKS <= packs <= MAX_PACKS:
+        return f"Play with {MIN_PACKS} to {MAX_PACKS} packs, not {packs}."
+    if not 0 <= jokers <= MAX_JOKERS:
+        return f"Each pack holds 0 to {MAX_JOKERS} jokers, not {jokers}."
+    needed = players * HAND_SIZE + 1
+    if len(FULL_DECK) * packs < needed:
+        pack_words = "One pack" if packs == 1 else f"{packs} packs"
+        return (
+            f"{pack_words} cannot deal {HAND_SIZE} cards to {players} players and turn a "
+            f"starting card; use more packs or fewer players."
+        )
+    if not _whole(dealer):
+        return "The dealer must be a seat number."
+    assert isinstance(dealer, int)
+    if not 0 <= dealer < players:
+        return f"The dealer must be one of the {players} seats."
+    if not isinstance(names, (tuple, list)):
+        return "The names must be a list of names."
+    if names:
+        if len(names) != players:
+            return f"Give one name for each of the {players} players."
+        seen: set[str] = set()
+        for name in names:
+            if not isinstance(name, str) or not name.strip():
+                return "Every player needs a name."
+            cleaned = name.strip()
+            if len(cleaned) > MAX_NAME_LENGTH:
+                return f"A name may have at most {MAX_NAME_LENGTH} characters."
+            if not cleaned.isprintable():
+                return "A name may only hold printable characters."
+            if cleaned.casefold() in seen:
+                return f"Two players are called {cleaned}; every name must differ."
+            seen.add(cleaned.casefold())
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A Pesten table. Constructing an impossible one raises ValueError with a sentence."""
+
+    players: int = 4
+    packs: int = 1
+    jokers: int = 2
+    seed: int = 0
+    names: tuple[str, ...] = ()
+    dealer: int = 0
+
+    def __post_init__(self) -> None:
+        problem = config_problem(
+            self.players, self.packs, self.jokers, self.names, self.dealer, self.seed
+        )
+        if problem is not None:
+            raise ValueError(problem)
+        names = tuple(name.strip() for name in self.names) or _default_names(self.players)
+        object.__setattr__(self, "names", names)
+
+
+def validate_config(config: Config) -> None:
+    """Raise ValueError with a sentence if ``config`` cannot be played."""
+    problem = config_problem(
+        config.players, config.packs, config.jokers, config.names, config.dealer, config.seed
+    )
+    if problem is not None:
+        raise ValueError(problem)
+
+
+# ------------------------------------------------------------------ values
+
+
+class Phase(Enum):
+    PLAY = "play"
+    DRAWN = "drawn"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One public happening, ready to print."""
+
+    kind: str
+    seat: int | None
+    text: str
+    cards: tuple[AnyCard, ...] = ()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def _faces(cards: Iterable[AnyCard]) -> str:
+    return " ".join(card.face for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """Play one card or a set, in play order; the last card's effect counts."""
+
+    cards: tuple[AnyCard, ...]
+    suit: Suit | None = None
+    last_card: bool = False
+
+    def __str__(self) -> str:
+        text = "play " + _faces(self.cards)
+        if self.suit is not None:
+            text += f" name {self.suit.glyph}"
+        if self.last_card:
+            text += " !last"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Draw one card: allowed only when nothing can be played."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Take the pending stack; after a joker stack, name the suit."""
+
+    suit: Suit | None = None
+
+    def __str__(self) -> str:
+        return "take" if self.suit is None else f"take, name {self.suit.glyph}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Keep the card just drawn; the turn ends."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+Move = Play | Draw | Take | Pass
+
+DRAW: Final = Draw()
+PASS: Final = Pass()
+TAKE: Final = Take()
+_TAKE_NAMING: Final = tuple(Take(suit) for suit in SUITS)
+# _SINGLE[key][suit index + 1][flag]: the shared single-card plays (suit index 0 = no suit).
+_SINGLE: Final = tuple(
+    tuple(
+        (Play((card,), suit, False), Play((card,), suit, True)) for suit in (None, *SUITS)
+    )
+    for card in _CANON
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    winner: int
+    name: str
+    blocked: bool
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    config: Config
+    seed: int
+    round: int
+    wins: tuple[int, ...]
+    dealer: int
+    hands: tuple[tuple[AnyCard, ...], ...]
+    stock: tuple[AnyCard, ...]
+    pile: tuple[AnyCard, ...]
+    current: int
+    direction: int
+    suit: Suit | None
+    stack: int
+    phase: Phase
+    series: bool
+    passes: int
+    turns: int
+    winner: int | None
+    history: tuple[Event, ...]
+
+    @property
+    def top(self) -> AnyCard:
+        return self.pile[-1]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self.config.names
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    seat: int
+    names: tuple[str, ...]
+    hand: tuple[AnyCard, ...]
+    top: AnyCard
+    suit: Suit | None
+    stack: int
+    stack_kind: str | None
+    direction: int
+    hand_counts: tuple[int, ...]
+    stock_size: int
+    pile_size: int
+    current: int
+    phase: Phase
+    series: bool
+    drawn: AnyCard | None
+    history: tuple[Event, ...]
+    wins: tuple[int, ...]
+    round: int
+    winner: int | None
+    legal: tuple[Move, ...]
+
+
+class _Table(Protocol):
+    """What ``fits`` needs: a State or a View."""
+
+    @property
+    def top(self) -> AnyCard: ...
+    @property
+    def suit(self) -> Suit | None: ...
+    @property
+    def stack(self) -> int: ...
+
+
+# ------------------------------------------------------------------ card rules
+
+
+def _fits(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> bool:
+    """May ``card`` go on ``top`` as a single card (or as the first card of a set)?"""
+    if stack:
+        if type(top) is Joker:
+            return type(card) is Joker
+        if type(card) is Joker:
+            return False
+        assert isinstance(top, Card) and isinstance(card, Card)
+        level = top.rank
+        return card.rank is level or (card.rank == level + 1 and card.suit is top.suit)
+    if type(card) is Joker:
+        return True
+    assert isinstance(card, Card)
+    if type(top) is Joker:
+        return suit is None or card.suit is suit
+    assert isinstance(top, Card)
+    if suit is not None:
+        return card.suit is suit or (card.rank is Rank.JACK and top.rank is Rank.JACK)
+    return card.suit is top.suit or card.rank is top.rank
+
+
+def fits(table: _Table, card: AnyCard) -> bool:
+    """Whether this single card may be played now on ``table`` (a State or a View)."""
+    return _fits(table.top, table.suit, table.stack, card)
+
+
+def _misfit_reason(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> str:
+    if stack:
+        if type(top) is Joker:
+            return f"Only a joker answers a joker; otherwise take {stack}."
+        if type(card) is Joker:
+            return "No joker may be played on a 2-stack."
+        assert isinstance(top, Card)
+        answers = f"a {_rank_word(top.rank)}"
+        if top.rank is not Rank.KING:
+            higher = _CARD_AT[(top.rank + 1, top.suit)]
+            answers += f" or the {higher.face}"
+        return f"{card.face} does not answer the stack: play {answers}, or take {stack}."
+    if type(top) is Joker:
+        assert suit is not None
+        return f"{card.face} does not go on the joker: play {suit.noun} or a joker."
+    assert isinstance(top, Card)
+    if suit is not None:
+        return f"{card.face} does not go on {top.face}: play {suit.noun}, a jack or a joker."
+    return (
+        f"{card.face} does not go on {top.face}: play {top.suit.noun}, "
+        f"a {_rank_word(top.rank)} or a joker."
+    )
+
+
+def _rank_word(rank: Rank) -> str:
+    return str(int(rank)) if 2 <= rank <= 10 else rank.noun
+
+
+def _same_rank(cards: Sequence[AnyCard]) -> bool:
+    first = cards[0]
+    if type(first) is not Card:
+        return False
+    return all(type(card) is Card and card.rank is first.rank for card in cards)
+
+
+def _matches_value(card: Card, value: int) -> bool:
+    if value in (1, 14):
+        return card.rank is Rank.ACE
+    return 2 <= value <= 13 and card.rank == value
+
+
+def _is_run(cards: Sequence[AnyCard]) -> bool:
+    """Consecutive cards of one suit, ascending or descending; the ace is low or high."""
+    first = cards[0]
+    if type(first) is not Card:
+        return False
+    for card in cards:
+        if type(card) is not Card or card.suit is not first.suit:
+            return False
+    starts = (1, 14) if first.rank is Rank.ACE else (int(first.rank),)
+    for start in starts:
+        for step in (1, -1):
+            if all(
+                _matches_value(card, start + step * index)  # type: ignore[arg-type]
+                for index, card in enumerate(cards)
+            ):
+                return True
+    return False
+
+
+def _is_set(cards: Sequence[AnyCard]) -> bool:
+    return len(cards) >= 3 and (_same_rank(cards) or _is_run(cards))
+
+
+def _sequence_problem(
+    top: AnyCard, suit: Suit | None, stack: int, cards: tuple[AnyCard, ...]
+) -> str | None:
+    """Why these cards (already known to be in the hand) may not be played in this order."""
+    first = cards[0]
+    if len(cards) > 1:
+        if any(type(card) is Joker for card in cards):
+            return "A joker cannot be part of a set."
+        if len(cards) == 2:
+            if type(top) is Joker or not _is_set((top, *cards)):
+                return (
+                    "Two cards are only a set together with the top card: "
+                    "three of one rank, or three in a row of one suit."
+                )
+        elif not _is_set(cards):
+            return (
+                f"{_faces(cards)} is not a set: play 3 or more of one rank, "
+                "or 3 or more in a row of one suit."
+            )
+    if not _fits(top, suit, stack, first):
+        return _misfit_reason(top, suit, stack, first)
+    if stack:
+        for before, card in pairwise(cards):
+            if not _fits(before, None, stack, card):
+                return (
+                    f"On a 2-stack every card of a set must answer the one before it; "
+                    f"{card.face} does not answer {before.face}."
+                )
+    return None
+
+
+def _remove(hand: tuple[AnyCard, ...], cards: Sequence[AnyCard]) -> tuple[AnyCard, ...] | None:
+    """The hand without these cards, or None if it does not hold them all."""
+    if len(cards) == 1:
+        card = cards[0]
+        for index in range(len(hand) - 1, -1, -1):
+            if hand[index] is card:
+                return hand[:index] + hand[index + 1 :]
+        key = _key(card)
+        for index in range(len(hand) - 1, -1, -1):
+            if _key(hand[index]) == key:
+                return hand[:index] + hand[index + 1 :]
+        return None
+    remaining = list(hand)
+    for card in cards:
+        try:
+            remaining.remove(card)
+        except ValueError:
+            return None
+    return tuple(remaining)
+
+
+# ------------------------------------------------------------------ dealing
+
+
+def _deck(config: Config) -> tuple[AnyCard, ...]:
+    one_pack: tuple[AnyCard, ...] = (*FULL_DECK, *(JOKER,) * config.jokers)
+    return one_pack * config.packs
+
+
+def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int) -> State:
+    seed = config.seed if round_number == 1 else rng.fresh_seed_from(config.seed, round_number)
+    deck, seed = rng.shuffled(_deck(config), seed)
+    players = config.players
+    hands = tuple(deck[seat * HAND_SIZE : (seat + 1) * HAND_SIZE] for seat in range(players))
+    stock = deck[players * HAND_SIZE :]
+    returned = 0
+    while type(stock[-1]) is Joker:
+        # A turned joker goes back to the bottom of the stock and the next card is turned.
+        stock = (stock[-1], *stock[:-1])
+        returned += 1
+    pile = (stock[-1],)
+    stock = stock[:-1]
+    starter = (dealer + 1) % players
+    names = config.names
+    text = f"Round {round_number}: {names[dealer]} deals. "
+    if returned:
+        text += "A joker was turned and went back into the stock. "
+    text += f"{pile[0].face} starts the pile; {names[starter]} begins."
+    return State(
+        config=config,
+        seed=seed,
+        round=round_number,
+        wins=wins,
+        dealer=dealer,
+        hands=hands,
+        stock=stock,
+        pile=pile,
+        current=starter,
+        direction=1,
+        suit=None,
+        stack=0,
+        phase=Phase.PLAY,
+        series=False,
+        passes=0,
+        turns=0,
+        winner=None,
+        history=(Event("deal", dealer, text, pile),),
+    )
+
+
+def new_game(config: Config) -> State:
+    """Round 1, dealt from ``config.seed``."""
+    validate_config(config)
+    return _deal(config, 1, (0,) * config.players, config.dealer)
+
+
+def next_round(state: State) -> State:
+    """Deal the next round with the same seats; the deal moves one seat on."""
+    if state.phase is not Phase.OVER:
+        raise IllegalMove("The round is still being played.")
+    dealer = (state.dealer + 1) % state.config.players
+    return _deal(state.config, state.round + 1, state.wins, dealer)
+
+
+# ------------------------------------------------------------------ legal moves
+
+
+def _plays_of(
+    cards: tuple[AnyCard, ...], left: int, names_suit: bool, into: list[Move]
+) -> None:
+    """Add the plays of ``cards``: for a jack one per suit; when exactly one card would be
+    left, both with and without the last-card call (forgetting is a real choice)."""
+    both = left == 1
+    if len(cards) == 1:
+        by_suit = _SINGLE[_key(cards[0])]
+        for pair in by_suit[1:] if names_suit else by_suit[:1]:
+            into.append(pair[0])
+            if both:
+                into.append(pair[1])
+        return
+    for suit in SUITS if names_suit else (None,):
+        into.append(Play(cards, suit, False))
+        if both:
+            into.append(Play(cards, suit, True))
+
+
+def _names_suit(last: AnyCard, stack: int) -> bool:
+    return not stack and type(last) is Card and last.rank is Rank.JACK
+
+
+def _set_candidates(
+    keys: list[int], top: AnyCard, suit: Suit | None, stack: int
+) -> list[tuple[AnyCard, ...]]:
+    """Every distinct set (per cards, first card and last card) that may be played now.
+
+    ``keys`` are the hand's card keys. Sets of one rank are listed once per choice of cards,
+    first card and last card, with the middle cards in suit order; runs once per direction.
+    At most SET_CAP are listed.
+    """
+    top_key = _key(top)
+    top_rank = top_key // 4 if top_key != _JOKER_KEY else -1  # rank - 1; -1 for the joker
+    rank_total = [0] * 13
+    masks = [0, 0, 0, 0]  # per suit: bit v set when run value v (1..14) is held
+    for key in keys:
+        if key != _JOKER_KEY:
+            rank = key // 4
+            rank_total[rank] += 1
+            masks[key % 4] |= _RUN_BITS[rank]
+    same_ranks = [
+        rank
+        for rank, total in enumerate(rank_total)
+        if total >= 3 or (total == 2 and rank == top_rank)
+    ]
+    top_suit = top_key % 4 if top_rank >= 0 else -1
+    top_values = () if top_rank < 0 else ((1, 14) if top_rank == 0 else (top_rank + 1,))
+    run_suits = []
+    for suit_index, mask in enumerate(masks):
+        if mask & (mask >> 1) & (mask >> 2) or (suit_index == top_suit and any(
+            (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3)
+            for value in top_values
+        )):
+            run_suits.append(suit_index)
+    if not same_ranks and not run_suits:
+        return []
+    found: list[tuple[AnyCard, ...]] = []
+    for rank in same_ranks:
+        counts = [0, 0, 0, 0]
+        for key in keys:
+            if key // 4 == rank and key != _JOKER_KEY:
+                counts[key % 4] += 1
+        least = 2 if rank == top_rank else 3
+        for chosen in _multisets(rank, counts):
+            if len(chosen) < least:
+                continue
+            for first in _distinct(chosen):
+                if not _fits(top, suit, stack, first):
+                    continue
+                rest = list(chosen)
+                rest.remove(first)
+                for last in _distinct(rest):
+                    middle = list(rest)
+                    middle.remove(last)
+                    found.append((first, *middle, last))
+                    if len(found) >= SET_CAP:
+                        return _answering(found, stack)
+    for suit_index in run_suits:
+        mask = masks[suit_index]
+        for low in range(1, 13):
+            if not (mask >> low) & 1:
+                continue
+            high = low
+            while (mask >> (high + 1)) & 1:
+                high += 1
+                if high - low >= 2:
+                    up = tuple(_card_of(value, suit_index) for value in range(low, high + 1))
+                    for run in (up, up[::-1]):
+                        if _fits(top, suit, stack, run[0]):
+                            found.append(run)
+        if suit_index == top_suit:
+            for start in top_values:
+                for step in (1, -1):
+                    one, two = start + step, start + 2 * step
+                    if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
+                        pair = (_card_of(one, suit_index), _card_of(two, suit_index))
+                        if _fits(top, suit, stack, pair[0]) and pair not in found:
+                            found.append(pair)
+        if len(found) >= SET_CAP:
+            break
+    return _answering(found[:SET_CAP], stack)
+
+
+def _card_of(value: int, suit_index: int) -> AnyCard:
+    """The card of this run value (1..14, where 1 and 14 are the ace) and suit index."""
+    rank = 1 if value == 14 else value
+    return _CANON[(rank - 1) * 4 + suit_index]
+
+
+def _distinct(cards: list[AnyCard]) -> list[AnyCard]:
+    result: list[AnyCard] = []
+    for card in cards:
+        if not any(card is other for other in result):
+            result.append(card)
+    return result
+
+
+def _multisets(rank: int, counts: list[int]) -> list[list[AnyCard]]:
+    """Every sub-multiset of the held cards of this rank (rank - 1), in suit order."""
+    result: list[list[AnyCard]] = [[]]
+    for suit_index, held in enumerate(counts):
+        card = _CANON[rank * 4 + suit_index]
+        result = [chosen + [card] * number for chosen in result for number in range(held + 1)]
+    return result
+
+
+def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCard, ...]]:
+    if not stack:
+        return found
+    return [
+        cards
+        for cards in found
+        if all(_fits(a, None, stack, b) for a, b in pairwise(cards))
+    ]
+
+
+def legal_moves(state: State) -> tuple[Move, ...]:
+    """Every legal move of the current player; empty when the round is over."""
+    if state.phase is Phase.OVER:
+        return ()
+    hand = state.hands[state.current]
+    moves: list[Move] = []
+    if state.phase is Phase.DRAWN:
+        card = hand[-1]
+        _plays_of((card,), len(hand) - 1, _names_suit(card, 0), moves)
+        moves.append(PASS)
+        return tuple(moves)
+    top, suit, stack = state.pile[-1], state.suit, state.stack
+    both = len(hand) == 2
+    any_single = False
+    keys = _hand_keys(hand)
+    for key in sorted(set(keys)):
+        if _fits(top, suit, stack, _CANON[key]):
+            any_single = True
+            by_suit = _SINGLE[key]
+            for pair in by_suit[1:] if not stack and key in _JACK_KEYS else by_suit[:1]:
+                moves.append(pair[0])
+                if both:
+                    moves.append(pair[1])
+    if any_single and len(hand) >= 2:
+        for cards in _set_candidates(keys, top, suit, stack):
+            _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
+    if stack:
+        if type(top) is Joker:
+            moves.extend(_TAKE_NAMING)
+        else:
+            moves.append(TAKE)
+    elif not any_single:
+        moves.append(DRAW)
+    return tuple(moves)
+
+
+def why_illegal(state: State, move: object) -> str | None:
+    """The sentence that explains why ``move`` is refused now, or None if it is legal.
+
+    Unlike ``legal_moves``, this accepts a set in any order the rules allow.
+    """
+    problem, _ = _check(state, move)
+    return problem
+
+
+def is_legal(state: State, move: object) -> bool:
+    return why_illegal(state, move) is None
+
+
+def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] | None]:
+    """(problem, hand after the play). The hand is given only for a legal Play."""
+    if state.phase is Phase.OVER:
+        return "The round is over; deal the next round.", None
+    if type(move) is Play:
+        return _check_play(state, move)
+    if type(move) is Draw:
+        if state.phase is Phase.DRAWN:
+            return "You have drawn already: play the card you drew, or pass.", None
+        if state.stack:
+            return _stack_demand(state), None
+        hand = state.hands[state.current]
+        top, suit = state.pile[-1], state.suit
+        for card in hand:
+            if _fits(top, suit, 0, card):
+                return f"You can play {card.face}, so you must play a card.", None
+        return None, None
+    if type(move) is Take:
+        if not state.stack:
+            return "There is no stack to take.", None
+        if type(state.pile[-1]) is Joker:
+            if move.suit is None:
+                return "Name a suit when you take a joker stack.", None
+        elif move.suit is not None:
+            return "Only the taker of a joker stack names a suit.", None
+        return None, None
+    if type(move) is Pass:
+        if state.phase is not Phase.DRAWN:
+            return "You may only pass after drawing a card that fits.", None
+        return None, None
+    return "That is not a Pesten move.", None
+
+
+def _stack_demand(state: State) -> str:
+    if type(state.pile[-1]) is Joker:
+        return f"Take the {state.stack} cards or play a joker."
+    return f"Take the {state.stack} cards or answer the 2-stack."
+
+
+def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ...] | None]:
+    cards = move.cards
+    if type(cards) is not tuple or not cards:
+        return "Choose at least one card to play.", None
+    if not all(type(card) is Card or type(card) is Joker for card in cards):
+        return "Only cards can be played.", None
+    if type(move.last_card) is not bool:
+        return "The last-card call must be yes or no.", None
+    hand = state.hands[state.current]
+    if state.phase is Phase.DRAWN:
+        drawn = hand[-1]
+        if len(cards) != 1 or cards[0] != drawn:
+            return f"You may only play the card you drew ({drawn.face}), or pass.", None
+    after = _remove(hand, cards)
+    if after is None:
+        missing = _missing(hand, cards)
+        return f"You do not have {missing.face}.", None
+    problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards)
+    if problem is not None:
+        return problem, None
+    if _names_suit(cards[-1], state.stack):
+        if not isinstance(move.suit, Suit):
+            return "Name a suit for your jack.", None
+    elif move.suit is not None:
+        return "Only a jack played outside a 2-stack names a suit.", None
+    return None, after
+
+
+def _missing(hand: tuple[AnyCard, ...], cards: Sequence[AnyCard]) -> AnyCard:
+    remaining = list(hand)
+    for card in cards:
+        if card in remaining:
+            remaining.remove(card)
+        else:
+            return card
+    return cards[0]
+
+
+# ------------------------------------------------------------------ applying
+
+
+class _Work:
+    """A scratch copy of a state while one move is applied; frozen again at the end."""
+
+    __slots__ = (
+        "config", "current", "direction", "events", "hands", "passes", "phase", "pile",
+        "seed", "series", "stack", "state", "stock", "suit", "turns", "winner", "wins",
+    )
+
+    def __init__(self, state: State) -> None:
+        self.state = state
+        self.config = state.config
+        self.seed = state.seed
+        self.wins = state.wins
+        self.hands = list(state.hands)
+        self.stock = state.stock
+        self.pile = state.pile
+        self.current = state.current
+        self.direction = state.direction
+        self.suit = state.suit
+        self.stack = state.stack
+        self.phase = state.phase
+        self.series = state.series
+        self.passes = state.passes
+        self.turns = state.turns
+        self.winner = state.winner
+        self.events: list[Event] = []
+
+    def freeze(self) -> State:
+        old = self.state
+        return State(
+            config=self.config,
+            seed=self.seed,
+            round=old.round,
+            wins=self.wins,
+            dealer=old.dealer,
+            hands=tuple(self.hands),
+            stock=self.stock,
+            pile=self.pile,
+            current=self.current,
+            direction=self.direction,
+            suit=self.suit,
+            stack=self.stack,
+            phase=self.phase,
+            series=self.series,
+            passes=self.passes,
+            turns=self.turns,
+            winner=self.winner,
+            history=old.history + tuple(self.events),
+        )
+
+    def name(self, seat: int) -> str:
+        return self.config.names[seat]
+
+    def seat(self, steps: int) -> int:
+        return (self.current + steps * self.direction) % self.config.players
+
+    def end_turn(self, seat: int) -> None:
+        self.current = seat
+        self.series = False
+        self.phase = Phase.PLAY
+        self.turns += 1
+
+    def draw(self, seat: int, wanted: int) -> int:
+        """Give ``seat`` up to ``wanted`` cards, reshuffling the pile when the stock is empty."""
+        got = 0
+        while got < wanted:
+            if not self.stock:
+                if len(self.pile) < 2:
+                    break
+                below = self.pile[:-1]
+                self.stock, self.seed = rng.shuffled(below, self.seed)
+                self.pile = self.pile[-1:]
+                self.events.append(
+                    Event(
+                        "reshuffle",
+                        None,
+                        f"The pile is shuffled into a new stock of {len(self.stock)} cards.",
+                    )
+                )
+            count = min(wanted - got, len(self.stock))
+            taken = self.stock[len(self.stock) - count :]
+            self.stock = self.stock[: len(self.stock) - count]
+            self.hands[seat] = self.hands[seat] + taken[::-1]
+            got += count
+        return got
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``. Raises IllegalMove with a sentence; ``state`` is untouched."""
+    problem, after = _check(state, move)
+    if problem is not None:
+        raise IllegalMove(problem)
+    work = _Work(state)
+    if type(move) is Play:
+        assert after is not None
+        _apply_play(work, move, after)
+    elif type(move) is Draw:
+        _apply_draw(work)
+    elif type(move) is Take:
+        _apply_take(work, move)
+    else:
+        seat = work.current
+        work.events.append(Event("pass", seat, f"{work.name(seat)} keeps the drawn card."))
+        work.end_turn(work.seat(1))
+    return work.freeze()
+
+
+def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
+    seat = work.current
+    name = work.name(seat)
+    cards = tuple(_CANON[_key(card)] for card in move.cards)
+    last = cards[-1]
+    top_before = work.pile[-1]
+    stack_before = work.stack
+    work.hands[seat] = after
+    work.pile = work.pile + cards
+    work.passes = 0
+    work.phase = Phase.PLAY
+    played = f"{name} plays {_faces(cards)}"
+    if not after:
+        work.winner = seat
+        work.phase = Phase.OVER
+        work.stack = 0
+        work.turns += 1
+        wins = list(work.wins)
+        wins[seat] += 1
+        work.wins = tuple(wins)
+        round_number = work.state.round
+        work.events.append(Event("win", seat, f"{played} and wins round {round_number}!", cards))
+        return
+    forgot = len(after) == 1 and not move.last_card
+    if forgot and work.series:
+        # In a series the last card played goes back, two penalty cards follow, turn over.
+        work.pile = work.pile[:-1]
+        work.hands[seat] = (*after, last)
+        work.suit = None
+        work.events.append(Event("play", seat, played, cards))
+        work.draw(seat, PENALTY)
+        work.events.append(
+            Event(
+                "penalty",
+                seat,
+                f"{name} forgot to call last card: {last.face} goes back, {name} takes "
+                f"{PENALTY} and the turn ends.",
+            )
+        )
+        work.end_turn(work.seat(1))
+        return
+    suffix = _effect(work, last, top_before, stack_before, move.suit)
+    work.events.append(Event("play", seat, played + suffix, cards))
+    if forgot:
+        work.draw(seat, PENALTY)
+        work.events.append(
+            Event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}.")
+        )
+    elif move.last_card and len(after) != 1:
+        work.draw(seat, PENALTY)
+        work.events.append(
+            Event("penalty", seat, f"{name} called last card falsely and takes {PENALTY}.")
+        )
+    elif move.last_card:
+        work.events.append(Event("last_card", seat, f"{name}: last card!"))
+
+
+def _effect(
+    work: _Work, last: AnyCard, top_before: AnyCard, stack_before: int, suit: Suit | None
+) -> str:
+    """Carry out the effect of the last card played; return the text that explains it."""
+    if stack_before:
+        nxt = work.seat(1)
+        work.end_turn(nxt)
+        if type(last) is Joker:
+            work.stack = stack_before + JOKER_TAKE
+            return f" — {work.name(nxt)} must take {work.stack} or play a joker"
+        assert isinstance(last, Card)
+        work.stack = stack_before + int(last.rank)
+        return f" — {work.name(nxt)} must take {work.stack} or answer"
+    work.suit = None
+    if type(last) is Joker:
+        nxt = work.seat(1)
+        work.stack = JOKER_TAKE
+        work.end_turn(nxt)
+        return f" — {work.name(nxt)} must take {JOKER_TAKE} or play a joker"
+    assert isinstance(last, Card)
+    rank = last.rank
+    if rank is Rank.TWO:
+        nxt = work.seat(1)
+        work.stack = 2
+        work.end_turn(nxt)
+        return f" — {work.name(nxt)} must take 2 or answer"
+    if rank is Rank.SEVEN:
+        work.turns += 1
+        work.series = True
+        return f" — {work.name(work.current)} plays again"
+    if rank is Rank.EIGHT:
+        skipped = work.seat(1)
+        work.end_turn(work.seat(2))
+        return f" — {work.name(skipped)} is skipped"
+    if rank is Rank.TEN:
+        work.end_turn(work.seat(-1))
+        return f" — back to {work.name(work.current)}"
+    if rank is Rank.JACK:
+        assert suit is not None
+        work.suit = suit
+        work.end_turn(work.seat(1))
+        return f" and names {suit.glyph} {suit.noun}"
+    if rank is Rank.KING:
+        work.direction = -work.direction
+        work.end_turn(work.seat(1))
+        return f" — the direction reverses; {work.name(work.current)} is next"
+    work.end_turn(work.seat(1))
+    return ""
+
+
+def _apply_draw(work: _Work) -> None:
+    seat = work.current
+    name = work.name(seat)
+    if work.draw(seat, 1) == 0:
+        work.passes += 1
+        work.events.append(
+            Event("draw", seat, f"{name} cannot play and there is nothing left to draw.")
+        )
+        if work.passes >= work.config.players:
+            _end_blocked(work)
+        else:
+            work.end_turn(work.seat(1))
+        return
+    work.passes = 0
+    work.events.append(Event("draw", seat, f"{name} draws a card."))
+    drawn = work.hands[seat][-1]
+    if _fits(work.pile[-1], work.suit, 0, drawn):
+        work.phase = Phase.DRAWN
+    else:
+        work.end_turn(work.seat(1))
+
+
+def _end_blocked(work: _Work) -> None:
+    """Nobody can play and nothing is left to draw: the fewest cards wins the round."""
+    players = work.config.players
+    dealer = work.state.dealer
+    seat = min(
+        range(players),
+        key=lambda s: (len(work.hands[s]), (s - dealer - 1) % players),
+    )
+    work.winner = seat
+    work.phase = Phase.OVER
+    work.turns += 1
+    wins = list(work.wins)
+    wins[seat] += 1
+    work.wins = tuple(wins)
+    work.events.append(
+        Event(
+            "blocked",
+            seat,
+            f"Nobody can play and nothing is left to draw: {work.name(seat)} wins round "
+            f"{work.state.round} with the fewest cards.",
+        )
+    )
+
+
+def _apply_take(work: _Work, move: Take) -> None:
+    seat = work.current
+    name = work.name(seat)
+    wanted = work.stack
+    joker = type(work.pile[-1]) is Joker
+    got = work.draw(seat, wanted)
+    work.stack = 0
+    work.passes = 0
+    text = f"{name} takes {got}"
+    if got < wanted:
+        text += f" (only {got} of {wanted} were left)"
+    if joker:
+        assert move.suit is not None
+        work.suit = move.suit
+        text += f" and names {move.suit.glyph} {move.suit.noun}"
+    work.events.append(Event("take", seat, text + "."))
+    work.end_turn(work.seat(1))
+
+
+# ------------------------------------------------------------------ views and outcome
+
+
+def view(state: State, seat: int) -> View:
+    """What ``seat`` may know: its own hand and the public facts."""
+    if not 0 <= seat < state.config.players:
+        raise ValueError(f"There is no seat {seat}.")
+    hand = state.hands[seat]
+    top = state.pile[-1]
+    own_turn = seat == state.current and state.phase is not Phase.OVER
+    stack_kind = None
+    if state.stack:
+        stack_kind = "joker" if type(top) is Joker else "two"
+    return View(
+        seat=seat,
+        names=state.config.names,
+        hand=hand,
+        top=top,
+        suit=state.suit,
+        stack=state.stack,
+        stack_kind=stack_kind,
+        direction=state.direction,
+        hand_counts=tuple(map(len, state.hands)),
+        stock_size=len(state.stock),
+        pile_size=len(state.pile),
+        current=state.current,
+        phase=state.phase,
+        series=state.series,
+        drawn=hand[-1] if own_turn and state.phase is Phase.DRAWN else None,
+        history=state.history,
+        wins=state.wins,
+        round=state.round,
+        winner=state.winner,
+        legal=legal_moves(state) if own_turn else (),
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """The round's winner, or None while it runs."""
+    if state.winner is None:
+        return None
+    blocked = bool(state.history) and state.history[-1].kind == "blocked"
+    return Outcome(state.winner, state.config.names[state.winner], blocked)
+
+
+# ------------------------------------------------------------------ saving
+
+
+def _codes(cards: Iterable[AnyCard]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def to_json(state: State) -> dict[str, object]:
+    config = state.config
+    return {
+        "game": GAME,
+        "version": VERSION,
+        "config": {
+            "players": config.players,
+            "packs": config.packs,
+            "jokers": config.jokers,
+            "seed": config.seed,
+            "names": list(config.names),
+            "dealer": config.dealer,
+        },
+        "seed": state.seed,
+        "round": state.round,
+        "wins": list(state.wins),
+        "dealer": state.dealer,
+        "hands": [_codes(hand) for hand in state.hands],
+        "stock": _codes(state.stock),
+        "pile": _codes(state.pile),
+        "current": state.current,
+        "direction": state.direction,
+        "suit": None if state.suit is None else state.suit.value,
+        "stack": state.stack,
+        "phase": state.phase.value,
+        "series": state.series,
+        "passes": state.passes,
+        "turns": state.turns,
+        "winner": state.winner,
+        "history": [
+            {"kind": e.kind, "seat": e.seat, "text": e.text, "cards": _codes(e.cards)}
+            for e in state.history
+        ],
+    }
+
+
+class _Reader:
+    def __init__(self, data: Mapping[str, object], where: str) -> None:
+        self.data = data
+        self.where = where
+
+    def get(self, key: str) -> object:
+        if key not in self.data:
+            raise SaveFormatError(f"The save has no '{key}' {self.where}.")
+        return self.data[key]
+
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
+        value = self.get(key)
+        if not _whole(value):
+            raise SaveFormatError(f"'{key}' {self.where} must be a whole number.")
+        assert isinstance(value, int)
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise SaveFormatError(f"'{key}' {self.where} is out of range ({value}).")
+        return value
+
+    def boolean(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise SaveFormatError(f"'{key}' {self.where} must be true or false.")
+        return value
+
+    def items(self, key: str) -> list[object]:
+        value = self.get(key)
+        if not isinstance(value, list):
+            raise SaveFormatError(f"'{key}' {self.where} must be a list.")
+        return value
+
+
+def _cards_from(value: object, what: str) -> tuple[AnyCard, ...]:
+    if not isinstance(value, list):
+        raise SaveFormatError(f"The {what} in the save must be a list of cards.")
+    cards: list[AnyCard] = []
+    for code in value:
+        if not isinstance(code, str) or code not in _BY_CODE:
+            shown = str(code)[:12]
+            raise SaveFormatError(f"The {what} in the save holds '{shown}', which is not a card.")
+        cards.append(_BY_CODE[code])
+    return tuple(cards)
+
+
+def from_json(data: object) -> State:
+    """Rebuild a state from ``to_json`` output (a dict or its JSON text).
+
+    Raises SaveFormatError with a sentence on anything that is not a sound Pesten save.
+    """
+    if isinstance(data, (str, bytes)):
+        try:
+            data = json.loads(data)
+        except (ValueError, RecursionError):
+            raise SaveFormatError("The save is not valid JSON.") from None
+    if not isinstance(data, dict):
+        raise SaveFormatError("The save is not a JSON object.")
+    top = _Reader(data, "in the save")
+    if top.get("game") != GAME:
+        raise SaveFormatError("This save is not a Pesten game.")
+    if top.get("version") != VERSION:
+        raise SaveFormatError(f"This Pesten save has version {top.get('version')!r}; "
+                              f"this program reads version {VERSION}.")
+    raw_config = top.get("config")
+    if not isinstance(raw_config, dict):
+        raise SaveFormatError("The save's 'config' must be an object.")
+    conf = _Reader(raw_config, "in the save's config")
+    names = conf.items("names")
+    try:
+        config = Config(
+            players=conf.integer("players"),
+            packs=conf.integer("packs"),
+            jokers=conf.integer("jokers"),
+            seed=conf.integer("seed"),
+            names=tuple(names),  # type: ignore[arg-type]
+            dealer=conf.integer("dealer"),
+        )
+    except ValueError as error:
+        if isinstance(error, SaveFormatError):
+            raise
+        raise SaveFormatError(f"The save's set-up is not playable: {error}") from None
+    players = config.players
+    hands_raw = top.items("hands")
+    if len(hands_raw) != players:
+        raise SaveFormatError(f"The save must hold {players} hands.")
+    hands = tuple(_cards_from(hand, "hand") for hand in hands_raw)
+    stock = _cards_from(top.get("stock"), "stock")
+    pile = _cards_from(top.get("pile"), "pile")
+    if not pile:
+        raise SaveFormatError("The save's discard pile is empty.")
+    everything = [card for hand in hands for card in hand] + list(stock) + list(pile)
+    if sorted(_codes(everything)) != sorted(_codes(_deck(config))):
+        raise SaveFormatError("The cards in the save do not add up to the packs in play.")
+    wins_raw = top.items("wins")
+    if len(wins_raw) != players or not all(_whole(w) and w >= 0 for w in wins_raw):  # type: ignore[operator]
+        raise SaveFormatError(f"'wins' in the save must hold {players} counts.")
+    suit_raw = top.get("suit")
+    suits = {suit.value: suit for suit in SUITS}
+    if suit_raw is not None and suit_raw not in suits:
+        raise SaveFormatError("'suit' in the save is not a suit.")
+    phases = {phase.value: phase for phase in Phase}
+    phase_raw = top.get("phase")
+    if phase_raw not in phases:
+        raise SaveFormatError("'phase' in the save is not a phase of Pesten.")
+    direction = top.integer("direction", -1, 1)
+    if direction == 0:
+        raise SaveFormatError("'direction' in the save must be 1 or -1.")
+    winner_raw = top.get("winner")
+    winner = None
+    if winner_raw is not None:
+        winner = top.integer("winner", 0, players - 1)
+    phase = phases[phase_raw]
+    if (phase is Phase.OVER) != (winner is not None):
+        raise SaveFormatError("The save's winner does not match its phase.")
+    current = top.integer("current", 0, players - 1)
+    stack = top.integer("stack", 0)
+    if phase is Phase.DRAWN and (stack or not hands[current]):
+        raise SaveFormatError("The save's drawn card is missing.")
+    if stack and type(pile[-1]) is not Joker and pile[-1].rank < 2:  # type: ignore[union-attr]
+        raise SaveFormatError("The save's stack does not match its top card.")
+    history: list[Event] = []
+    for raw in top.items("history"):
+        if not isinstance(raw, dict):
+            raise SaveFormatError("Each history entry in the save must be an object.")
+        entry = _Reader(raw, "in a history entry")
+        kind, text, seat = entry.get("kind"), entry.get("text"), entry.get("seat")
+        if not isinstance(kind, str) or not isinstance(text, str):
+            raise SaveFormatError("A history entry in the save has no kind or text.")
+        if seat is not None and not (_whole(seat) and 0 <= seat < players):  # type: ignore[operator]
+            raise SaveFormatError("A history entry in the save names no seat.")
+        history.append(Event(kind, seat, text, _cards_from(entry.get("cards"), "history")))  # type: ignore[arg-type]
+    return State(
+        config=config,
+        seed=top.integer("seed"),
+        round=top.integer("round", 1),
+        wins=tuple(wins_raw),  # type: ignore[arg-type]
+        dealer=top.integer("dealer", 0, players - 1),
+        hands=hands,
+        stock=stock,
+        pile=pile,
+        current=current,
+        direction=direction,
+        suit=None if suit_raw is None else suits[suit_raw],
+        stack=stack,
+        phase=phase,
+        series=top.boolean("series"),
+        passes=top.integer("passes", 0),
+        turns=top.integer("turns", 0),
+        winner=winner,
+        history=tuple(history),
+    )

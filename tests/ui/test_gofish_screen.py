@@ -1,0 +1,230 @@
+"""Go Fish table: asking by key and by click, choosing an opponent, hidden cards, the end."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from textual.widgets import Static
+
+from tableau.cards import Card
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes.gofish import MAX_ASKS, ask_with_enter, game_over
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.gofish import GoFishHand, GoFishScreen
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.history import HistoryPanel
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (80, 24)
+
+
+def table(app: TableauApp) -> GoFishScreen:
+    screen = app.screen
+    assert isinstance(screen, GoFishScreen)
+    return screen
+
+
+def history(app: TableauApp) -> tuple[str, ...]:
+    return app.screen.query_one(HistoryPanel).entries
+
+
+def my_asks(app: TableauApp) -> list[str]:
+    return [line for line in history(app) if line.startswith("You ask ")]
+
+
+def hand_cards(app: TableauApp) -> list[Card]:
+    cards = [view.card for view in app.screen.query_one(GoFishHand).query(CardView)]
+    assert all(isinstance(card, Card) for card in cards)
+    return [card for card in cards if isinstance(card, Card)]
+
+
+def words(card: Card) -> str:
+    from tableau.engines.gofish import rank_words
+
+    return rank_words(card.rank)
+
+
+def message(app: TableauApp) -> str:
+    return str(app.screen.query_one(MessageLine).content)
+
+
+def prompt(app: TableauApp) -> str:
+    return str(app.screen.query_one("#you").border_subtitle)
+
+
+async def test_the_hand_is_sorted_by_rank_and_the_cpus_show_only_counts(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=11, cpus=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        cards = hand_cards(app)
+        assert [card.rank for card in cards] == sorted(card.rank for card in cards)
+        for seat in (1, 2):
+            backs = app.screen.query(f"#seat-{seat} CardView")
+            assert not backs  # the CPU hands are piles of backs, never card views
+            assert app.screen.query_one(f"#hand-{seat}").count == 7  # type: ignore[attr-defined]
+        books = str(app.screen.query_one("#books-1", Static).content)
+        assert books == "No books" or books.startswith("Books: ")
+
+
+async def test_a_rank_key_chooses_the_card_and_enter_asks_for_its_rank(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        last = hand_cards(app)[-1]
+        key = {"A": "a", "T": "t", "J": "j", "Q": "Q", "K": "k"}.get(
+            last.rank.letter, last.rank.letter)
+        await pilot.press(key)
+        assert f"for {words(last)}" in prompt(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert my_asks(app)[0].startswith(f"You ask CPU 1 for {words(last)} — ")
+
+
+async def test_clicking_a_card_asks_for_its_rank(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        views = list(app.screen.query_one(GoFishHand).query(CardView))
+        chosen = views[2].card
+        assert isinstance(chosen, Card)
+        await pilot.click(views[2])
+        await pilot.pause()
+        assert my_asks(app)[0].startswith(f"You ask CPU 1 for {words(chosen)} — ")
+
+
+async def test_the_arrows_and_tab_choose_whom_to_ask(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert "ask CPU 1" in prompt(app)
+        await pilot.press("down")
+        assert "ask CPU 2" in prompt(app)
+        await pilot.press("tab")
+        assert "ask CPU 3" in prompt(app)
+        await pilot.press("tab")
+        assert "ask CPU 1" in prompt(app)
+        await pilot.press("up")
+        assert "ask CPU 3" in prompt(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert my_asks(app)[0].startswith("You ask CPU 3 for ")
+        assert app.focused is app.screen.query_one(GoFishHand)
+
+
+async def test_clicking_an_opponent_chooses_them(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.click("#hand-2")
+        await pilot.pause()
+        assert "ask CPU 2" in prompt(app)
+        assert app.screen.query_one("#seat-2").has_class("-chosen")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert my_asks(app)[0].startswith("You ask CPU 2 for ")
+
+
+async def test_a_rank_you_do_not_hold_is_refused_with_a_message(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        held = {card.rank.letter for card in hand_cards(app)}
+        missing = next(key for key, letter in
+                       (("a", "A"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"),
+                        ("6", "6"), ("7", "7"), ("8", "8"), ("9", "9"), ("t", "T"),
+                        ("j", "J"), ("Q", "Q"), ("k", "K"))
+                       if letter not in held)
+        before = history(app)
+        await pilot.press(missing)
+        assert "You hold no" in message(app)
+        assert app.screen.query_one(MessageLine).has_class("-error")
+        assert history(app) == before
+
+
+async def test_with_one_opponent_the_arrows_say_there_is_no_one_else(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("down")
+        assert "only player you can ask" in message(app)
+        assert "ask CPU 1" in prompt(app)
+
+
+async def test_junk_keys_change_nothing(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = (history(app), hand_cards(app))
+        await pilot.press("x", "z", "exclamation_mark", "1", "escape", "ctrl+x", "y", "m")
+        await pilot.pause()
+        assert (history(app), hand_cards(app)) == before
+        assert isinstance(app.screen, GoFishScreen)
+
+
+async def test_a_whole_game_never_shows_a_cpus_hidden_card_and_ends_on_the_end_screen(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=5, cpus=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = table(app)
+        # "CPU 2 draws the 7♣" would name a hidden card; only the asked rank is shown.
+        hidden_draw = re.compile(r"draws the (?!.*the rank asked for)")
+        for _ in range(MAX_ASKS):
+            if game_over(pilot):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+            assert not hidden_draw.search(str(screen.query_one(MessageLine).content))
+        assert game_over(pilot)
+        assert not any(hidden_draw.search(line) for line in screen.query_one(HistoryPanel).entries)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        assert "books" in end.text
+        await pilot.click("#choice-again")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.query_one(HistoryPanel).entries[0].endswith("cards dealt to each of 3 "
+                                                                  "players.")
+        assert len(screen.query_one(HistoryPanel).entries) <= 3
+
+
+async def test_the_end_screen_menu_button_goes_to_the_menu(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=5, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask_with_enter(pilot, MAX_ASKS)
+        assert game_over(pilot)
+        await pilot.click("#choice-menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_q_goes_back_to_the_menu_and_the_menu_lists_go_fish(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=5, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        from tableau.ui.games import find_game
+
+        assert find_game("gofish") is not None
+
+
+async def test_new_game_key_deals_again(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=5, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask_with_enter(pilot, 3)
+        assert my_asks(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert not my_asks(app)

@@ -1,13 +1,12 @@
 """The poker evaluator and hand descriptions: counts, order, and the seed's test hands."""
 
 from collections import Counter
-from itertools import combinations
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card, Rank, parse_cards
+from tableau.cards import FULL_DECK, Card, Rank, Suit, parse_cards
 from tableau.engines.poker import (
     Category,
     card_code,
@@ -275,3 +274,12 @@ def test_hand_info_gives_value_category_order_and_text_together() -> None:
     assert info.text.startswith("pair of queens (queen of spades, queen of hearts")
     assert info.value == evaluate(parse_cards("QH QS TD 7S 4C"))
     assert ordered(parse_cards("AH 2D 3S 4D 5D"))[-1] == parse_cards("AH")[0]
+
+
+def test_cards_built_anew_are_valued_like_the_decks_own_cards() -> None:
+    fresh = (Card(Rank.ACE, Suit.SPADES), Card(Rank.KING, Suit.SPADES),
+             Card(Rank.QUEEN, Suit.SPADES), Card(Rank.JACK, Suit.SPADES),
+             Card(Rank.TEN, Suit.SPADES))
+    assert evaluate(fresh) == evaluate(parse_cards("AS KS QS JS TS")) == 7462
+    with pytest.raises(ValueError, match="same card twice"):
+        evaluate((*fresh[:4], parse_cards("AS")[0]))

@@ -85,6 +85,7 @@ _CARD_BY_CODE: Final = {
 # The deck's own Card objects, by identity: a fast path for the common case. An id found
 # here is always one of these live objects, so it can never be mistaken for another card.
 _CODE_BY_ID: Final = {id(card): code for code, card in _CARD_BY_CODE.items()}
+_CODE_OF_DECK_CARD: Final = _CODE_BY_ID.__getitem__
 
 
 def card_code(card: Card) -> int:
@@ -182,6 +183,17 @@ def evaluate_codes(a: int, b: int, c: int, d: int, e: int) -> int:
 
 def evaluate(cards: Sequence[Card]) -> int:
     """The value (1..7462, higher is better) of exactly five different cards."""
+    try:
+        a, b, c, d, e = map(_CODE_OF_DECK_CARD, map(id, cards))
+    except (KeyError, ValueError):
+        return _evaluate_checked(cards)
+    if len({a, b, c, d, e}) != 5:
+        return _evaluate_checked(cards)
+    return _VALUE_BY_KEY[(a + b + c + d + e) & _KEY_MASK]
+
+
+def _evaluate_checked(cards: Sequence[Card]) -> int:
+    """``evaluate`` for cards that are not the deck's own objects, or for bad input."""
     if len(cards) != 5:
         raise ValueError(f"A poker hand has 5 cards, not {len(cards)}.")
     codes = {card_code(card) for card in cards}

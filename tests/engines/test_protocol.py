@@ -50,3 +50,11 @@ def test_the_same_seed_shuffles_the_same_way(seed: int) -> None:
     second, next_second = rng.shuffled(range(20), seed)
     assert first == second and next_first == next_second
     assert sorted(first) == list(range(20))
+
+
+def test_long_timelines_built_separately_compare_equal_without_recursion() -> None:
+    first, second = Timeline(0), Timeline(0)
+    for step in range(20_000):
+        first, second = first.push(step), second.push(step)
+    assert first == second
+    assert first != second.undo()

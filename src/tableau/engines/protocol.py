@@ -17,7 +17,7 @@ class SaveFormatError(ValueError):
     """JSON that is not a save of this game. str() is a sentence a player can read."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class _Link(Generic[T]):
     """A cons cell: snapshots share their tails, so a long history stays cheap."""
 
@@ -31,7 +31,11 @@ def _iterate(link: _Link[T] | None) -> Iterator[T]:
         link = link.rest
 
 
-@dataclass(frozen=True, slots=True)
+def _same_chain(first: _Link[T] | None, second: _Link[T] | None) -> bool:
+    return all(a == b for a, b in zip(_iterate(first), _iterate(second), strict=True))
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class Timeline(Generic[T]):
     """The present snapshot with the past (for undo) and the future (for redo).
 
@@ -43,6 +47,22 @@ class Timeline(Generic[T]):
     _future: _Link[T] | None = None
     undo_depth: int = 0
     redo_depth: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        # Compared step by step: the links are shared cells, and recursing through a
+        # 10,000-step chain would overflow the stack.
+        if not isinstance(other, Timeline):
+            return NotImplemented
+        return (
+            self.present == other.present
+            and self.undo_depth == other.undo_depth
+            and self.redo_depth == other.redo_depth
+            and _same_chain(self._past, other._past)
+            and _same_chain(self._future, other._future)
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.present, self.undo_depth, self.redo_depth))
 
     def push(self, state: T) -> Timeline[T]:
         """A new present; the redo list is cleared."""

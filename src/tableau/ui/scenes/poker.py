@@ -28,7 +28,7 @@ async def _to_the_draw(pilot: Pilot[Any]) -> None:
 
 async def _discards_marked(pilot: Pilot[Any]) -> None:
     await _to_the_draw(pilot)
-    await pilot.press("4", "5")
+    await pilot.press("2", "5")  # K♠ J♣ 10♦ 10♠ 8♠: keep the tens and the king
     await pilot.pause()
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from textual import on, work
@@ -54,6 +55,7 @@ from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
 
 DEFAULT_CPUS = 3
+MAX_CPUS = 5
 ACTIONS = ("check", "call", "bet", "raise", "fold")
 
 
@@ -101,10 +103,14 @@ class PokerScreen(GameScreen):
         *,
         cpus: int | None = None,
         seed: int | None = None,
+        chips: int | None = None,
         **_options: Any,
     ) -> None:
+        """``chips``: each player's starting stack (100 unless given)."""
         super().__init__()
-        self.cpus = DEFAULT_CPUS if cpus is None else cpus
+        # The command line checks its options; anything else is kept in range here.
+        self.cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
+        self.chips = chips
         self.first_seed = seed if seed is not None else secrets.randbelow(2**32)
         self.games = 0
         self.state = self._new_state()
@@ -120,7 +126,10 @@ class PokerScreen(GameScreen):
 
     def _new_state(self) -> State:
         seed = self.first_seed if self.games == 0 else fresh_seed_from(self.first_seed, self.games)
-        return engine.new_game(engine.Config(players=self.cpus + 1, seed=seed))
+        config = engine.Config(players=self.cpus + 1, seed=seed)
+        if self.chips is not None:
+            config = replace(config, chips=self.chips)
+        return engine.new_game(config)
 
     @property
     def view(self) -> View:
@@ -238,18 +247,24 @@ class PokerScreen(GameScreen):
             button = self.query_one(button_id, Button)
             button.display = betting
             action = key_action(view, key)
-            button.label = action_label(view, action)
+            self._label(button, action_label(view, action))
             button.disabled = action not in legal
         draw = self.query_one("#act-draw", Button)
         draw.display = view.phase is Phase.DRAW
-        draw.label = draw_label(len(self.marks))
+        self._label(draw, draw_label(len(self.marks)))
         draw.disabled = not (my_turn and view.phase is Phase.DRAW)
         advice = self.query_one("#act-advice", Button)
         advice.display = view.phase in (Phase.FIRST_BETTING, Phase.DRAW)
         advice.disabled = not self._advice_available(view)
         after = self.query_one("#act-next", Button)
         after.display = view.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-        after.label = "Results" if view.phase is Phase.GAME_OVER else "Next hand"
+        self._label(after, "Results" if view.phase is Phase.GAME_OVER else "Next hand")
+
+    @staticmethod
+    def _label(button: Button, text: str) -> None:
+        if str(button.label) != text:
+            button.label = text
+            button.refresh(layout=True)  # an auto width follows the new label
 
     def _render_message(self, view: View) -> None:
         line = self.query_one("#message", MessageLine)
@@ -264,11 +279,8 @@ class PokerScreen(GameScreen):
         if not is_human_turn(view):
             return waiting_for(view)
         if view.phase is Phase.DRAW:
-            most = view.max_discard
-            return (
-                f"Your draw: mark up to {most} cards (1-5, space or click), then Enter. "
-                "a = advice."
-            )
+            most = "3 cards (4 keeping your ace)" if view.max_discard == 4 else "3 cards"
+            return f"Your draw: mark up to {most} with 1-5, space or a click; Enter draws."
         if view.to_call:
             return f"Your turn: {view.to_call} to call."
         return "Your turn: check or bet."

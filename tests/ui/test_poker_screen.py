@@ -1,0 +1,356 @@
+"""The Poker table through Pilot: marking discards by key and click, betting, advice, a whole
+hand to the showdown, the next hand, the end of a game, and keys that are not allowed now.
+
+The CPUs move at once (``cpu_delay`` 0), so after each key the table waits for the human
+again. Seeds are chosen for the situation a test needs; each test first checks that the
+situation is there, so a change in the deal or the CPUs fails loudly instead of passing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Button
+
+from tableau.ai.poker import advise_discard
+from tableau.cards import Rank
+from tableau.engines.poker import BET, CALL, CHECK, FOLD, RAISE, Phase, View
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.screens.poker_seat import SeatPanel
+from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.history import HistoryPanel
+
+MakeApp = Callable[..., TableauApp]
+TO_CALL_FIRST = 7
+"""3 CPUs: a CPU bets before your first turn; no ace in your hand."""
+NOTHING_TO_CALL = 1
+"""3 CPUs: everyone checks to you before the draw."""
+
+
+def table(app: App[Any]) -> PokerScreen:
+    screen = app.screen
+    assert isinstance(screen, PokerScreen)
+    return screen
+
+
+def message(app: App[Any]) -> str:
+    return str(table(app).query_one("#message", MessageLine).content)
+
+
+def my_cards(app: App[Any]) -> list[CardView]:
+    return list(table(app).query_one("#my-hand", Hand).query(CardView))
+
+
+def marked(app: App[Any]) -> list[int]:
+    return [index for index, card in enumerate(my_cards(app)) if card.has_class("-marked")]
+
+
+def history(app: App[Any]) -> tuple[str, ...]:
+    return table(app).query_one("#history", HistoryPanel).entries
+
+
+async def to_the_draw(pilot: Pilot[Any]) -> View:
+    """Check or call until it is your turn to draw."""
+    screen = table(pilot.app)
+    for _ in range(10):
+        view = screen.view
+        if view.phase is Phase.DRAW and view.my_turn:
+            return view
+        assert view.phase is Phase.FIRST_BETTING and view.my_turn, view.phase
+        await pilot.press("c")
+    raise AssertionError("the first betting round did not end")
+
+
+async def to_the_end_of_the_hand(pilot: Pilot[Any]) -> View:
+    """Check or call every bet, and stand pat, until the hand is over."""
+    screen = table(pilot.app)
+    for _ in range(20):
+        view = screen.view
+        if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
+            return view
+        assert view.my_turn, "the CPUs stopped before the hand was over"
+        await pilot.press("enter" if view.phase is Phase.DRAW else "c")
+    raise AssertionError("the hand did not end")
+
+
+# ------------------------------------------------------------------ the table
+
+
+async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = table(app).view
+        assert [card.card for card in my_cards(app)] == list(view.hand)
+        assert len(list(table(app).query(SeatPanel))) == 3
+        for panel in table(app).query(SeatPanel):
+            shown = [card for card in panel.query(CardView) if card.display]
+            assert len(shown) == view.seats[panel.seat].card_count
+            assert all(card.card is None and not card.face_up for card in shown)
+
+
+async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = table(app).view
+        assert view.my_turn and view.to_call > 0
+        cpu_lines = [line for line in history(app) if line.startswith(("Bram", "Cato", "Dirk"))]
+        assert cpu_lines, "the CPUs left of the button act before you"
+        assert "to call" in message(app)
+
+
+# ------------------------------------------------------------------ betting
+
+
+async def test_c_calls_the_bet_in_front_of_you(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        to_call = table(app).view.to_call
+        assert to_call > 0
+        await pilot.press("c")
+        assert f"You call {to_call}." in history(app)
+
+
+async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = table(app).view
+        await pilot.press("b")
+        assert f"You raise to {view.current_bet + view.bet_size}." in history(app)
+        for _ in range(6):
+            view = table(app).view
+            if not view.seats[0].in_hand or not view.my_turn:
+                break
+            await pilot.press("f")
+        assert "You fold." in history(app)
+        assert table(app).view.seats[0].folded
+        assert "folded" in str(table(app).query_one("#hand-text").content)
+
+
+async def test_check_when_nobody_has_bet(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert table(app).view.to_call == 0
+        await pilot.press("c")
+        assert "You check." in history(app)
+
+
+async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        view = table(app).view
+        call = table(app).query_one("#act-c", Button)
+        fold = table(app).query_one("#act-f", Button)
+        assert str(call.label) == f"Call {view.to_call}"
+        assert call.disabled is (CALL not in view.legal_moves)
+        assert fold.disabled is (FOLD not in view.legal_moves)
+        assert not call.disabled
+        footer_keys = set(table(app).active_bindings)
+        assert {"c", "f"} <= footer_keys
+        await pilot.click("#act-c")
+        assert f"You call {view.to_call}." in history(app)
+
+
+async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = table(app).view
+        assert FOLD not in before.legal_moves and CHECK in before.legal_moves
+        assert table(app).query_one("#act-f", Button).disabled
+        await pilot.press("f")
+        assert "no bet to fold" in message(app)
+        assert table(app).query_one("#message", MessageLine).has_class("-error")
+        assert table(app).view == before
+
+
+# ------------------------------------------------------------------ the draw
+
+
+async def test_number_keys_mark_cards_and_they_lift(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.press("2", "5")
+        assert marked(app) == [1, 4]
+        lifted = my_cards(app)[1]
+        resting = my_cards(app)[0]
+        assert lifted.region.y < resting.region.y
+        assert str(table(app).query_one("#act-draw", Button).label) == "Draw 2"
+        await pilot.press("2")
+        assert marked(app) == [4]
+
+
+async def test_clicking_a_card_marks_it_and_clicking_again_unmarks_it(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.click(my_cards(app)[2])
+        assert marked(app) == [2]
+        await pilot.click(my_cards(app)[2])
+        assert marked(app) == []
+
+
+async def test_space_marks_the_card_under_the_cursor(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.press("right", "right", "space")
+        assert marked(app) == [2]
+
+
+async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await to_the_draw(pilot)
+        thrown = {view.hand[3], view.hand[4]}
+        await pilot.press("4", "5", "enter")
+        after = table(app).view
+        assert after.seats[0].drew == 2
+        assert len(after.hand) == 5 and not thrown & set(after.hand)
+        assert "You draw 2." in history(app)
+        assert "You threw away" in message(app)
+
+
+async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await to_the_draw(pilot)
+        assert not any(card.rank is Rank.ACE for card in view.hand)
+        await pilot.press("1", "2", "3", "4")
+        assert marked(app) == [0, 1, 2]
+        assert "at most 3" in message(app)
+
+
+async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = table(app).view
+        for key in ("1", "space"):
+            await pilot.press(key)
+            assert marked(app) == []
+            assert "during the draw" in message(app)
+        await pilot.press("enter")
+        assert "c to check or call" in message(app)
+        assert table(app).view == before
+
+
+async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await to_the_draw(pilot)
+        advice = advise_discard(view)
+        await pilot.press("a")
+        assert {view.hand[index] for index in marked(app)} == set(advice.discard)
+        assert message(app).startswith("Advice:")
+        assert advice.why in message(app)
+        await pilot.press("enter")
+        assert table(app).view.seats[0].drew == len(advice.discard)
+        assert "Advice" not in message(app)
+
+
+async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.press("question_mark")
+        assert not isinstance(app.screen, PokerScreen)
+        await pilot.press("escape")
+        assert isinstance(app.screen, PokerScreen)
+
+
+# ------------------------------------------------------------------ a whole hand
+
+
+async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.press("4", "5", "enter")
+        view = await to_the_end_of_the_hand(pilot)
+        result = view.result
+        assert result is not None and not result.by_fold
+        winners = {award.seat for award in result.awards if award.pot != "returned"}
+        for item in result.shown:
+            if item.seat == 0:
+                assert [card.card for card in my_cards(app)] == list(item.cards)
+                assert str(table(app).query_one("#hand-text").content) == item.text
+                continue
+            panel = table(app).query_one(f"#seat-{item.seat}", SeatPanel)
+            faces = [card.card for card in panel.query(CardView) if card.display]
+            assert faces == list(item.cards)
+            assert panel.has_class("-winner") is (item.seat in winners)
+        assert table(app).query_one("#you").has_class("-winner") is (0 in winners)
+        assert result.text in message(app)
+        assert result.text + "." in history(app)
+
+
+async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        first = await to_the_end_of_the_hand(pilot)
+        await pilot.press("n")
+        second = table(app).view
+        assert second.hand_number == first.hand_number + 1
+        assert second.button != first.button
+        assert second.seats[0].put_in > 0, "everyone antes"
+        assert second.seats[0].chips + second.seats[0].put_in == first.seats[0].chips
+
+
+async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=1, seed=3, chips=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(60):
+            if isinstance(app.screen, EndScreen):
+                break
+            view = table(app).view
+            if view.phase is Phase.HAND_OVER:
+                await pilot.press("n")
+            elif view.phase is Phase.DRAW:
+                await pilot.press("enter")
+            else:
+                aggressive = BET in view.legal_moves or RAISE in view.legal_moves
+                await pilot.press("b" if aggressive else "c")
+        assert isinstance(app.screen, EndScreen)
+        await pilot.click("#choice-again")
+        assert table(app).view.hand_number == 1
+        assert all(seat.chips + seat.put_in == 3 for seat in table(app).view.seats)
+
+
+async def test_q_leaves_the_table_for_the_menu(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=2, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_junk_keys_and_a_tiny_terminal_change_nothing(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=5, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        before = table(app).view
+        await pilot.press("x", "9", "0", "z", "6", "tab", "tab", "left", "home", "end")
+        await pilot.resize_terminal(20, 8)
+        await pilot.pause()
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert table(app).view == before

@@ -188,20 +188,20 @@ def choose_action(view: View) -> Action:
     roll, seed = random_float(seed)
     noise, _ = random_float(seed)
     opponents = sum(1 for seat in view.seats if seat.in_hand and seat.seat != view.seat)
-    chance = _hand_strength(view) ** max(1, opponents)
-    chance += (noise - 0.5) * 0.12
+    # Each bet or raise this round is a sign of strength: count it as half an opponent more.
+    pressure = opponents + 0.5 * (view.current_bet // max(1, view.bet_size))
     if view.phase is Phase.SECOND_BETTING:
-        standing_pat = sum(1 for seat in view.seats
-                           if seat.in_hand and seat.seat != view.seat and seat.drew == 0)
-        chance -= 0.05 * standing_pat
+        pressure += 0.5 * sum(1 for seat in view.seats
+                              if seat.in_hand and seat.seat != view.seat and seat.drew == 0)
+    chance = _hand_strength(view) ** max(1.0, pressure) + (noise - 0.5) * 0.1
     if view.to_call == 0:
         if BET in legal and (chance > 0.55 or roll < BLUFF_BET):
             return BET
         return CHECK
-    if RAISE in legal and (chance > 0.72 or roll < BLUFF_RAISE):
+    if RAISE in legal and (chance > 0.7 or roll < BLUFF_RAISE):
         return RAISE
     price = view.to_call / (view.pot + view.to_call)
-    if chance > price * 1.2 or roll < 0.04:
+    if chance > price * 1.5 or roll < 0.03:
         return CALL
     return FOLD
 

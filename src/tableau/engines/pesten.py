@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeVar
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import rng
@@ -266,7 +266,7 @@ class Outcome:
     blocked: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class State:
     config: Config
     seed: int
@@ -300,7 +300,7 @@ class State:
         return self.config.players
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class View:
     seat: int
     names: tuple[str, ...]
@@ -322,6 +322,19 @@ class View:
     round: int
     winner: int | None
     legal: tuple[Move, ...]
+
+
+_T = TypeVar("_T")
+
+
+def _build(cls: type[_T], **values: object) -> _T:
+    """Make a frozen State or View without the per-field cost of a frozen ``__init__``.
+
+    Every field must be given; the callers below list them all.
+    """
+    made = object.__new__(cls)
+    made.__dict__.update(values)
+    return made
 
 
 class _Table(Protocol):
@@ -357,6 +370,21 @@ def _fits(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> bool:
     if suit is not None:
         return card.suit is suit or (card.rank is Rank.JACK and top.rank is Rank.JACK)
     return card.suit is top.suit or card.rank is top.rank
+
+
+_TABLES: dict[int, tuple[bool, ...]] = {}
+"""Memo of _fit_table: which card keys fit each situation (a pure function's cache)."""
+
+
+def _fit_table(top: AnyCard, suit: Suit | None, stack: int) -> tuple[bool, ...]:
+    """For every card key, whether that card fits now (the same answers as ``_fits``)."""
+    top_key = _key(top)
+    situation = top_key * 10 + (0 if suit is None else _SUIT_INDEX[suit] + 1) * 2 + bool(stack)
+    table = _TABLES.get(situation)
+    if table is None:
+        table = tuple(_fits(top, suit, stack, card) for card in _CANON)
+        _TABLES[situation] = table
+    return table
 
 
 def fits(table: _Table, card: AnyCard) -> bool:
@@ -603,6 +631,7 @@ def _set_candidates(
             run_suits.append(suit_index)
     if not same_ranks and not run_suits:
         return []
+    table = _fit_table(top, suit, stack)
     found: list[tuple[AnyCard, ...]] = []
     for rank in same_ranks:
         counts = [0, 0, 0, 0]
@@ -614,7 +643,7 @@ def _set_candidates(
             if len(chosen) < least:
                 continue
             for first in _distinct(chosen):
-                if not _fits(top, suit, stack, first):
+                if not table[_key(first)]:
                     continue
                 rest = list(chosen)
                 rest.remove(first)
@@ -635,7 +664,7 @@ def _set_candidates(
                 if high - low >= 2:
                     up = tuple(_card_of(value, suit_index) for value in range(low, high + 1))
                     for run in (up, up[::-1]):
-                        if _fits(top, suit, stack, run[0]):
+                        if table[_key(run[0])]:
                             found.append(run)
         if suit_index == top_suit:
             for start in top_values:
@@ -643,7 +672,7 @@ def _set_candidates(
                     one, two = start + step, start + 2 * step
                     if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
                         pair = (_card_of(one, suit_index), _card_of(two, suit_index))
-                        if _fits(top, suit, stack, pair[0]) and pair not in found:
+                        if table[_key(pair[0])] and pair not in found:
                             found.append(pair)
         if len(found) >= SET_CAP:
             break
@@ -698,8 +727,9 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     both = len(hand) == 2
     any_single = False
     keys = _hand_keys(hand)
+    table = _fit_table(top, suit, stack)
     for key in sorted(set(keys)):
-        if _fits(top, suit, stack, _CANON[key]):
+        if table[key]:
             any_single = True
             by_suit = _SINGLE[key]
             for pair in by_suit[1:] if not stack and key in _JACK_KEYS else by_suit[:1]:
@@ -841,7 +871,8 @@ class _Work:
 
     def freeze(self) -> State:
         old = self.state
-        return State(
+        return _build(
+            State,
             config=self.config,
             seed=self.seed,
             round=old.round,
@@ -1104,7 +1135,8 @@ def view(state: State, seat: int) -> View:
     stack_kind = None
     if state.stack:
         stack_kind = "joker" if type(top) is Joker else "two"
-    return View(
+    return _build(
+        View,
         seat=seat,
         names=state.config.names,
         hand=hand,

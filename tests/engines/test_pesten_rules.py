@@ -1,0 +1,564 @@
+"""Pesten rulings on constructed positions, through the public engine API.
+
+Each test names the ruling of docs/rules/pesten.md it checks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+import pytest
+
+from tableau.cards import JOKER, SUITS, AnyCard, Suit, parse_any_card
+from tableau.engines import IllegalMove, SaveFormatError
+from tableau.engines import pesten as p
+from tableau.engines.pesten import DRAW, PASS, TAKE, Phase, Play, Take
+
+NAMES = ("Anna", "Bram", "Cor", "Dirk")
+HEARTS, SPADES, CLUBS, DIAMONDS = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
+
+
+def cards(text: str) -> tuple[AnyCard, ...]:
+    return tuple(parse_any_card(word) for word in text.split())
+
+
+def card(text: str) -> AnyCard:
+    return parse_any_card(text)
+
+
+def table(
+    *hands: str,
+    top: str,
+    below: str = "",
+    stock: str = "",
+    current: int = 0,
+    suit: Suit | None = None,
+    stack: int = 0,
+    direction: int = 1,
+    series: bool = False,
+) -> p.State:
+    """A position mid-round. ``stock`` lists the cards in the order they will be drawn."""
+    players = len(hands)
+    base = p.new_game(p.Config(players=players, names=NAMES[:players], seed=1))
+    return dataclasses.replace(
+        base,
+        hands=tuple(cards(hand) for hand in hands),
+        pile=(*cards(below), card(top)),
+        stock=cards(stock)[::-1],
+        current=current,
+        suit=suit,
+        stack=stack,
+        direction=direction,
+        series=series,
+        history=(),
+    )
+
+
+def play(*faces: str, suit: Suit | None = None, last: bool = False) -> Play:
+    return Play(tuple(card(face) for face in faces), suit, last)
+
+
+def single_plays(state: p.State) -> set[str]:
+    """The cards that may be played alone now, as codes."""
+    return {
+        str(move.cards[0])
+        for move in p.legal_moves(state)
+        if isinstance(move, Play) and len(move.cards) == 1
+    }
+
+
+def texts(before: p.State, after: p.State) -> list[str]:
+    return [event.text for event in after.history[len(before.history) :]]
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def test_one_pack_cannot_deal_to_eight_players_and_says_so() -> None:
+    with pytest.raises(ValueError, match="cannot deal 7 cards to 8 players"):
+        p.Config(players=8, packs=1)
+    assert p.config_problem(8, 2) is None
+    assert p.Config(players=8, packs=2).players == 8
+
+
+@pytest.mark.parametrize(
+    ("players", "packs", "jokers", "words"),
+    [
+        (-3, 1, 2, "2 to 8 players"),
+        (1, 1, 2, "2 to 8 players"),
+        (10**12, 1, 2, "2 to 8 players"),
+        (4, -1, 2, "1 to 4 packs"),
+        (4, 10**9, 2, "1 to 4 packs"),
+        (4, 1, 3, "0 to 2 jokers"),
+        (4, 1, -1, "0 to 2 jokers"),
+    ],
+)
+def test_negative_and_absurd_numbers_are_refused_with_a_sentence(
+    players: int, packs: int, jokers: int, words: str
+) -> None:
+    with pytest.raises(ValueError, match=words):
+        p.Config(players=players, packs=packs, jokers=jokers)
+    assert words in (p.config_problem(players, packs, jokers) or "")
+
+
+def test_names_must_match_the_seats_and_differ() -> None:
+    with pytest.raises(ValueError, match="one name for each"):
+        p.Config(players=3, names=("Anna", "Bram"))
+    with pytest.raises(ValueError, match="must differ"):
+        p.Config(players=2, names=("Anna", "anna"))
+    with pytest.raises(ValueError, match="dealer"):
+        p.Config(players=2, dealer=-1)
+    assert p.Config(players=3).names == ("Player 1", "Player 2", "Player 3")
+
+
+def test_each_player_gets_seven_cards_and_the_player_after_the_dealer_starts() -> None:
+    config = p.Config(players=5, packs=2, jokers=1, seed=9, dealer=3)
+    state = p.new_game(config)
+    assert [len(hand) for hand in state.hands] == [7] * 5
+    assert state.current == 4
+    assert len(state.pile) == 1
+    total = Counter(
+        [c for hand in state.hands for c in hand] + list(state.stock) + list(state.pile)
+    )
+    assert total[JOKER] == 2
+    assert sum(total.values()) == 2 * 53
+
+
+def test_the_starting_card_has_no_effect() -> None:
+    for seed in range(60):
+        state = p.new_game(p.Config(players=3, seed=seed))
+        assert state.stack == 0
+        assert state.suit is None
+        assert state.direction == 1
+        assert state.current == 1
+        assert state.top is not JOKER
+
+
+def test_a_turned_joker_goes_back_into_the_stock_and_another_card_is_turned() -> None:
+    for seed in range(3000):
+        state = p.new_game(p.Config(players=2, packs=4, jokers=2, seed=seed))
+        if "joker was turned" in state.history[0].text:
+            break
+    else:
+        pytest.fail("no deal in 3000 seeds turned a joker")
+    assert state.top is not JOKER
+    assert state.stock[0] is JOKER  # it went to the bottom of the stock
+
+
+# ------------------------------------------------------------------ playing a card
+
+
+def test_a_card_fits_on_the_same_suit_or_rank_and_a_joker_always_fits() -> None:
+    state = table("5C 9H JK 8C", "2D", top="5H")
+    assert single_plays(state) == {"5C", "9H", "JK"}
+    with pytest.raises(IllegalMove, match="8♣ does not go on 5♥"):
+        p.apply(state, play("8C"))
+
+
+def test_after_a_jack_the_named_suit_any_jack_or_a_joker_fits() -> None:
+    state = table("9H JC JK 9S", "2D", top="JS", suit=HEARTS)
+    assert single_plays(state) == {"9H", "JC", "JK"}
+
+
+def test_after_a_taken_joker_the_named_suit_or_a_joker_fits() -> None:
+    state = table("4D JC JK 4S", "2D", top="JK", suit=DIAMONDS)
+    assert single_plays(state) == {"4D", "JK"}
+
+
+def test_a_player_who_can_play_may_not_draw() -> None:
+    state = table("9H 3C", "2D", top="5H", stock="KS")
+    assert DRAW not in p.legal_moves(state)
+    with pytest.raises(IllegalMove, match="you must play"):
+        p.apply(state, DRAW)
+
+
+def test_a_player_who_cannot_play_draws_and_may_play_a_fitting_card_or_keep_it() -> None:
+    state = table("3C 4C", "2D", top="5H", stock="9H KS")
+    assert p.legal_moves(state) == (DRAW,)
+    drawn = p.apply(state, DRAW)
+    assert drawn.phase is Phase.DRAWN and drawn.current == 0
+    assert set(p.legal_moves(drawn)) == {play("9H"), PASS}
+    with pytest.raises(IllegalMove, match="only play the card you drew"):
+        p.apply(drawn, play("3C"))
+    played = p.apply(drawn, play("9H"))
+    assert played.top == card("9H") and played.current == 1
+    kept = p.apply(drawn, PASS)
+    assert kept.current == 1 and card("9H") in kept.hands[0]
+
+
+def test_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
+    state = table("3C 4C", "2D", top="5H", stock="KS")
+    after = p.apply(state, DRAW)
+    assert after.current == 1 and after.phase is Phase.PLAY
+    assert after.hands[0] == cards("3C 4C KS")
+
+
+# ------------------------------------------------------------------ special cards
+
+
+def test_a_joker_makes_the_next_player_take_five_or_play_a_joker_which_adds_five() -> None:
+    state = table("JK 3C 4C", "JK 5D 6D", "7S 8S", top="5H", stock="AC 2C 3D 4D 5S 6S 7D")
+    after = p.apply(state, play("JK"))
+    assert after.stack == 5 and after.current == 1
+    assert set(p.legal_moves(after)) == {play("JK"), *(Take(s) for s in SUITS)}
+    answered = p.apply(after, play("JK"))
+    assert answered.stack == 10 and answered.current == 2
+    assert p.view(answered, 2).stack_kind == "joker"
+
+
+def test_the_taker_of_a_joker_stack_names_the_suit_and_does_not_play() -> None:
+    state = table("3C 4C", "7S 8S", "9D", top="JK", stack=10, current=1,
+                  stock="AC 2C 3D 4D 5S 6S 7D 8D 9C TD KD")
+    with pytest.raises(IllegalMove, match="Name a suit"):
+        p.apply(state, TAKE)
+    with pytest.raises(IllegalMove, match="joker"):
+        p.apply(state, play("7S"))
+    after = p.apply(state, Take(CLUBS))
+    assert len(after.hands[1]) == 12
+    assert after.suit is CLUBS and after.stack == 0
+    assert after.current == 2
+    assert single_plays(after) == set()  # 9♦ does not go on a joker that named clubs
+
+
+def test_a_two_makes_the_next_player_take_two_who_then_does_not_play() -> None:
+    state = table("2S 9C 8C", "3H 4H", "5C", top="7S", stock="KD QD JD")
+    after = p.apply(state, play("2S"))
+    assert after.stack == 2 and after.current == 1
+    assert texts(state, after) == ["Anna plays 2♠ — Bram must take 2 or answer"]
+    assert p.legal_moves(after) == (TAKE,)
+    taken = p.apply(after, TAKE)
+    assert len(taken.hands[1]) == 4 and taken.current == 2 and taken.stack == 0
+    assert taken.top == card("2S")
+
+
+def test_a_two_stack_escalates_with_the_next_rank_of_the_top_suit() -> None:
+    state = table("2H 4H", "3H 4C", "4S 9S", top="2S", stack=2)
+    assert single_plays(state) == {"2H"}  # 4♥ is no answer to a 2
+    state = p.apply(state, play("2H"))
+    assert state.stack == 4
+    assert single_plays(state) == {"3H"}
+    state = p.apply(state, play("3H"))
+    assert state.stack == 7
+    assert single_plays(state) == set()  # 4♠ and 9♠: neither a 3 nor the 4♥
+    assert p.legal_moves(state) == (TAKE,)
+    state = dataclasses.replace(state, hands=(cards("4H 9C"), cards("3C"), cards("3D 4S")))
+    assert single_plays(state) == {"3D"}  # another 3 answers too
+
+
+def test_a_two_stack_adds_the_value_of_each_answer() -> None:
+    state = table("4H 7C", "4S 8D", "4D 9H", top="3H", stack=5)
+    state = p.apply(state, play("4H"))
+    assert state.stack == 9
+    state = p.apply(state, play("4S"))
+    assert state.stack == 13
+    state = p.apply(state, play("4D"))
+    assert state.stack == 17
+
+
+def test_escalation_ends_at_the_king() -> None:
+    state = table("KD AS QS 9C", "2D", top="KS", stack=20)
+    assert single_plays(state) == {"KD"}
+
+
+def test_no_joker_may_be_played_on_a_two_stack() -> None:
+    state = table("JK 5C", "2D", top="2S", stack=2)
+    assert p.legal_moves(state) == (TAKE,)
+    with pytest.raises(IllegalMove, match="No joker"):
+        p.apply(state, play("JK"))
+
+
+def test_answers_on_a_two_stack_have_no_other_effect() -> None:
+    state = table("7H 9C", "8S 9D", "5C", top="6H", stack=20)
+    after = p.apply(state, play("7H"))
+    assert after.current == 1 and not after.series and after.stack == 27
+    kings = table("KH 9C", "8S 9D", "5C", top="KS", stack=13)
+    reversed_ = p.apply(kings, play("KH"))
+    assert reversed_.direction == 1 and reversed_.current == 1
+
+
+def test_a_seven_gives_the_same_player_another_turn_and_then_a_draw_if_stuck() -> None:
+    state = table("7H 3C 4C", "9D", top="5H", stock="AS 8D")
+    after = p.apply(state, play("7H"))
+    assert after.current == 0 and after.series
+    assert p.legal_moves(after) == (DRAW,)
+    drawn = p.apply(after, DRAW)
+    assert drawn.current == 1 and not drawn.series
+    assert drawn.hands[0] == cards("3C 4C AS")
+
+
+def test_an_eight_skips_the_next_player() -> None:
+    state = table("8H 3C", "9D", "5S", "6S", top="5H")
+    after = p.apply(state, play("8H"))
+    assert after.current == 2
+    assert "Bram is skipped" in texts(state, after)[0]
+
+
+def test_a_ten_gives_the_turn_to_the_player_before_and_play_carries_on_from_them() -> None:
+    state = table("9H 9C", "TH 3C", "5S", "6S", top="5H", current=1)
+    after = p.apply(state, play("TH"))
+    assert after.current == 0 and after.direction == 1
+    later = p.apply(after, play("9H"))
+    assert later.current == 1
+
+
+def test_a_ten_going_anticlockwise_passes_back_the_other_way() -> None:
+    state = table("9D 9C", "TH 3C", "5S", "6S", top="5H", current=1, direction=-1)
+    after = p.apply(state, play("TH"))
+    assert after.current == 2 and after.direction == -1
+
+
+def test_a_jack_names_a_suit() -> None:
+    state = table("JC 3C", "9D", top="5C")
+    with pytest.raises(IllegalMove, match="Name a suit"):
+        p.apply(state, play("JC"))
+    moves = {move for move in p.legal_moves(state) if isinstance(move, Play)}
+    assert {move.suit for move in moves if move.cards == cards("JC")} == set(SUITS)
+    after = p.apply(state, play("JC", suit=DIAMONDS))
+    assert after.suit is DIAMONDS
+    assert "Anna plays J♣ and names ♦" in texts(state, after)[0]
+    with pytest.raises(IllegalMove, match="Only a jack"):
+        p.apply(state, play("3C", suit=DIAMONDS))
+
+
+def test_a_king_reverses_the_direction() -> None:
+    state = table("9D", "KH 3C", "5S", "6S", top="5H", current=1)
+    after = p.apply(state, play("KH"))
+    assert after.direction == -1 and after.current == 0
+
+
+# ------------------------------------------------------------------ sets
+
+
+def test_three_of_a_rank_make_a_set_and_only_the_last_card_counts() -> None:
+    state = table("6D 6S 6H 2C", "9D", "5S", top="9D")
+    after = p.apply(state, play("6D", "6S", "6H", last=True))
+    assert after.hands[0] == cards("2C")
+    assert after.top == card("6H") and after.current == 1
+    eights = table("8D 8S 8H 2C", "9D", "5S", top="9D")
+    skipped = p.apply(eights, play("8D", "8S", "8H", last=True))
+    assert skipped.current == 2  # one skip, not three
+
+
+def test_a_run_of_one_suit_may_go_up_or_down_and_only_its_last_card_counts() -> None:
+    state = table("9S 8S 7S 2C", "9D", top="5S")
+    down = p.apply(state, play("9S", "8S", "7S", last=True))
+    assert down.current == 0 and down.series  # ends on a 7: another turn
+    up = p.apply(table("7S 8S 9S 2C", "9D", "4D", top="5S"), play("7S", "8S", "9S", last=True))
+    assert up.current == 1 and not up.series
+    with pytest.raises(IllegalMove, match="not a set"):
+        p.apply(state, play("9S", "7S", "8S"))
+
+
+def test_the_ace_is_low_or_high_in_a_run_but_never_wraps() -> None:
+    low = table("AH 2H 3H 9C", "9D", top="5H")
+    assert p.is_legal(low, play("AH", "2H", "3H"))
+    assert p.is_legal(low, play("3H", "2H", "AH"))
+    high = table("QH KH AH 9C", "9D", top="5H")
+    assert p.is_legal(high, play("QH", "KH", "AH"))
+    assert p.is_legal(high, play("AH", "KH", "QH"))
+    wrap = table("KH AH 2H 9C", "9D", top="5H")
+    assert not p.is_legal(wrap, play("KH", "AH", "2H"))
+    assert "not a set" in (p.why_illegal(wrap, play("KH", "AH", "2H")) or "")
+
+
+def test_two_cards_may_be_played_when_they_make_a_set_with_the_top_card() -> None:
+    state = table("6D 6S 7C 8C 5C 4C 9H", "9D", top="6C")
+    for pair in (("6D", "6S"), ("7C", "8C"), ("5C", "4C")):
+        assert p.is_legal(state, play(*pair)), pair
+        assert play(*pair) in p.legal_moves(state)
+    assert not p.is_legal(state, play("8C", "7C"))  # 6-8-7 is not a run
+    assert not p.is_legal(state, play("6D", "9H"))
+    after = p.apply(state, play("7C", "8C"))
+    assert after.current == 0  # the 8 at the end skips Bram, so Anna plays again
+
+
+def test_the_first_card_of_a_set_must_fit_on_the_top_card() -> None:
+    state = table("9C 9H 9D 2S", "9D", top="5H")
+    assert p.is_legal(state, play("9H", "9C", "9D"))
+    problem = p.why_illegal(state, play("9C", "9H", "9D"))
+    assert problem is not None and "9♣ does not go on 5♥" in problem
+
+
+def test_sets_are_listed_in_play_order_and_any_other_order_is_accepted() -> None:
+    state = table("4C 4D 4S 4H 9C", "9D", top="4H")
+    listed = [
+        m for m in p.legal_moves(state) if isinstance(m, Play) and len(m.cards) == 4 and m.last_card
+    ]
+    firsts_lasts = {(m.cards[0], m.cards[-1]) for m in listed}
+    assert len(listed) == len(firsts_lasts) == 12  # every first card and last card once
+    assert p.is_legal(state, play("4S", "4H", "4C", "4D"))
+    assert p.is_legal(state, play("4S", "4C", "4H", "4D"))
+
+
+def test_on_a_two_stack_a_set_counts_only_its_last_card() -> None:
+    state = table("2H 2D 2C 9S", "9D", top="2S", stack=2)
+    after = p.apply(state, play("2H", "2D", "2C"))
+    assert after.stack == 4
+    run = table("3S 4S 5S 9C", "9D", top="2S", stack=2)
+    escalated = p.apply(run, play("3S", "4S", "5S"))
+    assert escalated.stack == 7 and escalated.current == 1
+    assert not p.is_legal(run, play("5S", "4S", "3S"))
+
+
+def test_duplicate_cards_from_several_packs_are_listed_once() -> None:
+    state = table("6D 6D 6S 9C", "9D", top="6C")
+    singles = [m for m in p.legal_moves(state) if isinstance(m, Play) and len(m.cards) == 1]
+    assert len(singles) == len(set(singles)) == 3  # 6♦, 6♠ and 9♣, each once
+    moves = p.legal_moves(state)
+    assert len(moves) == len(set(moves))
+    assert play("6D", "6D") in moves and play("6D", "6S", "6D") in moves
+
+
+# ------------------------------------------------------------------ last card
+
+
+def test_a_play_that_leaves_one_card_must_call_last_card() -> None:
+    state = table("5H 9C", "9D 3S", top="5C", stock="KD QD JD")
+    called = p.apply(state, play("5H", last=True))
+    assert called.hands[0] == cards("9C")
+    assert texts(state, called)[-1] == "Anna: last card!"
+    forgot = p.apply(state, play("5H"))
+    assert len(forgot.hands[0]) == 3
+    assert forgot.top == card("5H") and forgot.current == 1
+    assert "forgot to call last card" in texts(state, forgot)[-1]
+
+
+def test_forgetting_in_a_series_takes_the_card_back_adds_two_and_ends_the_turn() -> None:
+    state = table("7H 9H 3C", "9D 3S", top="5H", stock="KD QD JD")
+    series = p.apply(state, play("7H"))
+    assert series.series and series.current == 0
+    forgot = p.apply(series, play("9H"))
+    assert forgot.top == card("7H")
+    assert sorted(map(str, forgot.hands[0])) == sorted(["9H", "3C", "KD", "QD"])
+    assert forgot.current == 1 and not forgot.series
+    called = p.apply(series, play("9H", last=True))
+    assert called.hands[0] == cards("3C") and called.top == card("9H")
+
+
+def test_calling_last_card_falsely_costs_two_cards() -> None:
+    state = table("5H 9C 8C", "9D 3S", top="5C", stock="KD QD JD")
+    assert play("5H", last=True) not in p.legal_moves(state)
+    after = p.apply(state, play("5H", last=True))
+    assert len(after.hands[0]) == 4
+    assert "falsely" in texts(state, after)[-1]
+
+
+def test_going_out_wins_whatever_was_called() -> None:
+    state = table("5H", "9D 3S", top="5C")
+    for last in (False, True):
+        after = p.apply(state, play("5H", last=last))
+        assert after.winner == 0 and after.phase is Phase.OVER
+        assert after.wins == (1, 0)
+
+
+# ------------------------------------------------------------------ running out
+
+
+def test_an_empty_stock_is_refilled_from_the_pile_under_its_top_card() -> None:
+    state = table("3C 4C", "9D", top="5H", below="9S 8S 7S 6S")
+    after = p.apply(state, DRAW)
+    assert after.top == card("5H") and len(after.pile) == 1
+    assert len(after.stock) == 3
+    everything = sorted(map(str, after.stock + after.hands[0]))
+    assert everything == sorted(["3C", "4C", "9S", "8S", "7S", "6S"])
+    assert any("shuffled into a new stock" in line for line in texts(state, after))
+
+
+def test_the_reshuffle_comes_from_the_game_seed() -> None:
+    state = table("3C 4C", "9D", top="5H", below="9S 8S 7S 6S 5S 4S")
+    assert p.apply(state, DRAW) == p.apply(state, DRAW)
+    stocks = {p.apply(dataclasses.replace(state, seed=s), DRAW).stock for s in range(10)}
+    assert len(stocks) > 1
+
+
+def test_with_stock_and_pile_used_up_a_player_takes_what_there_is() -> None:
+    nothing = table("3C 4C", "9D", top="5H")
+    after = p.apply(nothing, DRAW)
+    assert after.hands[0] == cards("3C 4C") and after.current == 1
+    stack = table("3C", "9D", top="2H", below="8H", stack=6, current=1)
+    taken = p.apply(stack, TAKE)
+    assert sorted(map(str, taken.hands[1])) == ["8H", "9D"]
+    assert taken.stack == 0 and taken.current == 0
+    assert "only 1 of 6" in texts(stack, taken)[-1]
+
+
+def test_a_round_where_nobody_can_play_or_draw_ends_with_the_fewest_cards_winning() -> None:
+    state = table("3C 4C", "9D", "KS QS 2D", top="5H")
+    for _ in range(3):
+        assert p.legal_moves(state) == (DRAW,)
+        state = p.apply(state, DRAW)
+    assert state.phase is Phase.OVER and state.winner == 1
+    outcome = p.outcome(state)
+    assert outcome is not None and outcome.blocked and outcome.name == "Bram"
+    assert p.legal_moves(state) == ()
+
+
+# ------------------------------------------------------------------ winning
+
+
+def test_the_first_player_without_cards_wins_and_new_rounds_keep_seats_and_count_wins() -> None:
+    state = table("5H", "9D 3S", "4C", top="5C", current=0)
+    over = p.apply(state, play("5H"))
+    outcome = p.outcome(over)
+    assert outcome == p.Outcome(0, "Anna", False)
+    assert "Anna plays 5♥ and wins round 1!" in texts(state, over)
+    with pytest.raises(IllegalMove, match="round is over"):
+        p.apply(over, DRAW)
+    with pytest.raises(IllegalMove, match="still being played"):
+        p.next_round(state)
+    second = p.next_round(over)
+    assert second.round == 2 and second.wins == (1, 0, 0)
+    assert second.names == over.names and second.dealer == 1 and second.current == 2
+    assert p.outcome(second) is None
+    assert [len(hand) for hand in second.hands] == [7, 7, 7]
+
+
+# ------------------------------------------------------------------ engine surface
+
+
+def test_a_view_shows_only_its_own_hand_and_the_public_facts() -> None:
+    state = table("5H 9C", "9D 3S 4S", top="5C", stock="KD QD", suit=None)
+    seen = p.view(state, 1)
+    assert seen.hand == cards("9D 3S 4S")
+    assert seen.hand_counts == (2, 3)
+    assert seen.top == card("5C") and seen.stock_size == 2
+    assert seen.legal == ()  # not Bram's turn
+    assert p.view(state, 0).legal == p.legal_moves(state)
+    assert "HEARTS" not in repr(seen)  # Anna's 5♥ appears nowhere in Bram's view
+    with pytest.raises(ValueError, match="no seat"):
+        p.view(state, 2)
+
+
+def test_a_drawn_card_is_shown_to_its_owner_only() -> None:
+    state = p.apply(table("3C 4C", "9D", top="5H", stock="9H"), DRAW)
+    assert p.view(state, 0).drawn == card("9H")
+    assert p.view(state, 1).drawn is None
+    assert all("9♥" not in event.text for event in state.history)
+
+
+def test_moves_read_like_the_notation() -> None:
+    assert str(play("7H", "7S", "7D", last=True)) == "play 7♥ 7♠ 7♦ !last"
+    assert str(play("JC", suit=HEARTS)) == "play J♣ name ♥"
+    assert str(Take(SPADES)) == "take, name ♠"
+    assert str(TAKE) == "take" and str(DRAW) == "draw" and str(PASS) == "pass"
+    assert str(play("JK")) == "play JK"
+
+
+def test_a_state_survives_json_and_bad_saves_are_refused_with_a_sentence() -> None:
+    state = p.new_game(p.Config(players=3, packs=2, seed=4, names=NAMES[:3]))
+    for _ in range(12):
+        state = p.apply(state, p.legal_moves(state)[-1])
+    data = json.loads(json.dumps(p.to_json(state)))
+    assert p.from_json(data) == state
+    assert p.from_json(json.dumps(data)) == state
+    broken = dict(data, hands=[["7H", "ZZ"], [], []])
+    with pytest.raises(SaveFormatError, match="not a card"):
+        p.from_json(broken)
+    with pytest.raises(SaveFormatError, match="not a Pesten"):
+        p.from_json(dict(data, game="yukon"))
+    with pytest.raises(SaveFormatError):
+        p.from_json("{not json")
+    with pytest.raises(SaveFormatError, match="no 'stock'"):
+        p.from_json({k: v for k, v in data.items() if k != "stock"})

@@ -426,3 +426,18 @@ def test_a_damaged_save_is_refused_with_a_sentence(damage: object) -> None:
     data = to_json(deal([WEAK, PAIR_OF_KINGS, FLUSH]))
     with pytest.raises(SaveFormatError):
         from_json(damage(data))  # type: ignore[operator]
+
+
+def test_the_history_tells_each_action_in_one_line_with_the_verb_agreeing() -> None:
+    state = deal([WEAK, PAIR_OF_KINGS, FLUSH], button=0)
+    state = play(state, "bet", "raise", "fold", "call", "draw 9H 7S 5C", "stand pat",
+                 "bet", "call")
+    start = max(index for index, event in enumerate(state.history) if event.kind == "deal")
+    texts = [event.text for event in state.history[start:]]
+    assert texts[:2] == ["Hand 1: You deal.", "Everyone antes 1; the pot is 3."]
+    assert texts[2:8] == ["Bram bets 2.", "Cato raises to 4.", "You fold.", "Bram calls 2.",
+                          "Bram draws 3.", "Cato stands pat."]
+    assert texts[8:10] == ["Bram bets 4.", "Cato calls 4."]
+    assert texts[-1].startswith("Cato wins 19 with flush (queen of hearts")
+    assert [event.kind for event in state.history[start:]][2:6] == ["action"] * 4
+    assert view(state, 0).seats[2].last_action == "called 4"

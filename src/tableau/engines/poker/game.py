@@ -450,7 +450,8 @@ def _deal(state: State) -> State:
                            for seat, ante in enumerate(antes)),
         result=None,
     )
-    state = _with_event(state, f"Hand {number}: {state.names[button]} deals.", "deal", button)
+    dealer = _says(state.names[button], "deals")
+    state = _with_event(state, f"Hand {number}: {dealer}.", "deal", button)
     if state.ante:
         state = _with_event(state, f"Everyone antes {state.ante}; the pot is {state.pot}.",
                             "ante")

@@ -1,0 +1,172 @@
+"""Properties of whole seeded Pesten games played with random legal moves."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card
+from tableau.engines import IllegalMove
+from tableau.engines import pesten as p
+from tableau.engines.pesten import DRAW, Draw, Phase, Play
+
+MAX_MOVES = 400
+
+def safe_tables() -> st.SearchStrategy[p.Config]:
+    return st.tuples(
+        st.integers(2, 6), st.integers(1, 2), st.integers(0, 2), st.integers(0, 2**40)
+    ).filter(lambda t: p.config_problem(t[0], t[1], t[2]) is None).map(
+        lambda t: p.Config(players=t[0], packs=t[1], jokers=t[2], seed=t[3])
+    )
+
+
+def codes(cards: tuple[AnyCard, ...] | list[AnyCard]) -> Counter[str]:
+    return Counter(card.code for card in cards)
+
+
+def all_cards(state: p.State) -> Counter[str]:
+    return codes([c for hand in state.hands for c in hand] + list(state.stock) + list(state.pile))
+
+
+def deck_of(config: p.Config) -> Counter[str]:
+    return codes(list(FULL_DECK + (JOKER,) * config.jokers) * config.packs)
+
+
+def hide_others(state: p.State, seat: int, shuffler: random.Random) -> p.State:
+    """The same table as ``seat`` sees it, with everything hidden from it dealt differently."""
+    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
+    hidden += list(state.stock)
+    shuffler.shuffle(hidden)
+    hands = []
+    for s, hand in enumerate(state.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[: len(hand)]))
+            hidden = hidden[len(hand) :]
+    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(hidden))
+
+
+def play_game(config: p.Config, chooser: random.Random, check: bool) -> p.State:
+    state = p.new_game(config)
+    deck = deck_of(config)
+    for step in range(MAX_MOVES):
+        if state.phase is Phase.OVER:
+            break
+        legal = p.legal_moves(state)
+        if check:
+            check_position(state, legal, deck, chooser, step)
+        state = p.apply(state, chooser.choice(legal))
+    return state
+
+
+def check_position(
+    state: p.State,
+    legal: tuple[p.Move, ...],
+    deck: Counter[str],
+    chooser: random.Random,
+    step: int,
+) -> None:
+    # The cards are conserved.
+    assert all_cards(state) == deck
+    # The turn is always valid, and a running round always has a move.
+    assert 0 <= state.current < state.config.players
+    assert legal
+    assert all(state.hands[seat] for seat in range(state.config.players))
+    # Never a forced draw while a legal play exists.
+    hand = state.hands[state.current]
+    playable = [card for card in hand if p.fits(state, card)]
+    if DRAW in legal:
+        assert not playable and state.phase is Phase.PLAY and not state.stack
+        assert legal == (DRAW,)
+    elif state.phase is Phase.PLAY and not state.stack:
+        assert playable
+    # Every listed move is accepted.
+    assert all(p.is_legal(state, move) for move in legal)
+    # A play the engine accepts (with an honest last-card call) is listed in some order.
+    for _ in range(3):
+        chosen = tuple(chooser.sample(hand, min(len(hand), chooser.randint(1, 4))))
+        left = len(hand) - len(chosen)
+        last = chosen[-1]
+        suit = None
+        if isinstance(last, Card) and last.rank.letter == "J" and not state.stack:
+            suit = chooser.choice(SUITS)
+        move = Play(chosen, suit, left == 1)
+        if p.is_legal(state, move):
+            assert any(
+                isinstance(other, Play)
+                and codes(other.cards) == codes(chosen)
+                and other.cards[0] == chosen[0]
+                and other.cards[-1] == chosen[-1]
+                and other.suit == suit
+                and other.last_card == move.last_card
+                for other in legal
+            ), f"{move} is accepted but not listed"
+        else:
+            before = p.to_json(state)
+            with pytest.raises(IllegalMove):
+                p.apply(state, move)
+            assert p.to_json(state) == before
+    # Views never contain another seat's cards.
+    for seat in range(state.config.players):
+        assert p.view(state, seat) == p.view(hide_others(state, seat, chooser), seat)
+    if step % 25 == 0:
+        assert p.from_json(json.loads(json.dumps(p.to_json(state)))) == state
+
+
+@settings(max_examples=40, deadline=None)
+@given(config=safe_tables(), choices=st.integers(0, 2**32))
+def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> None:
+    final = play_game(config, random.Random(choices), check=True)
+    assert all_cards(final) == deck_of(config)
+    assert p.from_json(p.to_json(final)) == final
+    if final.phase is Phase.OVER:
+        outcome = p.outcome(final)
+        assert outcome is not None and final.wins[outcome.winner] == 1
+        assert sum(final.wins) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=safe_tables(), choices=st.integers(0, 2**32))
+def test_the_same_seed_and_moves_give_the_same_game(config: p.Config, choices: int) -> None:
+    first = play_game(config, random.Random(choices), check=False)
+    second = play_game(config, random.Random(choices), check=False)
+    assert first == second
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=safe_tables(), choices=st.integers(0, 2**32))
+def test_random_games_end_with_a_winner(config: p.Config, choices: int) -> None:
+    chooser = random.Random(choices)
+    state = p.new_game(config)
+    for _ in range(20_000):
+        if state.phase is Phase.OVER:
+            break
+        state = p.apply(state, chooser.choice(p.legal_moves(state)))
+    assert p.outcome(state) is not None
+
+
+@settings(max_examples=30, deadline=None)
+@given(config=safe_tables(), choices=st.integers(0, 2**32))
+def test_apply_never_changes_its_input_and_illegal_moves_leave_it_alone(
+    config: p.Config, choices: int
+) -> None:
+    chooser = random.Random(choices)
+    state = p.new_game(config)
+    for _ in range(60):
+        if state.phase is Phase.OVER:
+            break
+        before = json.dumps(p.to_json(state))
+        legal = p.legal_moves(state)
+        illegal: p.Move = Draw() if DRAW not in legal else Play((JOKER, JOKER, JOKER))
+        with pytest.raises(IllegalMove):
+            p.apply(state, illegal)
+        state_after = p.apply(state, chooser.choice(legal))
+        assert json.dumps(p.to_json(state)) == before
+        state = state_after

@@ -28,10 +28,10 @@ DECK = sorted(map(str, FULL_DECK))
 CANDIDATES = (CHECK, BET, FOLD, RAISE, NextHand(), Draw(FULL_DECK[:4]), Draw(FULL_DECK[40:43]))
 
 
-def played(data: st.DataObject, players: int, seed: int,
-           steps: int) -> tuple[list[State], list[Move]]:
+def played(data: st.DataObject, players: int, seed: int, steps: int,
+           chips: int = 100) -> tuple[list[State], list[Move]]:
     """A game played with random legal moves: every snapshot (oldest first) and the moves."""
-    states = [new_game(Config(players=players, seed=seed))]
+    states = [new_game(Config(players=players, seed=seed, chips=chips))]
     moves: list[Move] = []
     for _ in range(steps):
         legal = legal_moves(states[-1])
@@ -42,20 +42,24 @@ def played(data: st.DataObject, players: int, seed: int,
     return states, moves
 
 
-def random_game(data: st.DataObject, players: int, seed: int, steps: int) -> list[State]:
-    return played(data, players, seed, steps)[0]
+def random_game(data: st.DataObject, players: int, seed: int, steps: int,
+                chips: int = 100) -> list[State]:
+    return played(data, players, seed, steps, chips)[0]
 
 
 game_shape = (st.integers(min_value=2, max_value=6), st.integers(min_value=0, max_value=2**32),
               st.integers(min_value=1, max_value=120))
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.data(), *game_shape)
+@settings(max_examples=80, deadline=None)
+@given(st.data(), *game_shape, st.sampled_from([100, 3, 5, 9, 14]))
 def test_chips_and_cards_are_conserved(data: st.DataObject, players: int, seed: int,
-                                       steps: int) -> None:
-    for state in random_game(data, players, seed, steps):
-        assert sum(state.chips) + state.pot == 100 * players
+                                       steps: int, chips: int) -> None:
+    """Small stacks make all-ins and side pots common."""
+    for state in random_game(data, players, seed, steps, chips):
+        assert sum(state.chips) + state.pot == chips * players
+        if state.result is not None:
+            assert sum(award.amount for award in state.result.awards) == state.result.pot
         assert min(state.chips) >= 0
         cards = [card for hand in state.hands for card in hand]
         cards += list(state.stock) + list(state.muck)

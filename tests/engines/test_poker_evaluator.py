@@ -17,6 +17,7 @@ from tableau.engines.poker import (
     hand_info,
     ordered,
     strength,
+    tiebreakers,
 )
 
 # ---------------------------------------------------------------- every hand
@@ -283,3 +284,11 @@ def test_cards_built_anew_are_valued_like_the_decks_own_cards() -> None:
     assert evaluate(fresh) == evaluate(parse_cards("AS KS QS JS TS")) == 7462
     with pytest.raises(ValueError, match="same card twice"):
         evaluate((*fresh[:4], parse_cards("AS")[0]))
+
+
+def test_tie_breakers_list_the_deciding_ranks_groups_first() -> None:
+    assert tiebreakers(evaluate(parse_cards("6D 6S AC 7D AH"))) == (Rank.ACE, Rank.SIX,
+                                                                     Rank.SEVEN)
+    assert tiebreakers(evaluate(parse_cards("AH 2D 3S 4D 5D"))) == (Rank.FIVE,)
+    assert hand_info(parse_cards("QH QS TD 7S 4C")).tiebreakers == (
+        Rank.QUEEN, Rank.TEN, Rank.SEVEN, Rank.FOUR)

@@ -18,6 +18,7 @@ from tableau.engines.poker.evaluator import (
     hand_info,
     ordered,
     strength,
+    tiebreakers,
 )
 from tableau.engines.poker.game import (
     BET,
@@ -97,6 +98,7 @@ __all__ = [
     "outcome",
     "parse_move",
     "strength",
+    "tiebreakers",
     "to_json",
     "view",
 ]

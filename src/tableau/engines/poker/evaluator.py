@@ -37,6 +37,7 @@ __all__ = [
     "hand_info",
     "ordered",
     "strength",
+    "tiebreakers",
 ]
 
 
@@ -150,13 +151,19 @@ def _class_size(category: Category, rank_key: int, flush: bool) -> int:
     return size
 
 
-def _build() -> tuple[dict[int, int], tuple[Category, ...], tuple[float, ...]]:
+def _rank_of(high: int) -> Rank:
+    return Rank.ACE if high == 12 else Rank(high + 2)
+
+
+def _build() -> tuple[dict[int, int], tuple[Category, ...], tuple[float, ...],
+                      tuple[tuple[Rank, ...], ...]]:
     classes = sorted(_classes(), key=lambda item: (item[0], item[1]))
     table: dict[int, int] = {}
     categories: list[Category] = [Category.HIGH_CARD]  # index 0 unused
     strengths: list[float] = [0.0]
+    breakers: list[tuple[Rank, ...]] = [()]
     below = 0
-    for value, (category, _, rank_key, flush) in enumerate(classes, start=1):
+    for value, (category, deciding, rank_key, flush) in enumerate(classes, start=1):
         if flush:
             for index in range(4):
                 table[rank_key | (32 << (6 * index))] = value
@@ -165,11 +172,12 @@ def _build() -> tuple[dict[int, int], tuple[Category, ...], tuple[float, ...]]:
         size = _class_size(category, rank_key, flush)
         categories.append(category)
         strengths.append((below + size / 2) / HAND_COUNT)
+        breakers.append(tuple(_rank_of(high) for high in deciding))
         below += size
-    return table, tuple(categories), tuple(strengths)
+    return table, tuple(categories), tuple(strengths), tuple(breakers)
 
 
-_VALUE_BY_KEY, _CATEGORY_BY_VALUE, _STRENGTH_BY_VALUE = _build()
+_VALUE_BY_KEY, _CATEGORY_BY_VALUE, _STRENGTH_BY_VALUE, _BREAKERS_BY_VALUE = _build()
 _STRENGTH_BY_KEY: Final = {key: _STRENGTH_BY_VALUE[value] for key, value in _VALUE_BY_KEY.items()}
 
 
@@ -209,6 +217,17 @@ def category_of(value: int) -> Category:
     return _CATEGORY_BY_VALUE[value]
 
 
+def tiebreakers(value: int) -> tuple[Rank, ...]:
+    """The ranks that order hands within a category, most important first.
+
+    Groups first (the pair, then the kickers); a straight or straight flush gives only its
+    top card, the five for the wheel.
+    """
+    if not 1 <= value <= VALUE_COUNT:
+        raise ValueError(f"{value} is not a hand value (1 to {VALUE_COUNT}).")
+    return _BREAKERS_BY_VALUE[value]
+
+
 def strength(value: int) -> float:
     """The share of all five-card hands that a hand of this value beats (ties count half)."""
     if not 1 <= value <= VALUE_COUNT:
@@ -240,12 +259,13 @@ def ordered(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class HandInfo:
-    """A hand's value, category, described order and one-line description."""
+    """A hand's value, category, described order, one-line description and tie-breakers."""
 
     value: int
     category: Category
     cards: tuple[Card, ...]
     text: str
+    tiebreakers: tuple[Rank, ...] = ()
 
 
 def hand_info(cards: Sequence[Card]) -> HandInfo:
@@ -257,7 +277,7 @@ def hand_info(cards: Sequence[Card]) -> HandInfo:
     if category is Category.PAIR:
         label = f"pair of {listed[0].rank.plural}"
     names = ", ".join(card.long_name for card in listed)
-    return HandInfo(value, category, listed, f"{label} ({names})")
+    return HandInfo(value, category, listed, f"{label} ({names})", _BREAKERS_BY_VALUE[value])
 
 
 def describe(cards: Sequence[Card]) -> str:

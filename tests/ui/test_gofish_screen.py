@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 
 from textual.widgets import Static
 
@@ -199,7 +200,7 @@ async def test_a_whole_game_never_shows_a_cpus_hidden_card_and_ends_on_the_end_s
 
 
 async def test_the_end_screen_menu_button_goes_to_the_menu(make_app: MakeApp) -> None:
-    app = make_app("gofish", seed=5, cpus=1)
+    app = make_app("gofish", seed=11, cpus=2)
     async with app.run_test(size=SIZE) as pilot:
         await ask_with_enter(pilot, MAX_ASKS)
         assert game_over(pilot)
@@ -228,3 +229,23 @@ async def test_new_game_key_deals_again(make_app: MakeApp) -> None:
         await pilot.press("n")
         await pilot.pause()
         assert not my_asks(app)
+
+
+async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path: Path) -> None:
+    # A long delay, so the CPU's turn is certainly still pending when we look.
+    app = TableauApp("gofish", clock=lambda: 0.0, cpu_delay=100.0, cursor_blink=False,
+                     animations=False, folder=tmp_path, seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        for _ in range(20):
+            if not prompt(app).startswith("Your turn"):
+                break
+            await pilot.press("enter")
+            await pilot.pause()
+        assert prompt(app) == "CPU 1 is playing…"
+        assert not history(app)[-1].startswith("CPU 1 asks")
+        before = history(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Wait: it is CPU 1's turn." in message(app)
+        assert history(app) == before

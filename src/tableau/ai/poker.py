@@ -117,33 +117,40 @@ def _display_order(cards: Sequence[Card]) -> list[Card]:
 
 
 def _percent(value: float) -> str:
+    if 0.995 <= value < 1:
+        return f"{min(value * 100, 99.99):.2f}%"
     return f"{value * 100:.0f}%"
 
 
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _kept_phrase(keep: Sequence[Card]) -> str:
-    """What the kept cards are, in a few words."""
+    """What the kept cards are, in a few words: "the pair of aces and the king"."""
     counts = Counter(card.rank for card in keep)
     shape = sorted(counts.values(), reverse=True)
-    by_size = sorted(counts, key=lambda rank: (counts[rank], 14 if rank is Rank.ACE else rank),
-                     reverse=True)
-    if shape[:1] == [4]:
-        return f"the four {by_size[0].plural}"
     if shape[:2] == [3, 2]:
         return "the full house"
-    if shape[:1] == [3]:
-        return f"the three {by_size[0].plural}"
-    if shape[:2] == [2, 2]:
-        return f"the {by_size[0].plural} and {by_size[1].plural}"
-    if shape[:1] == [2]:
-        return f"the pair of {by_size[0].plural}"
-    if len(keep) == 4 and len({card.suit for card in keep}) == 1:
-        return f"four {keep[0].suit.noun} toward a flush"
-    if len(keep) == 4:
+    if len(keep) == 4 and shape == [1, 1, 1, 1]:
+        if len({card.suit for card in keep}) == 1:
+            return f"four {keep[0].suit.noun} toward a flush"
         return "four toward a straight"
-    names = [card.rank.noun for card in keep]
-    if len(names) == 1:
-        return f"the {names[0]}"
-    return "the " + ", ".join(names[:-1]) + " and " + names[-1]
+    groups = sorted((rank for rank in counts if counts[rank] > 1),
+                    key=lambda rank: (counts[rank], 14 if rank is Rank.ACE else rank),
+                    reverse=True)
+    parts = []
+    for rank in groups:
+        size = counts[rank]
+        parts.append(f"the pair of {rank.plural}" if size == 2 else
+                     f"the {_COUNT_NAMES[size]} {rank.plural}")
+    singles = [card.rank.noun for card in keep if counts[card.rank] == 1]
+    if singles:
+        parts.append("the " + _and(singles))
+    return _and(parts)
+
+
+_COUNT_NAMES: Final = {3: "three", 4: "four"}
 
 
 def _why(keep: Sequence[Card], discard: Sequence[Card], expected: float, current: float,
@@ -152,9 +159,9 @@ def _why(keep: Sequence[Card], discard: Sequence[Card], expected: float, current
         label = category_of(evaluate(keep)).label
         return (f"Stand pat: your {label} already beats {_percent(current)} of all hands, "
                 f"and none of the other {ways - 1} ways to draw does better on average.")
-    return (f"Keep {_kept_phrase(keep)} and draw {len(discard)}: on average the new hand "
-            f"beats {_percent(expected)} of all hands, against {_percent(current)} if you "
-            f"stand pat (the best of {ways} ways to draw).")
+    return (f"Throw away {len(discard)} and keep {_kept_phrase(keep)}: on average the new "
+            f"hand beats {_percent(expected)} of all hands, against {_percent(current)} if "
+            f"you stand pat (the best of {ways} ways to draw).")
 
 
 def advise_discard(view: View) -> Advice:

@@ -91,13 +91,11 @@ class PestenHand(Hand, inherit_bindings=False):
         if index is not None:
             self._press = (index, event)
             self._dragging = False
+            # Released again on mouse up, before the click, so a click reaches its card.
             self.capture_mouse()
 
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._press is None:
-            return
-        if event.button == 0:
-            self._forget()
             return
         if event.screen_offset != self._press[1].screen_offset:
             self._dragging = True
@@ -227,6 +225,7 @@ class PestenScreen(GameScreen):
             with Vertical(id="lock"):
                 yield Static("", id="lock-title", markup=False)
                 with Horizontal(id="lock-row"):
+                    yield Static("Password", id="unlock-label")
                     yield Input(
                         password=True, id="unlock", placeholder="password, then Enter",
                         compact=True, max_length=200,
@@ -267,6 +266,9 @@ class PestenScreen(GameScreen):
         if table.over:
             self._hide_hand()
             self._set_mode("wait")
+            self.query_one("#wait-text", Static).update(
+                "The round is over. n deals the next round; q goes back to the menu."
+            )
             self._render_table()
             self._show_round_end()
             return
@@ -597,11 +599,13 @@ class PestenScreen(GameScreen):
             if only_draw(view):
                 self.action_draw()
                 return
-            hand = self.query_one("#cards", PestenHand)
             if not self.shown:
                 return
-            self.selected = [min(hand.cursor, len(self.shown) - 1)]
-        cards = [self.shown[i] for i in self.selected]
+            # Nothing selected: Enter plays the card under the cursor.
+            hand = self.query_one("#cards", PestenHand)
+            cards = [self.shown[min(hand.cursor, len(self.shown) - 1)]]
+        else:
+            cards = [self.shown[i] for i in self.selected]
         before = len(self.table.state.history)
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
@@ -659,6 +663,7 @@ class PestenScreen(GameScreen):
             text = "Your jack names the suit to go on with." if not take else (
                 f"You take {self.table.state.stack} cards and name the suit to go on with."
             )
+            text += "\nKeys 1–4 or c d h s."
             self.app.push_screen(
                 SuitChooser(text),
                 lambda key: self._suit_chosen(key, cards=cards, take=take),
@@ -673,7 +678,7 @@ class PestenScreen(GameScreen):
         self, key: str | None, *, cards: list[AnyCard] | None, take: bool
     ) -> None:
         if key is None:
-            self._message("No suit named; nothing was played.")
+            self._message("No suit named; nothing happened. Choose again when ready.")
             return
         suit = Suit(key)
         before = len(self.table.state.history)

@@ -59,6 +59,11 @@ class PestenSetupScreen(GameScreen):
         yield Header()
         with VerticalScroll(id="setup"):
             yield Static("Pesten — set the table", id="setup-title")
+            yield Static(
+                "Each human types a password twice; it is hashed at once and never stored. "
+                "No password means an “I am …” button instead.",
+                id="setup-hint",
+            )
             with Horizontal(id="table-options", classes="form-row"):
                 yield Label("Seats", classes="field-label")
                 yield Select(

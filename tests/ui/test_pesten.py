@@ -1,0 +1,626 @@
+"""Pesten at one terminal: locks, reveals, plays and hand-offs, driven like a player would."""
+
+from __future__ import annotations
+
+import html
+import re
+from collections import defaultdict
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Button, Input, Static
+
+from tableau.cards import JOKER, Suit, parse_any_card
+from tableau.engines import pesten as engine
+from tableau.storage.passwords import PasswordScheme
+from tableau.ui.app import TableauApp
+from tableau.ui.pesten_controls import HotSeat
+from tableau.ui.scenes.pesten import (
+    PASSWORDS,
+    arranged_table,
+    quick_scheme,
+    select,
+    unlock,
+)
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.pesten import PestenHand, PestenScreen, SuitChooser
+from tableau.ui.widgets.pile import StackPile
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (80, 24)
+
+# 7♦ on the pile; Anna holds three sevens, a jack and some cards that do not fit.
+ANNA = "3H 7H 7C 7S JD 9S QH"
+BRAM = "2C 5D 8D KS 4H 6C TC"
+COR = "AS 3C 4C 9D TD QD KH"
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def screen_text(app: TableauApp) -> str:
+    """Everything on the screen as lines of text (rebuilt from the app's SVG export)."""
+    svg = app.export_screenshot()
+    rows: dict[int, dict[int, str]] = defaultdict(dict)
+    pattern = re.compile(
+        r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
+        r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>'
+    )
+    for x, line, content in pattern.findall(svg):
+        column = round(float(x) / 12.2)
+        rows[int(line)][column] = html.unescape(content).replace("\xa0", " ")
+    lines = []
+    for line in sorted(rows):
+        text = ""
+        for column in sorted(rows[line]):
+            text = text.ljust(column) + rows[line][column]
+        lines.append(text)
+    return "\n".join(lines)
+
+
+def table_screen(app: TableauApp) -> PestenScreen:
+    for screen in reversed(app.screen_stack):
+        if isinstance(screen, PestenScreen):
+            return screen
+    raise AssertionError(f"no Pesten table on the screen stack: {app.screen_stack}")
+
+
+def shown_hand(app: TableauApp) -> list[str]:
+    hand = table_screen(app).query_one("#cards", PestenHand)
+    return [str(shown.card) for shown in hand.cards]
+
+
+def lock_title(app: TableauApp) -> str:
+    return str(table_screen(app).query_one("#lock-title", Static).render())
+
+
+def message(app: TableauApp) -> str:
+    return shown_text(app, "#message")
+
+
+def shown_text(app: TableauApp, selector: str) -> str:
+    """What one text widget of the table shows (it may wrap over several lines)."""
+    return str(table_screen(app).query_one(selector, Static).render())
+
+
+def faces_in_hands(state: engine.State) -> set[str]:
+    return {card.face for hand in state.hands for card in hand}
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let CPU turns (no pause in tests) run until a human, or the round's end, is due."""
+    for _ in range(200):
+        await pilot.pause()
+        screen = table_screen(pilot.app)  # type: ignore[arg-type]
+        if screen.mode != "wait" or screen.table.over:
+            break
+    await pilot.pause()
+
+
+def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
+    return make_app("pesten", table=table, passwords=quick_scheme())
+
+
+def _keys(text: str) -> list[str]:
+    names = {"-": "minus", " ": "space"}
+    return [names.get(char, char) for char in text]
+
+
+# ------------------------------------------------------------------ menu and set-up
+
+
+async def test_pesten_is_in_the_menu_and_opens_its_setup_screen(make_app: MakeApp) -> None:
+    from tableau.ui.screens.pesten_setup import PestenSetupScreen
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        assert "Pesten" in screen_text(app)
+        await pilot.click("#game-pesten")
+        await pilot.pause()
+        assert isinstance(app.screen, PestenSetupScreen)
+        assert "Pesten — set the table" in screen_text(app)
+
+
+async def test_starting_with_pesten_opens_the_setup_screen(make_app: MakeApp) -> None:
+    from tableau.ui.screens.pesten_setup import PestenSetupScreen
+
+    app = make_app("pesten")
+    async with app.run_test(size=SIZE):
+        assert isinstance(app.screen, PestenSetupScreen)
+
+
+async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) -> None:
+    await pilot.click(f"#password-{seat}")
+    await pilot.press(*_keys(first), "enter")
+    await pilot.press(*_keys(second), "enter")
+    await pilot.pause()
+
+
+async def _clear_and_type(pilot: Pilot[Any], selector: str, text: str) -> None:
+    field = pilot.app.screen.query_one(selector, Input)
+    field.value = ""
+    await pilot.click(selector)
+    await pilot.press(*_keys(text))
+    await pilot.pause()
+
+
+def _problem(app: TableauApp, key: int | str) -> str:
+    return str(app.screen.query_one(f"#problem-{key}", Static).render())
+
+
+async def test_setup_marks_an_empty_name_and_a_duplicate_name(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme())
+    async with app.run_test(size=SIZE) as pilot:
+        await _clear_and_type(pilot, "#name-0", "")
+        await _clear_and_type(pilot, "#name-1", "cor")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "Seat 1 needs a name." in _problem(app, 0)
+        assert "already called" in _problem(app, 2) or "already called" in _problem(app, 1)
+        assert "Please look at the marked fields." in screen_text(app)
+        assert not isinstance(app.screen, PestenScreen)
+
+
+async def test_setup_says_when_the_two_passwords_differ(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme())
+    async with app.run_test(size=SIZE) as pilot:
+        await _type_password(pilot, 0, "apple", "apples")
+        assert "The two passwords differ" in _problem(app, 0)
+        assert app.screen.query_one("#password-0", Input).value == ""
+        assert app.screen.query_one("#again-0", Input).value == ""
+        assert "not locked" in screen_text(app)
+
+
+async def test_setup_refuses_a_table_that_cannot_be_dealt(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme())
+    async with app.run_test(size=SIZE) as pilot:
+        from textual.widgets import Select
+
+        app.screen.query_one("#seats", Select).value = 8
+        await pilot.pause()
+        assert "cannot deal 7 cards to 8 players" in _problem(app, "table")
+        app.screen.query_one("#packs", Select).value = 2
+        await pilot.pause()
+        assert _problem(app, "table") == ""
+
+
+async def test_setup_keeps_only_a_hash_and_clears_the_fields(make_app: MakeApp) -> None:
+    secret = "tulips-in-may"
+    app = make_app("pesten", passwords=quick_scheme())
+    async with app.run_test(size=SIZE) as pilot:
+        await _type_password(pilot, 0, secret, secret)
+        screen = app.screen
+        assert screen.query_one("#password-0", Input).value == ""
+        assert screen.query_one("#again-0", Input).value == ""
+        assert "✓ locked" in screen_text(app)
+        lock = screen.locks[0]  # type: ignore[attr-defined]
+        assert lock.encoded_hash.startswith("$argon2id$")
+        assert lock.verify(secret)
+        assert secret not in repr(vars(screen))
+        assert secret not in screen_text(app)
+
+
+async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme(), seed=5)
+    async with app.run_test(size=SIZE) as pilot:
+        await _type_password(pilot, 0, "anna-pw", "anna-pw")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "No password: anyone can open Bram's hand" in _problem(app, 1)
+        assert not isinstance(app.screen, PestenScreen)
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = table_screen(app)
+        # Bram's lock has a button instead of a field; Anna's still asks for her password.
+        for _ in range(8):
+            if screen.table.seats[screen.table.current].name == "Bram":
+                break
+            await unlock(pilot, "anna-pw")
+            await _any_legal_move(pilot)
+            await settle(pilot)
+        assert lock_title(app) == "Pass the terminal to Bram."
+        i_am = screen.query_one("#i-am", Button)
+        assert i_am.display and str(i_am.label) == "I am Bram"
+        assert not screen.query_one("#unlock", Input).display
+        assert shown_hand(app) == []
+        await pilot.click("#i-am")
+        await pilot.pause()
+        assert len(shown_hand(app)) == len(screen.table.state.hands[screen.table.current])
+
+
+# ------------------------------------------------------------------ locks
+
+
+async def test_a_wrong_password_never_reveals_the_hand(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        for attempt in ("wrong", "ANNA-PW", "anna-pw ", ""):
+            await unlock(pilot, attempt)
+            assert shown_hand(app) == []
+            assert lock_title(app) == "Pass the terminal to Anna."
+            assert "Wrong password; the hand stays hidden." in message(app)
+            text = screen_text(app)
+            assert not any(face in text for face in faces_in_hands(table.state))
+        await unlock(pilot, "anna-pw")
+        assert sorted(shown_hand(app)) == sorted(ANNA.split())
+
+
+async def test_repeated_wrong_tries_disable_the_field_for_a_growing_wait(
+    make_app: MakeApp,
+) -> None:
+    scheme = PasswordScheme(cheap=True, retry_delays=(0.0, 1.0, 60.0))
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D", scheme=scheme)
+    app = make_app("pesten", table=table)
+    async with app.run_test(size=SIZE) as pilot:
+        field = table_screen(app).query_one("#unlock", Input)
+        await unlock(pilot, "wrong")
+        assert not field.disabled
+        await unlock(pilot, "wrong again")
+        assert field.disabled
+        assert "Wait 1 s before the next try." in message(app)
+        assert "wait 1 s" in screen_text(app)
+        await pilot.pause(1.3)
+        assert not field.disabled
+        await unlock(pilot, "still wrong")
+        assert field.disabled
+        assert "Wait 60 s" in message(app)
+        # While the field waits, nothing typed reaches it and the hand stays hidden.
+        await pilot.press(*_keys("anna-pw"), "enter")
+        await pilot.pause()
+        assert shown_hand(app) == []
+
+
+async def test_the_lock_screen_looks_the_same_whatever_the_hidden_hands_hold(
+    make_app: MakeApp,
+) -> None:
+    texts = []
+    for hands in ([ANNA, BRAM, COR], [COR, ANNA, BRAM]):
+        app = table_app(make_app, arranged_table(hands, "5C 7D"))
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            texts.append(screen_text(app))
+    assert "Pass the terminal to Anna." in texts[0]
+    assert texts[0] == texts[1]
+
+
+# ------------------------------------------------------------------ playing
+
+
+async def test_revealed_hand_highlights_the_legal_cards(make_app: MakeApp) -> None:
+    app = table_app(make_app, arranged_table([ANNA, BRAM, COR], "5C 7D"))
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        lit = {str(view.card) for view in hand.query("CardView") if view.has_class("-legal")}
+        assert lit == {"7H", "7C", "7S", "JD"}
+        assert table_screen(app).query_one("#draw", Button).disabled
+
+
+async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "7S", "7C", "7H")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        badges = {str(view.card): view.badge for view in hand.query("CardView") if view.badge}
+        assert badges == {"7S": "1", "7C": "2", "7H": "3"}
+        await pilot.press("enter")
+        await pilot.pause()
+        assert [str(card) for card in table.state.pile[-3:]] == ["7S", "7C", "7H"]
+        assert "Anna plays 7♠ 7♣ 7♥" in screen_text(app)
+        # A seven: Anna plays again on her revealed hand.
+        assert sorted(shown_hand(app)) == sorted(["3H", "JD", "9S", "QH"])
+        assert "Seven" in message(app)
+
+
+async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "JD")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, SuitChooser)
+        await pilot.press("h")
+        await pilot.pause()
+        assert table.state.suit is Suit.HEARTS
+        assert shown_hand(app) == []
+        assert lock_title(app) == "Pass the terminal to Bram."
+        assert shown_text(app, "#asked") == "Suit asked: ♥ hearts"
+
+
+async def test_the_suit_chooser_takes_a_number_key(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "JD")
+        await pilot.press("enter", "4")
+        await pilot.pause()
+        assert table.state.suit is Suit.SPADES
+
+
+async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
+    table = arranged_table([BRAM, ANNA, COR], "5C JK", stack=5)
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert shown_text(app, "#pending") == "Joker: Anna takes 5 or plays a joker."
+        await unlock(pilot, "anna-pw")
+        assert "take 5 (t) and name a suit" in message(app)
+        assert table_screen(app).query_one("#draw", Button).disabled
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, SuitChooser)
+        await pilot.press("3")
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 12
+        assert table.state.suit is Suit.HEARTS
+        assert table.state.stack == 0
+        assert "Anna takes 5 and names ♥ hearts." in screen_text(app)
+
+
+async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: MakeApp) -> None:
+    table = arranged_table(["3H 2H 2S 3D 9S QH KC", BRAM, COR], "5C 2D", stack=2)
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert shown_text(app, "#pending") == (
+            "2-stack: Anna takes 2 or answers with a 2 or the 3♦."
+        )
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "3D")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.state.stack == 5
+        assert shown_text(app, "#pending").startswith("2-stack: Bram takes 5")
+
+
+async def test_forgetting_last_card_costs_two_cards(make_app: MakeApp) -> None:
+    table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "3D")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 3
+        assert "Anna forgot to call last card and takes 2." in screen_text(app)
+
+
+async def test_calling_last_card_with_l_avoids_the_penalty_and_marks_the_seat(
+    make_app: MakeApp,
+) -> None:
+    table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "3D")
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Last card! ✓" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 1
+        text = screen_text(app)
+        assert "Anna: last card!" in text
+        assert re.search(r"Anna\s+1\s+0\s+LAST", text)
+
+
+async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeApp) -> None:
+    # Nothing of Anna's fits on 7♦; the next card of the stock (9♣) does not fit either.
+    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="9C")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        screen = table_screen(app)
+        assert "Drawing is your only move" in message(app)
+        assert not screen.query_one("#draw", Button).disabled
+        assert screen.query_one("#draw", Button).has_class("-offered")
+        assert screen.query_one("#play", Button).disabled
+        assert screen.query_one("#stock", StackPile).target == "legal"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 5
+        assert shown_hand(app) == []
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -> None:
+    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await pilot.click("#stock")
+        await pilot.pause()
+        assert "You drew 6♦ and it fits" in message(app)
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        lit = [str(view.card) for view in hand.query("CardView") if view.has_class("-legal")]
+        assert lit == ["6D"]
+        await pilot.press("p")
+        await pilot.pause()
+        assert "Anna keeps the drawn card." in screen_text(app)
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "QH")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Q♥ does not go on 7♦" in message(app)
+        assert len(table.state.hands[0]) == 7
+        await pilot.press("d")
+        await pilot.pause()
+        assert "You can play" in message(app)
+
+
+async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        views = list(hand.query("CardView"))
+        target = next(view for view in views if str(view.card) == "9S")
+        await pilot.click(target)  # a card that does not fit: selected, nothing played
+        await pilot.pause()
+        await pilot.click(target)  # deselect again
+        target = next(view for view in views if str(view.card) == "7H")
+        await pilot.double_click(target)
+        await pilot.pause()
+        assert str(table.state.pile[-1]) == "7H"
+
+
+async def test_dragging_the_selection_onto_the_discard_pile_plays_it(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "7C", "7S")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        seven = next(view for view in hand.query("CardView") if str(view.card) == "7H")
+        await pilot.mouse_down(seven)
+        await pilot.hover("#history")
+        await pilot.hover("#discard")
+        await pilot.mouse_up("#discard")
+        await pilot.pause()
+        assert [str(card) for card in table.state.pile[-3:]] == ["7C", "7S", "7H"]
+
+
+# ------------------------------------------------------------------ CPU seats and hand-off
+
+
+async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
+    make_app: MakeApp,
+) -> None:
+    # Anna's 8 skips Bram; Cor (a CPU) moves; then it is Anna's turn again.
+    table = arranged_table(["8H 3H 9S", BRAM, COR], "5C 8C")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "8H")
+        await pilot.press("enter")
+        await settle(pilot)
+        cor_events = [event for event in table.state.history if event.seat == 2]
+        assert cor_events
+        text = screen_text(app)
+        assert cor_events[-1].text in text
+        assert not any(card.face in text for card in table.state.hands[2])
+        assert table_screen(app).mode == "lock"
+
+
+async def _any_legal_move(pilot: Pilot[Any]) -> None:
+    """Make a legal move for the revealed seat through the keys a player would use."""
+    screen = table_screen(pilot.app)  # type: ignore[arg-type]
+    view = screen.table.view(screen.table.current)
+    plays = [move for move in view.legal if isinstance(move, engine.Play)]
+    singles = [move for move in plays if len(move.cards) == 1 and not move.last_card]
+    if view.phase is engine.Phase.DRAWN:
+        await pilot.press("p")
+    elif singles:
+        move = singles[0]
+        card = move.cards[0]
+        await select(pilot, "JK" if card == JOKER else str(card))
+        await pilot.press("enter")
+        await pilot.pause()
+        if isinstance(pilot.app.screen, SuitChooser):
+            await pilot.press("1")
+    elif any(isinstance(move, engine.Take) for move in view.legal):
+        await pilot.press("t")
+        await pilot.pause()
+        if isinstance(pilot.app.screen, SuitChooser):
+            await pilot.press("c")
+    else:
+        await pilot.press("d")
+    await pilot.pause()
+
+
+async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme(), seed=2024)
+    async with app.run_test(size=SIZE) as pilot:
+        await _type_password(pilot, 0, "anna-pw", "anna-pw")
+        await _type_password(pilot, 1, "bram-pw", "bram-pw")
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        screen = table_screen(app)
+        table = screen.table
+        assert [seat.kind for seat in table.seats] == ["human", "human", "careful"]
+        passwords = {"Anna": "anna-pw", "Bram": "bram-pw"}
+        turns = 0
+        while turns < 8 and not table.over:
+            name = table.seats[table.current].name
+            # Every lock screen: only public facts, no card of any hand.
+            assert screen.mode == "lock"
+            assert lock_title(app) == f"Pass the terminal to {name}."
+            assert shown_hand(app) == []
+            text = screen_text(app)
+            leaked = [face for face in faces_in_hands(table.state) if face in text]
+            assert leaked == [], text
+            await unlock(pilot, passwords[name])
+            seat = table.current
+            expected = sorted(str(card) for card in table.state.hands[seat])
+            assert sorted(shown_hand(app)) == expected
+            while screen.revealed == seat and not table.over:
+                await _any_legal_move(pilot)
+            # The hand left the screen the moment the turn ended.
+            assert shown_hand(app) == []
+            await settle(pilot)
+            turns += 1
+        assert turns >= 4
+        history = " ".join(event.text for event in table.state.history)
+        assert "Cor" in history
+
+
+async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
+    make_app: MakeApp,
+) -> None:
+    table = arranged_table(["7D", BRAM, COR], "5C 7C")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        assert "Anna wins round 1!" in text
+        assert re.search(r"Anna\s+1", text) and re.search(r"Bram\s+0", text)
+        await pilot.click("#choice-next")
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.table.state.round == 2
+        assert screen.table.state.wins == (1, 0, 0)
+        assert [seat.name for seat in screen.table.seats] == ["Anna", "Bram", "Cor"]
+        name = screen.table.seats[screen.table.current].name
+        assert lock_title(app) == f"Pass the terminal to {name}."
+        await unlock(pilot, dict(zip(("Anna", "Bram"), PASSWORDS, strict=False))[name])
+        assert shown_hand(app)
+
+
+async def test_menu_from_the_round_end_goes_back_to_the_menu(make_app: MakeApp) -> None:
+    from tableau.ui.screens.menu import MenuScreen
+
+    table = arranged_table(["7D", BRAM, COR], "5C 7C")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.click("#choice-menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+@pytest.mark.parametrize("card", ["7H", "JD"])
+def test_scene_tables_hold_the_cards_they_name(card: str) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    assert parse_any_card(card) in table.state.hands[0]
+    assert sum(len(hand) for hand in table.state.hands) + len(table.state.stock) + len(
+        table.state.pile
+    ) == 54

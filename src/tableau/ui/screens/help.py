@@ -59,7 +59,10 @@ class HelpScreen(TableauScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.sub_title = "help"
+        from tableau.ui.games import find_game
+
+        entry = find_game(self.game) if self.game else None
+        self.sub_title = f"{entry.title} — rules and controls" if entry else "help"
         self.query_one("#help-text").focus()
 
     def action_close(self) -> None:

@@ -36,7 +36,7 @@ class MenuScreen(TableauScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Play", show=True),
         Binding("question_mark", "app.help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("q", "app.quit", "Quit", show=False),
         *(
             Binding(str(number), f"open_number({number})", show=False)
             for number in range(1, len(GAMES) + 1)

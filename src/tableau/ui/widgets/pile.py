@@ -121,13 +121,9 @@ class Pile(Widget):
     def on_mouse_move(self, event: events.MouseMove) -> None:
         if self._press is None:
             return
-        if event.button == 0 and self._dragging:
-            # The button came up where we could not see it (outside the window).
-            self.cancel_drag()
-            return
         index, start = self._press
         if not self._dragging:
-            if event.screen_offset == start or event.button == 0:
+            if event.screen_offset == start:
                 return
             self._dragging = True
             self.post_message(self.DragStarted(self, self.pile_id, index))
@@ -159,6 +155,14 @@ class Pile(Widget):
 
     def on_hide(self) -> None:
         self.cancel_drag()
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "app_focus", self._app_focus_changed, init=False)
+
+    def _app_focus_changed(self, focused: bool) -> None:
+        # The terminal lost focus (the pointer left the window): a drag cannot finish well.
+        if not focused:
+            self.cancel_drag()
 
     def cancel_drag(self) -> None:
         """Forget a press or drag (the screen changed, the window was left, a resize)."""

@@ -1,0 +1,455 @@
+"""Playing Yukon in the app: clicks, drags, double-clicks, keys and typed commands.
+
+The deal used is the unshuffled deck (LD, P): C1 holds the A♣, C3 ends in the Q♥, C6 ends in
+the J♠ and C7 in the K♠ (the spec's Figure 6), so the moves below are known to be legal or not
+by the rules, not by this code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tableau.cards import Card, Rank, Suit, parse_card
+from tableau.engines.yukon import Phase
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.widgets.pile import FanColumn, StackPile
+
+AppFactory = Callable[..., TableauApp]
+
+AC, QH, JS, KS = (parse_card(text) for text in ("AC", "QH", "JS", "KS"))
+
+
+def _screen(app: TableauApp) -> YukonScreen:
+    screen = app.screen
+    assert isinstance(screen, YukonScreen)
+    return screen
+
+
+async def _type(pilot: Pilot[int], *lines: str) -> None:
+    names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon", ".": "full_stop",
+             "/": "slash", "_": "underscore"}
+    for line in lines:
+        await pilot.press(*(names.get(char, char) for char in line), "enter")
+    await pilot.pause()
+
+
+def _message(app: TableauApp) -> str:
+    return str(app.screen.query_one("#message", Static).content)
+
+
+def _last_command(app: TableauApp) -> str:
+    return str(app.screen.query_one("#last-command", Static).content)
+
+
+def _column(app: TableauApp, name: str) -> FanColumn:
+    return app.screen.query_one(f"#pile-{name}", FanColumn)
+
+
+def _bottom_offset(app: TableauApp, name: str) -> tuple[int, int]:
+    """Where to point at the bottom card of a column."""
+    column = _column(app, name)
+    return (2, column.row_of(len(column.cards) - 1))
+
+
+async def _dealt(pilot: Pilot[int]) -> YukonScreen:
+    await _type(pilot, "LD", "P")
+    return _screen(pilot.app)  # type: ignore[arg-type]
+
+
+async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        assert screen.query_one(CommandBar).input.has_focus
+        assert screen.view.phase is Phase.STARTUP
+        await _type(pilot, "LD", "P")
+        assert screen.view.phase is Phase.PLAY
+        assert _last_command(app) == "P"
+        assert _message(app) == "OK"
+        assert screen.view.columns[0] == (AC,)
+
+
+async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from == len(screen.view.columns[5]) - 1
+        await pilot.click("#pile-C3")
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _last_command(app) == "C6->C3"
+        assert _message(app) == "OK"
+
+
+async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.pause(0.6)  # not a double-click
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from is None
+        assert screen.view == before
+
+
+async def test_escape_cancels_a_pick(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from is not None
+        await pilot.press("escape")
+        assert _column(app, "C6").picked_from is None
+        await pilot.click("#pile-C3")
+        assert screen.view.columns[2][-1] == QH, "after Escape a click on C3 moves nothing"
+
+
+async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
+        await pilot.click("#pile-C6")
+        assert screen.view == before
+        assert "KS" in _message(app) and _message(app) != "OK"
+
+
+async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#pile-C3", offset=(2, 3))
+        assert _column(app, "C3").target == "legal"
+        await pilot.mouse_up("#pile-C3", offset=(2, 3))
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _column(app, "C3").target is None
+        assert app.mouse_captured is None
+
+
+async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.mouse_down("#pile-C7", offset=_bottom_offset(app, "C7"))
+        await pilot.hover("#pile-C6", offset=(2, 2))
+        assert _column(app, "C6").target == "illegal"
+        await pilot.mouse_up("#pile-C6", offset=(2, 2))
+        assert screen.view == before
+        assert _message(app).startswith("KS")
+
+
+async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#stats", offset=(1, 0))
+        await pilot.mouse_up("#stats", offset=(1, 0))
+        assert screen.view == before
+        assert _column(app, "C6").picked_from is None
+        assert app.mouse_captured is None
+
+
+async def test_resizing_during_a_drag_resets_it_without_a_crash(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#pile-C3", offset=(2, 3))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.mouse_captured is None
+        await pilot.mouse_up("#pile-C3", offset=(2, 2))
+        assert screen.view == before
+        assert all(column.target is None for column in app.screen.query(FanColumn))
+
+
+async def test_double_click_sends_the_bottom_card_home(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
+        assert AC in {card for pile in screen.view.foundations for card in pile}
+        assert screen.view.columns[0] == ()
+        shown = [pile.top for pile in app.screen.query(StackPile)]
+        assert AC in shown
+
+
+async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
+        assert screen.view == before
+        assert _message(app) not in ("", "OK")
+
+
+async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.press("escape")  # from INPUT to the table
+        await pilot.press("6", "space", "3", "enter")
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _last_command(app) == "C6->C3"
+
+
+async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.press("escape", "5", "up", "up", "up", "space")
+        column = screen.view.columns[4]
+        picked = _column(app, "C5").picked_from
+        assert picked == len(column) - 4
+        await pilot.press("left", "left", "space")
+        # 9♥ (with A♠, 5♠, 8♠ under it) does not go on C3's Q♥: refused, nothing moved.
+        assert screen.view.columns[4] == column
+        assert _message(app) not in ("", "OK")
+
+
+async def test_f_sends_the_card_under_the_cursor_home(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.press("escape", "1", "f")
+        assert screen.view.foundations[0] == (AC,)
+
+
+async def test_u_and_r_undo_and_redo(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        dealt = screen.view
+        await pilot.press("escape", "1", "f")
+        moved = screen.view
+        await pilot.press("u")
+        assert screen.view == dealt
+        await pilot.press("r")
+        assert screen.view == moved
+        await pilot.press("ctrl+z")
+        assert screen.view == dealt
+        await pilot.press("ctrl+y")
+        assert screen.view == moved
+
+
+async def test_colon_focuses_input_and_escape_returns_to_the_table(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _dealt(pilot)
+        bar = app.screen.query_one(CommandBar)
+        await pilot.press("escape")
+        assert not bar.input.has_focus
+        await pilot.press("colon")
+        assert bar.input.has_focus
+        await pilot.press("escape")
+        assert not bar.input.has_focus
+
+
+async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Path) -> None:
+    app = make_app("yukon", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _type(pilot, "LD")
+        assert screen.view.deck_shown == (None,) * 52
+        await _type(pilot, "SW")
+        assert screen.view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
+        await _type(pilot, "SI 26")
+        await _type(pilot, "SW")
+        # Interleaving the halves at 26: A♣, then the first card of the second half (A♥).
+        assert screen.view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
+        await _type(pilot, "P")
+        assert screen.view.phase is Phase.PLAY
+        await _type(pilot, "C1->F1")
+        assert screen.view.foundations[0] == (AC,)
+        await _type(pilot, "U")
+        assert screen.view.foundations[0] == ()
+        await _type(pilot, "R")
+        assert screen.view.foundations[0] == (AC,)
+        await _type(pilot, "S game.json")
+        assert _message(app) == "OK"
+        saved = screen.view
+        assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
+        await _type(pilot, "U")
+        assert screen.view != saved
+        await _type(pilot, "L game.json")
+        assert _message(app) == "OK"
+        assert screen.view == saved
+
+
+async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        bar = app.screen.query_one(CommandBar)
+        for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
+            bar.input.value = junk
+            await pilot.press("enter")
+            await pilot.pause()
+            assert screen.view == before
+            assert _message(app) not in ("", "OK")
+        assert len(_last_command(app)) < 100
+
+
+async def test_a_binary_save_file_is_refused_with_one_message(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    (tmp_path / "bad.json").write_bytes(b"\x00\x01\x02garbage")
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        before = screen.view
+        await _type(pilot, "L bad.json")
+        assert screen.view == before
+        assert "bad.json" in _message(app)
+
+
+async def test_new_game_deals_with_a_fresh_seed_that_is_shown(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.press("ctrl+n")
+        assert screen.view.phase is Phase.PLAY
+        seed = screen.start_seed
+        assert seed != 3
+        assert f"Seed  {seed}" in str(app.screen.query_one("#stats", Static).content)
+        assert _last_command(app) == "LD, SR, P"
+
+
+async def test_redeal_restarts_the_same_deal(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        dealt = screen.view
+        await pilot.press("escape", "1", "f")
+        assert screen.view != dealt
+        await pilot.press("d")
+        assert screen.view == dealt
+
+
+async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        assert screen.view.foundations[0] == ()
+        await pilot.press("escape", "a")
+        assert AC in {card for pile in screen.view.foundations for card in pile}
+        assert app.settings.auto_move
+
+
+Layout = tuple[tuple[tuple[str, bool], ...], ...]
+
+
+def _save_with(columns: Layout, foundations: tuple[str, ...]) -> str:
+    from tableau.cards import FULL_DECK
+    from tableau.engines.protocol import Timeline
+    from tableau.engines.yukon import Slot, State
+    from tableau.storage.yukon_session import YukonSession
+
+    state = State(
+        Phase.PLAY,
+        FULL_DECK,
+        tuple(tuple(Slot(parse_card(code), up) for code, up in column) for column in columns),
+        tuple(tuple(parse_card(code) for code in pile.split()) for pile in foundations),
+        1,
+        "spec",
+        50,
+    )
+    return json.dumps(YukonSession(Timeline(state)).to_json())
+
+
+async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    from tableau.ui.scenes.yukon import almost_won_save
+
+    (tmp_path / "end.json").write_text(almost_won_save())
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L end.json", "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        await pilot.click("#choice-again")
+        screen = _screen(app)
+        assert screen.view.phase is Phase.PLAY and not screen.view.won
+        assert screen.view.moves == 0
+
+
+async def test_menu_on_the_win_screen_goes_back_to_the_menu(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    from tableau.ui.scenes.yukon import almost_won_save
+
+    (tmp_path / "end.json").write_text(almost_won_save())
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L end.json", "C1->F4")
+        await pilot.click("#choice-menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_position_without_moves_says_stuck_and_offers_undo(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    # Each column: face-down cards with one face-up card at the bottom; no ace shows, no
+    # column is empty, and no bottom card is one rank below another of a different suit.
+    from tableau.cards import FULL_DECK
+
+    bottoms = ("3C", "5C", "7C", "9C", "JC", "KC", "3D")
+    rest = [card for card in FULL_DECK if str(card) not in bottoms]
+    columns = []
+    for index, bottom in enumerate(bottoms):
+        hidden = rest[index * 6:(index + 1) * 6] if index < 6 else rest[36:]
+        columns.append((*((str(card), False) for card in hidden), (bottom, True)))
+    (tmp_path / "stuck.json").write_text(_save_with(tuple(columns), ("", "", "", "")))
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L stuck.json")
+        assert isinstance(app.screen, EndScreen)
+        assert "No moves left" in str(app.screen.query_one("#dialog-title", Static).content)
+        await pilot.press("escape")
+        status = str(app.screen.query_one("#status", Static).content)
+        assert "Stuck" in status
+
+
+async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _dealt(pilot)
+        await pilot.press("escape", "q")
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, YukonScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_help_shows_the_yukon_rules(make_app: AppFactory) -> None:
+    from tableau.ui.screens.help import HelpScreen, rules_text
+
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "yukon"
+        assert "Yukon" in rules_text("yukon").splitlines()[0]

@@ -249,3 +249,20 @@ async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path:
         await pilot.pause()
         assert "Wait: it is CPU 1's turn." in message(app)
         assert history(app) == before
+
+
+async def test_q_in_a_game_under_way_asks_before_leaving(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask_with_enter(pilot, 2)
+        screen = table(app)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#choice-stay")
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#choice-leave")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

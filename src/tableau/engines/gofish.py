@@ -449,7 +449,7 @@ def outcome(state: State) -> Outcome | None:
 
 def _hide(event: Event, seat: int) -> Event:
     if isinstance(event, Drew) and event.seat != seat and not event.shown:
-        return replace(event, card=None)
+        return Drew(event.seat, None, False, event.reason)
     return event
 
 

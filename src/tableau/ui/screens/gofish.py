@@ -27,6 +27,7 @@ from tableau.engines import rng
 from tableau.engines.gofish import (
     MAX_PLAYERS,
     Ask,
+    Asked,
     Config,
     Outcome,
     State,
@@ -40,7 +41,7 @@ from tableau.engines.gofish import (
 )
 from tableau.engines.protocol import IllegalMove
 from tableau.ui.screens.base import GameScreen
-from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
@@ -89,6 +90,7 @@ class GoFishScreen(GameScreen):
         Binding("tab", "choose(1)", "Next opponent", show=False, priority=True),
         Binding("shift+tab", "choose(-1)", "Previous opponent", show=False, priority=True),
         Binding("n", "new_game", "New game"),
+        Binding("q", "leave", "Menu"),
         Binding("pageup", "scroll_history(-1)", "History up", show=False),
         Binding("pagedown", "scroll_history(1)", "History down", show=False),
         *(Binding(key, f"pick_rank({int(rank)})", f"Choose {rank_words(rank)}", show=False)
@@ -379,6 +381,25 @@ class GoFishScreen(GameScreen):
             history.scroll_page_up(animate=False)
         else:
             history.scroll_page_down(animate=False)
+
+    def action_leave(self) -> None:
+        """Back to the menu; a game under way is only left after a second yes."""
+        under_way = outcome(self.state) is None and any(
+            isinstance(event, Asked) for event in self.state.history)
+        if not under_way:
+            self.app.show_menu()  # type: ignore[attr-defined]
+            return
+
+        def answered(choice: str | None) -> None:
+            if choice == "leave":
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            ChooserScreen("Leave this game?",
+                          [("stay", "Keep playing"), ("leave", "Leave to the menu")],
+                          "The game is not saved. (Shift+Q chooses queens.)"),
+            answered,
+        )
 
     def action_new_game(self) -> None:
         self._stop_cpu()

@@ -51,6 +51,7 @@ _CANON: Final[tuple[AnyCard, ...]] = (
     JOKER,
 )
 _KEY_BY_ID: Final = {id(card): key for key, card in enumerate(_CANON)}
+_FACES: Final = tuple(card.face for card in _CANON)
 
 
 _RUN_BITS: Final = tuple(
@@ -58,6 +59,9 @@ _RUN_BITS: Final = tuple(
 )
 """Bits of a rank (rank - 1) in a run mask: the ace is both value 1 and value 14."""
 _JACK_KEYS: Final = frozenset(range(40, 44))
+_KEY_RANK: Final = (*(key // 4 for key in range(52)), 13)
+_KEY_SUIT: Final = (*(key % 4 for key in range(52)), 4)
+_KEY_BIT: Final = (*(_RUN_BITS[key // 4] for key in range(52)), 0)
 
 
 def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
@@ -184,6 +188,19 @@ class Phase(Enum):
     OVER = "over"
 
 
+_PLAY: Final = Phase.PLAY
+_DRAWN: Final = Phase.DRAWN
+_OVER: Final = Phase.OVER
+# Enum attribute access is slow on Python 3.11; the hot paths use these plain names.
+_ACE: Final = Rank.ACE
+_TWO: Final = Rank.TWO
+_SEVEN: Final = Rank.SEVEN
+_EIGHT: Final = Rank.EIGHT
+_TEN: Final = Rank.TEN
+_JACK: Final = Rank.JACK
+_KING: Final = Rank.KING
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """One public happening, ready to print."""
@@ -198,7 +215,7 @@ class Event:
 
 
 def _faces(cards: Iterable[AnyCard]) -> str:
-    return " ".join(card.face for card in cards)
+    return " ".join([_FACES[_key(card)] for card in cards])
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,7 +350,7 @@ def _build(cls: type[_T], **values: object) -> _T:
     Every field must be given; the callers below list them all.
     """
     made = object.__new__(cls)
-    made.__dict__.update(values)
+    object.__setattr__(made, "__dict__", values)
     return made
 
 
@@ -368,7 +385,7 @@ def _fits(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> bool:
         return suit is None or card.suit is suit
     assert isinstance(top, Card)
     if suit is not None:
-        return card.suit is suit or (card.rank is Rank.JACK and top.rank is Rank.JACK)
+        return card.suit is suit or (card.rank is _JACK and top.rank is _JACK)
     return card.suit is top.suit or card.rank is top.rank
 
 
@@ -400,7 +417,7 @@ def _misfit_reason(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -
             return "No joker may be played on a 2-stack."
         assert isinstance(top, Card)
         answers = f"a {_rank_word(top.rank)}"
-        if top.rank is not Rank.KING:
+        if top.rank is not _KING:
             higher = _CARD_AT[(top.rank + 1, top.suit)]
             answers += f" or the {higher.face}"
         return f"{card.face} does not answer the stack: play {answers}, or take {stack}."
@@ -429,7 +446,7 @@ def _same_rank(cards: Sequence[AnyCard]) -> bool:
 
 def _matches_value(card: Card, value: int) -> bool:
     if value in (1, 14):
-        return card.rank is Rank.ACE
+        return card.rank is _ACE
     return 2 <= value <= 13 and card.rank == value
 
 
@@ -441,7 +458,7 @@ def _is_run(cards: Sequence[AnyCard]) -> bool:
     for card in cards:
         if type(card) is not Card or card.suit is not first.suit:
             return False
-    starts = (1, 14) if first.rank is Rank.ACE else (int(first.rank),)
+    starts = (1, 14) if first.rank is _ACE else (int(first.rank),)
     for start in starts:
         for step in (1, -1):
             if all(
@@ -548,7 +565,7 @@ def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int)
         direction=1,
         suit=None,
         stack=0,
-        phase=Phase.PLAY,
+        phase=_PLAY,
         series=False,
         passes=0,
         turns=0,
@@ -565,7 +582,7 @@ def new_game(config: Config) -> State:
 
 def next_round(state: State) -> State:
     """Deal the next round with the same seats; the deal moves one seat on."""
-    if state.phase is not Phase.OVER:
+    if state.phase is not _OVER:
         raise IllegalMove("The round is still being played.")
     dealer = (state.dealer + 1) % state.config.players
     return _deal(state.config, state.round + 1, state.wins, dealer)
@@ -594,7 +611,7 @@ def _plays_of(
 
 
 def _names_suit(last: AnyCard, stack: int) -> bool:
-    return not stack and type(last) is Card and last.rank is Rank.JACK
+    return not stack and type(last) is Card and last.rank is _JACK
 
 
 def _set_candidates(
@@ -608,29 +625,36 @@ def _set_candidates(
     """
     top_key = _key(top)
     top_rank = top_key // 4 if top_key != _JOKER_KEY else -1  # rank - 1; -1 for the joker
-    rank_total = [0] * 13
-    masks = [0, 0, 0, 0]  # per suit: bit v set when run value v (1..14) is held
+    rank_total = [0] * 14  # the joker counts under 13, which no set uses
+    masks = [0, 0, 0, 0, 0]  # per suit (4 for the joker): bit v set when run value v is held
+    key_rank, key_suit, key_bit = _KEY_RANK, _KEY_SUIT, _KEY_BIT
     for key in keys:
-        if key != _JOKER_KEY:
-            rank = key // 4
-            rank_total[rank] += 1
-            masks[key % 4] |= _RUN_BITS[rank]
-    same_ranks = [
-        rank
-        for rank, total in enumerate(rank_total)
-        if total >= 3 or (total == 2 and rank == top_rank)
-    ]
+        rank_total[key_rank[key]] += 1
+        masks[key_suit[key]] |= key_bit[key]
     top_suit = top_key % 4 if top_rank >= 0 else -1
     top_values = () if top_rank < 0 else ((1, 14) if top_rank == 0 else (top_rank + 1,))
-    run_suits = []
-    for suit_index, mask in enumerate(masks):
-        if mask & (mask >> 1) & (mask >> 2) or (suit_index == top_suit and any(
-            (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3)
-            for value in top_values
-        )):
-            run_suits.append(suit_index)
-    if not same_ranks and not run_suits:
-        return []
+    run_suits = [
+        suit_index
+        for suit_index in range(4)
+        if masks[suit_index] & (masks[suit_index] >> 1) & (masks[suit_index] >> 2)
+    ]
+    if top_suit >= 0 and top_suit not in run_suits:
+        mask = masks[top_suit]
+        for value in top_values:
+            if (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3):
+                run_suits.append(top_suit)
+                run_suits.sort()
+                break
+    if max(rank_total[:13]) < 3 and (top_rank < 0 or rank_total[top_rank] < 2):
+        if not run_suits:
+            return []
+        same_ranks: list[int] = []
+    else:
+        same_ranks = [
+            rank
+            for rank, total in enumerate(rank_total[:13])
+            if total >= 3 or (total == 2 and rank == top_rank)
+        ]
     table = _fit_table(top, suit, stack)
     found: list[tuple[AnyCard, ...]] = []
     for rank in same_ranks:
@@ -714,11 +738,11 @@ def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCa
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the current player; empty when the round is over."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return ()
     hand = state.hands[state.current]
     moves: list[Move] = []
-    if state.phase is Phase.DRAWN:
+    if state.phase is _DRAWN:
         card = hand[-1]
         _plays_of((card,), len(hand) - 1, _names_suit(card, 0), moves)
         moves.append(PASS)
@@ -764,12 +788,12 @@ def is_legal(state: State, move: object) -> bool:
 
 def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] | None]:
     """(problem, hand after the play). The hand is given only for a legal Play."""
-    if state.phase is Phase.OVER:
+    if state.phase is _OVER:
         return "The round is over; deal the next round.", None
     if type(move) is Play:
         return _check_play(state, move)
     if type(move) is Draw:
-        if state.phase is Phase.DRAWN:
+        if state.phase is _DRAWN:
             return "You have drawn already: play the card you drew, or pass.", None
         if state.stack:
             return _stack_demand(state), None
@@ -789,7 +813,7 @@ def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] 
             return "Only the taker of a joker stack names a suit.", None
         return None, None
     if type(move) is Pass:
-        if state.phase is not Phase.DRAWN:
+        if state.phase is not _DRAWN:
             return "You may only pass after drawing a card that fits.", None
         return None, None
     return "That is not a Pesten move.", None
@@ -810,7 +834,7 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     if type(move.last_card) is not bool:
         return "The last-card call must be yes or no.", None
     hand = state.hands[state.current]
-    if state.phase is Phase.DRAWN:
+    if state.phase is _DRAWN:
         drawn = hand[-1]
         if len(cards) != 1 or cards[0] != drawn:
             return f"You may only play the card you drew ({drawn.face}), or pass.", None
@@ -902,7 +926,7 @@ class _Work:
     def end_turn(self, seat: int) -> None:
         self.current = seat
         self.series = False
-        self.phase = Phase.PLAY
+        self.phase = _PLAY
         self.turns += 1
 
     def draw(self, seat: int, wanted: int) -> int:
@@ -953,18 +977,20 @@ def apply(state: State, move: Move) -> State:
 def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     seat = work.current
     name = work.name(seat)
-    cards = tuple(_CANON[_key(card)] for card in move.cards)
+    cards = move.cards
+    if not all(_KEY_BY_ID.get(id(card)) is not None for card in cards):
+        cards = tuple(_CANON[_key(card)] for card in cards)  # the shared card objects
     last = cards[-1]
     top_before = work.pile[-1]
     stack_before = work.stack
     work.hands[seat] = after
     work.pile = work.pile + cards
     work.passes = 0
-    work.phase = Phase.PLAY
+    work.phase = _PLAY
     played = f"{name} plays {_faces(cards)}"
     if not after:
         work.winner = seat
-        work.phase = Phase.OVER
+        work.phase = _OVER
         work.stack = 0
         work.turns += 1
         wins = list(work.wins)
@@ -1028,28 +1054,28 @@ def _effect(
         return f" — {work.name(nxt)} must take {JOKER_TAKE} or play a joker"
     assert isinstance(last, Card)
     rank = last.rank
-    if rank is Rank.TWO:
+    if rank is _TWO:
         nxt = work.seat(1)
         work.stack = 2
         work.end_turn(nxt)
         return f" — {work.name(nxt)} must take 2 or answer"
-    if rank is Rank.SEVEN:
+    if rank is _SEVEN:
         work.turns += 1
         work.series = True
         return f" — {work.name(work.current)} plays again"
-    if rank is Rank.EIGHT:
+    if rank is _EIGHT:
         skipped = work.seat(1)
         work.end_turn(work.seat(2))
         return f" — {work.name(skipped)} is skipped"
-    if rank is Rank.TEN:
+    if rank is _TEN:
         work.end_turn(work.seat(-1))
         return f" — back to {work.name(work.current)}"
-    if rank is Rank.JACK:
+    if rank is _JACK:
         assert suit is not None
         work.suit = suit
         work.end_turn(work.seat(1))
         return f" and names {suit.glyph} {suit.noun}"
-    if rank is Rank.KING:
+    if rank is _KING:
         work.direction = -work.direction
         work.end_turn(work.seat(1))
         return f" — the direction reverses; {work.name(work.current)} is next"
@@ -1074,7 +1100,7 @@ def _apply_draw(work: _Work) -> None:
     work.events.append(Event("draw", seat, f"{name} draws a card."))
     drawn = work.hands[seat][-1]
     if _fits(work.pile[-1], work.suit, 0, drawn):
-        work.phase = Phase.DRAWN
+        work.phase = _DRAWN
     else:
         work.end_turn(work.seat(1))
 
@@ -1088,7 +1114,7 @@ def _end_blocked(work: _Work) -> None:
         key=lambda s: (len(work.hands[s]), (s - dealer - 1) % players),
     )
     work.winner = seat
-    work.phase = Phase.OVER
+    work.phase = _OVER
     work.turns += 1
     wins = list(work.wins)
     wins[seat] += 1
@@ -1131,7 +1157,7 @@ def view(state: State, seat: int) -> View:
         raise ValueError(f"There is no seat {seat}.")
     hand = state.hands[seat]
     top = state.pile[-1]
-    own_turn = seat == state.current and state.phase is not Phase.OVER
+    own_turn = seat == state.current and state.phase is not _OVER
     stack_kind = None
     if state.stack:
         stack_kind = "joker" if type(top) is Joker else "two"
@@ -1151,7 +1177,7 @@ def view(state: State, seat: int) -> View:
         current=state.current,
         phase=state.phase,
         series=state.series,
-        drawn=hand[-1] if own_turn and state.phase is Phase.DRAWN else None,
+        drawn=hand[-1] if own_turn and state.phase is _DRAWN else None,
         history=state.history,
         wins=state.wins,
         round=state.round,
@@ -1322,11 +1348,11 @@ def from_json(data: object) -> State:
     if winner_raw is not None:
         winner = top.integer("winner", 0, players - 1)
     phase = phases[phase_raw]
-    if (phase is Phase.OVER) != (winner is not None):
+    if (phase is _OVER) != (winner is not None):
         raise SaveFormatError("The save's winner does not match its phase.")
     current = top.integer("current", 0, players - 1)
     stack = top.integer("stack", 0)
-    if phase is Phase.DRAWN and (stack or not hands[current]):
+    if phase is _DRAWN and (stack or not hands[current]):
         raise SaveFormatError("The save's drawn card is missing.")
     if stack and type(pile[-1]) is not Joker and pile[-1].rank < 2:  # type: ignore[union-attr]
         raise SaveFormatError("The save's stack does not match its top card.")

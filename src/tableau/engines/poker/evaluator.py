@@ -3,11 +3,12 @@
 Every five-card hand gets a value from 1 (7-5-4-3-2 in mixed suits) to 7462 (royal flush);
 higher is better and equal values tie. The values come from one table built at import.
 
-The integer form: each card has a code ``1 << (24 + 3*r) | 7 << (6*s)`` (r = 0 for the
-deuce .. 12 for the ace, s = suit index). Adding five codes counts every rank in 3-bit
-digits and every suit in 6-bit digits; a suit digit reaches 35 (bit 5 set) only when all five
-cards share that suit. Masking the sum down to the rank digits and those four flush bits
-gives a key with 11,323 possible values, and one dictionary lookup gives the hand's value.
+The integer form: each card has a code ``5**r << 24 | 7 << (6*s)`` (r = 0 for the deuce
+.. 12 for the ace, s = suit index). Adding five codes counts every rank in a base-5 digit
+(at most 4 of a rank) and every suit in a 6-bit digit; a suit digit reaches 35 (bit 5 set)
+only when all five cards share that suit. Masking the sum down to the rank digits and those
+four flush bits gives a key with 11,323 possible values, and one dictionary lookup gives the
+hand's value. Every sum stays below 2**55, so CPython adds them as two-digit integers.
 """
 
 from __future__ import annotations
@@ -73,12 +74,17 @@ def _high(rank: Rank) -> int:
     return 12 if rank is Rank.ACE else int(rank) - 2
 
 
+_RANK_UNIT: Final[tuple[int, ...]] = tuple(int(5**high) << 24 for high in range(13))
+"""One card of each rank in the rank digits of a code."""
+_RANK_MASK: Final = ((1 << 31) - 1) << 24
+
+
 def _code(high: int, suit_index: int) -> int:
-    return (1 << (24 + 3 * high)) | (7 << (6 * suit_index))
+    return _RANK_UNIT[high] | (7 << (6 * suit_index))
 
 
 _FLUSH_BITS: Final = sum(32 << (6 * index) for index in range(4))
-_KEY_MASK: Final = _FLUSH_BITS | (((1 << 39) - 1) << 24)
+_KEY_MASK: Final = _FLUSH_BITS | _RANK_MASK
 _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 _CARD_BY_CODE: Final = {
     _code(_high(card.rank), _SUIT_INDEX[card.suit]): card for card in FULL_DECK
@@ -114,7 +120,7 @@ def _classes() -> list[tuple[Category, tuple[int, ...], int, bool]]:
         counts = Counter(highs)
         if max(counts.values()) > 4:
             continue
-        rank_key = sum(1 << (24 + 3 * high) for high in highs)
+        rank_key = sum(_RANK_UNIT[high] for high in highs)
         groups = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
         shape = tuple(count for _, count in groups)
         breakers = tuple(high for high, _ in groups)
@@ -147,7 +153,7 @@ def _class_size(category: Category, rank_key: int, flush: bool) -> int:
         return 4**5 - 4
     size = 1
     for high in range(13):
-        size *= comb(4, (rank_key >> (24 + 3 * high)) & 7)
+        size *= comb(4, (rank_key >> 24) // 5**high % 5)
     return size
 
 
@@ -337,14 +343,13 @@ def draw_expectation(kept: Sequence[Card], unseen: Iterable[Card]) -> float:
     suits = {card.suit for card in kept}
     for suit in SUITS if not suits else suits if len(suits) == 1 else ():
         flush_bit = 32 << (6 * _SUIT_INDEX[suit])
-        ranks = [1 << (24 + 3 * _high(card.rank)) for card in pool if card.suit is suit]
+        ranks = [_RANK_UNIT[_high(card.rank)] for card in pool if card.suit is suit]
         for combo in combinations(ranks, need):
             key = rank_key + sum(combo)
             total += plain[key | flush_bit] - plain[key]
     return total / comb(len(pool), need)
 
 
-_RANK_MASK: Final = ((1 << 39) - 1) << 24
 _COMB: Final = tuple(tuple(comb(n, k) for k in range(6)) for n in range(5))
 
 
@@ -354,7 +359,7 @@ def _draw_shapes(need: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ..
     shapes = []
     for highs in combinations_with_replacement(range(13), need):
         counts = Counter(highs)
-        added = sum(1 << (24 + 3 * high) for high in highs)
+        added = sum(_RANK_UNIT[high] for high in highs)
         shapes.append((tuple(counts.items()), added))
     return tuple(shapes)
 

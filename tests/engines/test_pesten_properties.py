@@ -170,3 +170,34 @@ def test_apply_never_changes_its_input_and_illegal_moves_leave_it_alone(
         state_after = p.apply(state, chooser.choice(legal))
         assert json.dumps(p.to_json(state)) == before
         state = state_after
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
+                                                                   max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**20), key=st.sampled_from(SAVE_KEYS := (
+    "config", "seed", "round", "wins", "dealer", "hands", "stock", "pile", "current",
+    "direction", "suit", "stack", "phase", "series", "passes", "turns", "winner", "history",
+)), junk=json_values)
+def test_a_damaged_save_is_refused_with_a_sentence_never_a_crash(
+    seed: int, key: str, junk: object
+) -> None:
+    state = p.new_game(p.Config(players=3, seed=seed))
+    data = p.to_json(state)
+    data[key] = junk
+    try:
+        loaded = p.from_json(data)
+    except p.SaveFormatError as refusal:
+        assert str(refusal).endswith(".")
+    else:
+        # Whatever is accepted is a playable state.
+        assert all_cards(loaded) == deck_of(loaded.config)
+        p.legal_moves(loaded)
+        for seat in range(loaded.config.players):
+            p.view(loaded, seat)

@@ -807,7 +807,7 @@ def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] 
         if not state.stack:
             return "There is no stack to take.", None
         if type(state.pile[-1]) is Joker:
-            if move.suit is None:
+            if not isinstance(move.suit, Suit):
                 return "Name a suit when you take a joker stack.", None
         elif move.suit is not None:
             return "Only the taker of a joker stack names a suit.", None
@@ -827,7 +827,9 @@ def _stack_demand(state: State) -> str:
 
 def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ...] | None]:
     cards = move.cards
-    if type(cards) is not tuple or not cards:
+    if type(cards) is not tuple:
+        return "The cards of a play must be given as a tuple.", None
+    if not cards:
         return "Choose at least one card to play.", None
     if not all(type(card) is Card or type(card) is Joker for card in cards):
         return "Only cards can be played.", None
@@ -1334,11 +1336,11 @@ def from_json(data: object) -> State:
         raise SaveFormatError(f"'wins' in the save must hold {players} counts.")
     suit_raw = top.get("suit")
     suits = {suit.value: suit for suit in SUITS}
-    if suit_raw is not None and suit_raw not in suits:
+    if suit_raw is not None and (not isinstance(suit_raw, str) or suit_raw not in suits):
         raise SaveFormatError("'suit' in the save is not a suit.")
     phases = {phase.value: phase for phase in Phase}
     phase_raw = top.get("phase")
-    if phase_raw not in phases:
+    if not isinstance(phase_raw, str) or phase_raw not in phases:
         raise SaveFormatError("'phase' in the save is not a phase of Pesten.")
     direction = top.integer("direction", -1, 1)
     if direction == 0:

@@ -191,3 +191,13 @@ def test_choose_move_deals_on_after_a_hand_and_refuses_out_of_turn() -> None:
     idle = next(seat for seat in range(3) if seat != running.to_act)
     with pytest.raises(ValueError, match="not this player's turn"):
         choose_move(view(running, idle))
+
+
+def test_the_exact_discard_decision_takes_well_under_a_second() -> None:
+    """The slowest hands have the most four-card draws: four aces give four of them."""
+    import time
+
+    for hand in ("AS AD AH AC 2D", "AS AD KH 7C 2D", "9H TD JS QC 2C"):
+        started = time.perf_counter()
+        best_discard(parse_cards(hand))
+        assert time.perf_counter() - started < 1.0

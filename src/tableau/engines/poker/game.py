@@ -14,7 +14,7 @@ back to the player who put them in.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import Enum
 from itertools import combinations
 from typing import Any, Final
@@ -317,7 +317,7 @@ class View:
     winner: int | None
     cpu_seed: int
     decision_number: int
-    names: tuple[str, ...] = field(default=())
+    names: tuple[str, ...]
 
     @property
     def name(self) -> str:

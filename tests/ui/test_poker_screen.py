@@ -9,6 +9,7 @@ situation is there, so a change in the deal or the CPUs fails loudly instead of 
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from textual.app import App
@@ -354,3 +355,29 @@ async def test_junk_keys_and_a_tiny_terminal_change_nothing(make_app: MakeApp) -
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert table(app).view == before
+
+
+async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
+    make_app: MakeApp, tmp_path: Path
+) -> None:
+    """The real pacing: each CPU thinks in a worker and shows its move after ``cpu_delay``."""
+    paced = TableauApp(
+        "poker", cpu_delay=1.0, cursor_blink=False, animations=False, folder=tmp_path,
+        cpus=3, seed=TO_CALL_FIRST,
+    )
+    async with paced.run_test(size=(80, 24)) as pilot:
+        await pilot.pause(0.05)  # well inside the first CPU's pause
+        start = table(paced).view
+        assert not start.my_turn
+        thinking = [panel for panel in table(paced).query(SeatPanel) if panel.has_class("-to-act")]
+        assert [panel.seat for panel in thinking] == [start.to_act]
+        for _ in range(300):
+            if table(paced).view.my_turn:
+                break
+            await pilot.pause(0.05)
+        paced_view = table(paced).view
+    instant = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with instant.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert paced_view.my_turn
+        assert paced_view.history == table(instant).view.history

@@ -56,6 +56,8 @@ from tableau.ui.widgets.history import HistoryPanel
 
 DEFAULT_CPUS = 3
 MAX_CPUS = 5
+MANY_CPUS = 4
+"""From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
 ACTIONS = ("check", "call", "bet", "raise", "fold")
 
 
@@ -93,6 +95,7 @@ class PokerScreen(GameScreen):
         Binding("enter", "act('draw')", "Draw", priority=True),
         Binding("a", "act('advice')", "Advice"),
         Binding("n", "act('next')", "Next hand"),
+        Binding("n", "act('results')", "Results"),
         Binding("enter", "try('enter')", "Next hand", show=False, priority=True),
         *(Binding(key, f"try('{key}')", show=False) for key in ("c", "b", "f", "a", "n")),
         *(Binding(str(n), f"try('mark{n}')", show=False) for n in range(1, 6)),
@@ -172,6 +175,7 @@ class PokerScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
+        self.set_class(self.cpus >= MANY_CPUS, "-many")
         self.query_one("#my-hand", Hand).focus()
         self._refresh_table()
         self._after_change()
@@ -217,7 +221,12 @@ class PokerScreen(GameScreen):
         self._render_hand(view)
         self._render_buttons(view)
         self._render_message(view)
-        self.query_one("#history", HistoryPanel).update(view.history)
+        history = self.query_one("#history", HistoryPanel)
+        if len(history.entries) != len(view.history):
+            history.update(view.history)
+            # Follow the newest line even after a burst of lines (a showdown writes several
+            # at once, and the log's own follow check sees the old height).
+            history.call_after_refresh(history.scroll_end, animate=False)
         self.sub_title = f"hand {view.hand_number} · {view.phase.label}"
         self.refresh_bindings()
 
@@ -226,9 +235,9 @@ class PokerScreen(GameScreen):
         if not can_mark(view):
             self.marks = ()
         cards = me.shown if me.shown is not None else view.hand
-        self.query_one("#my-hand", Hand).update(
-            cards, marked=self.marks, dimmed=set(self.marks)
-        )
+        hand = self.query_one("#my-hand", Hand)
+        hand.show_cursor = can_mark(view)  # the cursor is for marking; hide it otherwise
+        hand.update(cards, marked=self.marks, dimmed=set(self.marks))
         if me.shown_text:
             text = me.shown_text
         elif view.hand:
@@ -271,7 +280,8 @@ class PokerScreen(GameScreen):
         if self.problem is not None:
             line.show(self.problem, error=True)
         else:
-            line.show(" ".join(part for part in (self.note, self._prompt(view)) if part))
+            note = self.note if view.phase in RUNNING else ""
+            line.show(" ".join(part for part in (note, self._prompt(view)) if part))
 
     def _prompt(self, view: View) -> str:
         if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and view.result is not None:
@@ -311,7 +321,9 @@ class PokerScreen(GameScreen):
         if name == "advice":
             return self._advice_available(view)
         if name == "next":
-            return view.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+            return view.phase is Phase.HAND_OVER
+        if name == "results":
+            return view.phase is Phase.GAME_OVER
         return True
 
     def action_act(self, name: str) -> None:
@@ -333,7 +345,7 @@ class PokerScreen(GameScreen):
             self._draw()
         elif name == "advice":
             self._advice()
-        elif name == "next" or (name == "enter" and view.phase not in RUNNING):
+        elif name in ("next", "results") or (name == "enter" and view.phase not in RUNNING):
             self._next()
         elif name == "enter":
             if view.phase is Phase.DRAW:

@@ -182,4 +182,7 @@ def you_line(view: View) -> str:
     parts = [f"{me.chips} chips"]
     if view.phase in RUNNING and me.put_in:
         parts.append(f"{me.put_in} in the pot")
+    won = winnings(view, HUMAN_SEAT)
+    if won:
+        parts.append(f"wins {won}")
     return " · ".join(parts)

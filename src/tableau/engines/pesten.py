@@ -266,7 +266,9 @@ Move = Play | Draw | Take | Pass
 DRAW: Final = Draw()
 PASS: Final = Pass()
 TAKE: Final = Take()
-_TAKE_NAMING: Final = tuple(Take(suit) for suit in SUITS)
+_TAKE_NAMING: Final[tuple[Move, ...]] = tuple(Take(suit) for suit in SUITS)
+_TAKE_ONLY: Final[tuple[Move, ...]] = (TAKE,)
+_DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
 # _SINGLE[key][suit index + 1][flag]: the shared single-card plays (suit index 0 = no suit).
 _SINGLE: Final = tuple(
     tuple(
@@ -344,7 +346,7 @@ class View:
 _T = TypeVar("_T")
 
 
-def _build(cls: type[_T], **values: object) -> _T:
+def _build(cls: type[_T], values: dict[str, object]) -> _T:
     """Make a frozen State or View without the per-field cost of a frozen ``__init__``.
 
     Every field must be given; the callers below list them all.
@@ -389,14 +391,13 @@ def _fits(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> bool:
     return card.suit is top.suit or card.rank is top.rank
 
 
-_TABLES: dict[int, tuple[bool, ...]] = {}
+_TABLES: dict[tuple[int, int, bool], tuple[bool, ...]] = {}
 """Memo of _fit_table: which card keys fit each situation (a pure function's cache)."""
 
 
 def _fit_table(top: AnyCard, suit: Suit | None, stack: int) -> tuple[bool, ...]:
     """For every card key, whether that card fits now (the same answers as ``_fits``)."""
-    top_key = _key(top)
-    situation = top_key * 10 + (0 if suit is None else _SUIT_INDEX[suit] + 1) * 2 + bool(stack)
+    situation = (_key(top), id(suit), bool(stack))  # suits are singletons: id() is exact
     table = _TABLES.get(situation)
     if table is None:
         table = tuple(_fits(top, suit, stack, card) for card in _CANON)
@@ -738,29 +739,32 @@ def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCa
 
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the current player; empty when the round is over."""
-    if state.phase is _OVER:
+    phase = state.phase
+    if phase is _OVER:
         return ()
     hand = state.hands[state.current]
     moves: list[Move] = []
-    if state.phase is _DRAWN:
+    if phase is _DRAWN:
         card = hand[-1]
         _plays_of((card,), len(hand) - 1, _names_suit(card, 0), moves)
         moves.append(PASS)
         return tuple(moves)
     top, suit, stack = state.pile[-1], state.suit, state.stack
-    both = len(hand) == 2
-    any_single = False
     keys = _hand_keys(hand)
     table = _fit_table(top, suit, stack)
-    for key in sorted(set(keys)):
-        if table[key]:
-            any_single = True
-            by_suit = _SINGLE[key]
-            for pair in by_suit[1:] if not stack and key in _JACK_KEYS else by_suit[:1]:
-                moves.append(pair[0])
-                if both:
-                    moves.append(pair[1])
-    if any_single and len(hand) >= 2:
+    fitting = sorted({key for key in keys if table[key]})
+    if not fitting:
+        if not stack:
+            return _DRAW_ONLY
+        return _TAKE_NAMING if type(top) is Joker else _TAKE_ONLY
+    both = len(hand) == 2
+    for key in fitting:
+        by_suit = _SINGLE[key]
+        for pair in by_suit[1:] if not stack and key in _JACK_KEYS else by_suit[:1]:
+            moves.append(pair[0])
+            if both:
+                moves.append(pair[1])
+    if len(hand) >= 2:
         for cards in _set_candidates(keys, top, suit, stack):
             _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
     if stack:
@@ -768,8 +772,6 @@ def legal_moves(state: State) -> tuple[Move, ...]:
             moves.extend(_TAKE_NAMING)
         else:
             moves.append(TAKE)
-    elif not any_single:
-        moves.append(DRAW)
     return tuple(moves)
 
 
@@ -899,24 +901,26 @@ class _Work:
         old = self.state
         return _build(
             State,
-            config=self.config,
-            seed=self.seed,
-            round=old.round,
-            wins=self.wins,
-            dealer=old.dealer,
-            hands=tuple(self.hands),
-            stock=self.stock,
-            pile=self.pile,
-            current=self.current,
-            direction=self.direction,
-            suit=self.suit,
-            stack=self.stack,
-            phase=self.phase,
-            series=self.series,
-            passes=self.passes,
-            turns=self.turns,
-            winner=self.winner,
-            history=old.history + tuple(self.events),
+            {
+                "config": self.config,
+                "seed": self.seed,
+                "round": old.round,
+                "wins": self.wins,
+                "dealer": old.dealer,
+                "hands": tuple(self.hands),
+                "stock": self.stock,
+                "pile": self.pile,
+                "current": self.current,
+                "direction": self.direction,
+                "suit": self.suit,
+                "stack": self.stack,
+                "phase": self.phase,
+                "series": self.series,
+                "passes": self.passes,
+                "turns": self.turns,
+                "winner": self.winner,
+                "history": old.history + tuple(self.events),
+            },
         )
 
     def name(self, seat: int) -> str:
@@ -1165,26 +1169,28 @@ def view(state: State, seat: int) -> View:
         stack_kind = "joker" if type(top) is Joker else "two"
     return _build(
         View,
-        seat=seat,
-        names=state.config.names,
-        hand=hand,
-        top=top,
-        suit=state.suit,
-        stack=state.stack,
-        stack_kind=stack_kind,
-        direction=state.direction,
-        hand_counts=tuple(map(len, state.hands)),
-        stock_size=len(state.stock),
-        pile_size=len(state.pile),
-        current=state.current,
-        phase=state.phase,
-        series=state.series,
-        drawn=hand[-1] if own_turn and state.phase is _DRAWN else None,
-        history=state.history,
-        wins=state.wins,
-        round=state.round,
-        winner=state.winner,
-        legal=legal_moves(state) if own_turn else (),
+        {
+            "seat": seat,
+            "names": state.config.names,
+            "hand": hand,
+            "top": top,
+            "suit": state.suit,
+            "stack": state.stack,
+            "stack_kind": stack_kind,
+            "direction": state.direction,
+            "hand_counts": tuple(map(len, state.hands)),
+            "stock_size": len(state.stock),
+            "pile_size": len(state.pile),
+            "current": state.current,
+            "phase": state.phase,
+            "series": state.series,
+            "drawn": hand[-1] if own_turn and state.phase is _DRAWN else None,
+            "history": state.history,
+            "wins": state.wins,
+            "round": state.round,
+            "winner": state.winner,
+            "legal": legal_moves(state) if own_turn else (),
+        },
     )
 
 

@@ -79,7 +79,7 @@ def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int])
     if type(move) is Draw:
         return 0
     if type(move) is Pass:
-        return 1  # keeping a drawn jack or attack card beats wasting it (see plays below)
+        return 3  # keeping a drawn jack, or a 2 or joker nobody needs yet, beats playing it
     if type(move) is Take:
         return -100 + (suit_counts[move.suit] if move.suit is not None else 0)
     assert isinstance(move, Play)

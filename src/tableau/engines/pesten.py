@@ -201,7 +201,7 @@ _JACK: Final = Rank.JACK
 _KING: Final = Rank.KING
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Event:
     """One public happening, ready to print."""
 
@@ -354,6 +354,10 @@ def _build(cls: type[_T], values: dict[str, object]) -> _T:
     made = object.__new__(cls)
     object.__setattr__(made, "__dict__", values)
     return made
+
+
+def _event(kind: str, seat: int | None, text: str, cards: tuple[AnyCard, ...] = ()) -> Event:
+    return _build(Event, {"kind": kind, "seat": seat, "text": text, "cards": cards})
 
 
 class _Table(Protocol):
@@ -571,7 +575,7 @@ def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int)
         passes=0,
         turns=0,
         winner=None,
-        history=(Event("deal", dealer, text, pile),),
+        history=(_event("deal", dealer, text, pile),),
     )
 
 
@@ -833,8 +837,9 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
         return "The cards of a play must be given as a tuple.", None
     if not cards:
         return "Choose at least one card to play.", None
-    if not all(type(card) is Card or type(card) is Joker for card in cards):
-        return "Only cards can be played.", None
+    for card in cards:
+        if type(card) is not Card and type(card) is not Joker:
+            return "Only cards can be played.", None
     if type(move.last_card) is not bool:
         return "The last-card call must be yes or no.", None
     hand = state.hands[state.current]
@@ -946,7 +951,7 @@ class _Work:
                 self.stock, self.seed = rng.shuffled(below, self.seed)
                 self.pile = self.pile[-1:]
                 self.events.append(
-                    Event(
+                    _event(
                         "reshuffle",
                         None,
                         f"The pile is shuffled into a new stock of {len(self.stock)} cards.",
@@ -975,7 +980,7 @@ def apply(state: State, move: Move) -> State:
         _apply_take(work, move)
     else:
         seat = work.current
-        work.events.append(Event("pass", seat, f"{work.name(seat)} keeps the drawn card."))
+        work.events.append(_event("pass", seat, f"{work.name(seat)} keeps the drawn card."))
         work.end_turn(work.seat(1))
     return work.freeze()
 
@@ -984,8 +989,10 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     seat = work.current
     name = work.name(seat)
     cards = move.cards
-    if not all(_KEY_BY_ID.get(id(card)) is not None for card in cards):
-        cards = tuple(_CANON[_key(card)] for card in cards)  # the shared card objects
+    for card in cards:
+        if id(card) not in _KEY_BY_ID:
+            cards = tuple(_CANON[_key(card)] for card in cards)  # the shared card objects
+            break
     last = cards[-1]
     top_before = work.pile[-1]
     stack_before = work.stack
@@ -1003,7 +1010,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         wins[seat] += 1
         work.wins = tuple(wins)
         round_number = work.state.round
-        work.events.append(Event("win", seat, f"{played} and wins round {round_number}!", cards))
+        work.events.append(_event("win", seat, f"{played} and wins round {round_number}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
     if forgot and work.series:
@@ -1011,10 +1018,10 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         work.pile = work.pile[:-1]
         work.hands[seat] = (*after, last)
         work.suit = None
-        work.events.append(Event("play", seat, played, cards))
+        work.events.append(_event("play", seat, played, cards))
         work.draw(seat, PENALTY)
         work.events.append(
-            Event(
+            _event(
                 "penalty",
                 seat,
                 f"{name} forgot to call last card: {last.face} goes back, {name} takes "
@@ -1024,19 +1031,19 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         work.end_turn(work.seat(1))
         return
     suffix = _effect(work, last, top_before, stack_before, move.suit)
-    work.events.append(Event("play", seat, played + suffix, cards))
+    work.events.append(_event("play", seat, played + suffix, cards))
     if forgot:
         work.draw(seat, PENALTY)
         work.events.append(
-            Event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}.")
+            _event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}.")
         )
     elif move.last_card and len(after) != 1:
         work.draw(seat, PENALTY)
         work.events.append(
-            Event("penalty", seat, f"{name} called last card falsely and takes {PENALTY}.")
+            _event("penalty", seat, f"{name} called last card falsely and takes {PENALTY}.")
         )
     elif move.last_card:
-        work.events.append(Event("last_card", seat, f"{name}: last card!"))
+        work.events.append(_event("last_card", seat, f"{name}: last card!"))
 
 
 def _effect(
@@ -1095,7 +1102,7 @@ def _apply_draw(work: _Work) -> None:
     if work.draw(seat, 1) == 0:
         work.passes += 1
         work.events.append(
-            Event("draw", seat, f"{name} cannot play and there is nothing left to draw.")
+            _event("draw", seat, f"{name} cannot play and there is nothing left to draw.")
         )
         if work.passes >= work.config.players:
             _end_blocked(work)
@@ -1103,7 +1110,7 @@ def _apply_draw(work: _Work) -> None:
             work.end_turn(work.seat(1))
         return
     work.passes = 0
-    work.events.append(Event("draw", seat, f"{name} draws a card."))
+    work.events.append(_event("draw", seat, f"{name} draws a card."))
     drawn = work.hands[seat][-1]
     if _fits(work.pile[-1], work.suit, 0, drawn):
         work.phase = _DRAWN
@@ -1126,7 +1133,7 @@ def _end_blocked(work: _Work) -> None:
     wins[seat] += 1
     work.wins = tuple(wins)
     work.events.append(
-        Event(
+        _event(
             "blocked",
             seat,
             f"Nobody can play and nothing is left to draw: {work.name(seat)} wins round "
@@ -1150,7 +1157,7 @@ def _apply_take(work: _Work, move: Take) -> None:
         assert move.suit is not None
         work.suit = move.suit
         text += f" and names {move.suit.glyph} {move.suit.noun}"
-    work.events.append(Event("take", seat, text + "."))
+    work.events.append(_event("take", seat, text + "."))
     work.end_turn(work.seat(1))
 
 
@@ -1374,7 +1381,7 @@ def from_json(data: object) -> State:
             raise SaveFormatError("A history entry in the save has no kind or text.")
         if seat is not None and not (_whole(seat) and 0 <= seat < players):  # type: ignore[operator]
             raise SaveFormatError("A history entry in the save names no seat.")
-        history.append(Event(kind, seat, text, _cards_from(entry.get("cards"), "history")))  # type: ignore[arg-type]
+        history.append(_event(kind, seat, text, _cards_from(entry.get("cards"), "history")))  # type: ignore[arg-type]
     return State(
         config=config,
         seed=top.integer("seed"),

@@ -497,7 +497,7 @@ def _sequence_problem(
                 f"{_faces(cards)} is not a set: play 3 or more of one rank, "
                 "or 3 or more in a row of one suit."
             )
-    if not _fits(top, suit, stack, first):
+    if not _fit_table(top, suit, stack)[_key(first)]:
         return _misfit_reason(top, suit, stack, first)
     if stack:
         for before, card in pairwise(cards):
@@ -742,7 +742,14 @@ def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCa
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move of the current player; empty when the round is over."""
+    """Every legal move of the current player; empty when the round is over.
+
+    Single cards and sets (see ``_set_candidates``), a jack once per named suit, and the
+    last-card call where it is true: a play that leaves one card is listed with and without
+    it. A false call is not listed, though ``apply`` accepts it and charges 2 cards. Then
+    ``Take`` on a stack (once per suit after jokers), ``Draw`` when nothing fits, or ``Pass``
+    after drawing a card that fits.
+    """
     phase = state.phase
     if phase is _OVER:
         return ()
@@ -803,10 +810,9 @@ def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] 
             return "You have drawn already: play the card you drew, or pass.", None
         if state.stack:
             return _stack_demand(state), None
-        hand = state.hands[state.current]
-        top, suit = state.pile[-1], state.suit
-        for card in hand:
-            if _fits(top, suit, 0, card):
+        table = _fit_table(state.pile[-1], state.suit, 0)
+        for card in state.hands[state.current]:
+            if table[_key(card)]:
                 return f"You can play {card.face}, so you must play a card.", None
         return None, None
     if type(move) is Take:
@@ -876,57 +882,47 @@ def _missing(hand: tuple[AnyCard, ...], cards: Sequence[AnyCard]) -> AnyCard:
 
 
 class _Work:
-    """A scratch copy of a state while one move is applied; frozen again at the end."""
+    """A scratch copy of a state while one move is applied; frozen again at the end.
 
-    __slots__ = (
-        "config", "current", "direction", "events", "hands", "passes", "phase", "pile",
-        "seed", "series", "stack", "state", "stock", "suit", "turns", "winner", "wins",
-    )
+    Its attributes are the State's fields (copied in one step from the snapshot's own
+    dictionary, which is the cheap way to copy 18 fields), with ``hands`` as a list, plus
+    the new events.
+    """
+
+    config: Config
+    seed: int
+    round: int
+    wins: tuple[int, ...]
+    dealer: int
+    hands: list[tuple[AnyCard, ...]]
+    stock: tuple[AnyCard, ...]
+    pile: tuple[AnyCard, ...]
+    current: int
+    direction: int
+    suit: Suit | None
+    stack: int
+    phase: Phase
+    series: bool
+    passes: int
+    turns: int
+    winner: int | None
+    history: tuple[Event, ...]
+    events: list[Event]
 
     def __init__(self, state: State) -> None:
-        self.state = state
-        self.config = state.config
-        self.seed = state.seed
-        self.wins = state.wins
-        self.hands = list(state.hands)
-        self.stock = state.stock
-        self.pile = state.pile
-        self.current = state.current
-        self.direction = state.direction
-        self.suit = state.suit
-        self.stack = state.stack
-        self.phase = state.phase
-        self.series = state.series
-        self.passes = state.passes
-        self.turns = state.turns
-        self.winner = state.winner
-        self.events: list[Event] = []
+        fields = state.__dict__.copy()
+        fields["hands"] = list(state.hands)
+        fields["events"] = []
+        self.__dict__ = fields
 
     def freeze(self) -> State:
-        old = self.state
-        return _build(
-            State,
-            {
-                "config": self.config,
-                "seed": self.seed,
-                "round": old.round,
-                "wins": self.wins,
-                "dealer": old.dealer,
-                "hands": tuple(self.hands),
-                "stock": self.stock,
-                "pile": self.pile,
-                "current": self.current,
-                "direction": self.direction,
-                "suit": self.suit,
-                "stack": self.stack,
-                "phase": self.phase,
-                "series": self.series,
-                "passes": self.passes,
-                "turns": self.turns,
-                "winner": self.winner,
-                "history": old.history + tuple(self.events),
-            },
-        )
+        """The new snapshot. The scratch copy must not be used afterwards."""
+        fields = self.__dict__
+        fields["hands"] = tuple(self.hands)
+        events = fields.pop("events")
+        if events:
+            fields["history"] = self.history + tuple(events)
+        return _build(State, fields)
 
     def name(self, seat: int) -> str:
         return self.config.names[seat]
@@ -1009,7 +1005,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         wins = list(work.wins)
         wins[seat] += 1
         work.wins = tuple(wins)
-        round_number = work.state.round
+        round_number = work.round
         work.events.append(_event("win", seat, f"{played} and wins round {round_number}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
@@ -1121,7 +1117,7 @@ def _apply_draw(work: _Work) -> None:
 def _end_blocked(work: _Work) -> None:
     """Nobody can play and nothing is left to draw: the fewest cards wins the round."""
     players = work.config.players
-    dealer = work.state.dealer
+    dealer = work.dealer
     seat = min(
         range(players),
         key=lambda s: (len(work.hands[s]), (s - dealer - 1) % players),
@@ -1137,7 +1133,7 @@ def _end_blocked(work: _Work) -> None:
             "blocked",
             seat,
             f"Nobody can play and nothing is left to draw: {work.name(seat)} wins round "
-            f"{work.state.round} with the fewest cards.",
+            f"{work.round} with the fewest cards.",
         )
     )
 

@@ -222,8 +222,9 @@ class PokerScreen(GameScreen):
         self._render_buttons(view)
         self._render_message(view)
         history = self.query_one("#history", HistoryPanel)
-        if len(history.entries) != len(view.history):
-            history.update(view.history)
+        shown = history.entries
+        history.update(view.history)
+        if history.entries != shown:
             # Follow the newest line even after a burst of lines (a showdown writes several
             # at once, and the log's own follow check sees the old height).
             history.call_after_refresh(history.scroll_end, animate=False)
@@ -288,6 +289,9 @@ class PokerScreen(GameScreen):
             return view.result.text + "."
         if not is_human_turn(view):
             return waiting_for(view)
+        if view.phase is Phase.DRAW and self.marks:
+            count = len(self.marks)
+            return f"Enter throws {count} away and draws {count}; 1-5 or space changes the marks."
         if view.phase is Phase.DRAW:
             most = "3 cards (4 keeping your ace)" if view.max_discard == 4 else "3 cards"
             return f"Your draw: mark up to {most} with 1-5, space or a click; Enter draws."
@@ -449,7 +453,7 @@ class PokerScreen(GameScreen):
             self._render_hand(view)
             self._render_buttons(view)
             if advice.discard:
-                tail = " Marked for you; Enter draws."
+                tail = " They are marked."
         self._say(f"{head} {advice.why}{tail}")
 
     # ------------------------------------------------------------------ the CPU players

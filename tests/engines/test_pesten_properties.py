@@ -16,7 +16,8 @@ from tableau.engines import IllegalMove
 from tableau.engines import pesten as p
 from tableau.engines.pesten import DRAW, Draw, Phase, Play
 
-MAX_MOVES = 400
+MAX_MOVES = 5000
+"""Random games end long before this; the cap only keeps a broken engine from hanging."""
 
 def safe_tables() -> st.SearchStrategy[p.Config]:
     return st.tuples(
@@ -87,6 +88,8 @@ def check_position(
         assert legal == (DRAW,)
     elif state.phase is Phase.PLAY and not state.stack:
         assert playable
+    if step % 4:
+        return  # the checks below are slower; every fourth position is plenty
     # Every listed move is accepted.
     assert all(p.is_legal(state, move) for move in legal)
     # A play the engine accepts (with an honest last-card call) is listed in some order.
@@ -116,7 +119,7 @@ def check_position(
     # Views never contain another seat's cards.
     for seat in range(state.config.players):
         assert p.view(state, seat) == p.view(hide_others(state, seat, chooser), seat)
-    if step % 25 == 0:
+    if step % 20 == 0:
         assert p.from_json(json.loads(json.dumps(p.to_json(state)))) == state
 
 
@@ -124,12 +127,12 @@ def check_position(
 @given(config=safe_tables(), choices=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> None:
     final = play_game(config, random.Random(choices), check=True)
+    assert final.phase is Phase.OVER
     assert all_cards(final) == deck_of(config)
     assert p.from_json(p.to_json(final)) == final
-    if final.phase is Phase.OVER:
-        outcome = p.outcome(final)
-        assert outcome is not None and final.wins[outcome.winner] == 1
-        assert sum(final.wins) == 1
+    outcome = p.outcome(final)
+    assert outcome is not None and final.wins[outcome.winner] == 1
+    assert sum(final.wins) == 1
 
 
 @settings(max_examples=25, deadline=None)
@@ -138,18 +141,6 @@ def test_the_same_seed_and_moves_give_the_same_game(config: p.Config, choices: i
     first = play_game(config, random.Random(choices), check=False)
     second = play_game(config, random.Random(choices), check=False)
     assert first == second
-
-
-@settings(max_examples=25, deadline=None)
-@given(config=safe_tables(), choices=st.integers(0, 2**32))
-def test_random_games_end_with_a_winner(config: p.Config, choices: int) -> None:
-    chooser = random.Random(choices)
-    state = p.new_game(config)
-    for _ in range(20_000):
-        if state.phase is Phase.OVER:
-            break
-        state = p.apply(state, chooser.choice(p.legal_moves(state)))
-    assert p.outcome(state) is not None
 
 
 @settings(max_examples=30, deadline=None)

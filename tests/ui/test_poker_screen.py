@@ -226,6 +226,8 @@ async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: M
         assert len(after.hand) == 5 and not thrown & set(after.hand)
         assert "You draw 2." in history(app)
         assert "You threw away" in message(app)
+        await pilot.press("a")
+        assert "Advice is about the draw" in message(app)
 
 
 async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> None:
@@ -349,6 +351,8 @@ async def test_junk_keys_and_a_tiny_terminal_change_nothing(make_app: MakeApp) -
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = table(app).view
+        await pilot.press("n")
+        assert "Finish this hand first" in message(app)
         await pilot.press("x", "9", "0", "z", "6", "tab", "tab", "left", "home", "end")
         await pilot.resize_terminal(20, 8)
         await pilot.pause()

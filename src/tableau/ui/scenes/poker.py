@@ -14,6 +14,7 @@ from tableau.ai.poker import advise_discard
 from tableau.engines.poker import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene, still_app
+from tableau.ui.screens.poker import PokerScreen
 
 SEED = 12
 
@@ -22,9 +23,14 @@ def _app() -> TableauApp:
     return still_app("poker", cpus=3, seed=SEED)
 
 
+def _table(pilot: Pilot[Any]) -> PokerScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, PokerScreen)
+    return screen
+
+
 def _phase(pilot: Pilot[Any]) -> Phase:
-    phase: Phase = pilot.app.screen.view.phase
-    return phase
+    return _table(pilot).view.phase
 
 
 async def _to_the_draw(pilot: Pilot[Any]) -> None:
@@ -39,7 +45,7 @@ async def _to_the_draw(pilot: Pilot[Any]) -> None:
 async def _discards_marked(pilot: Pilot[Any]) -> None:
     """Mark, with the number keys, the cards the advice would throw away."""
     await _to_the_draw(pilot)
-    view = pilot.app.screen.view
+    view = _table(pilot).view
     discard = advise_discard(view).discard
     keys = [str(index + 1) for index, card in enumerate(view.hand) if card in discard]
     await pilot.press(*keys)

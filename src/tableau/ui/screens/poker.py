@@ -13,11 +13,12 @@ draws (or deals the next hand), a advice, n next hand; q menu, ? help.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Any, ClassVar
 
-from textual import on, work
+from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -180,7 +181,7 @@ class PokerScreen(GameScreen):
         self._refresh_table()
         self._after_change()
 
-    def on_resize(self) -> None:
+    def on_resize(self, event: events.Resize) -> None:
         # The size classes change on a resize; the seats show more words on a large screen.
         self.call_after_refresh(self._refresh_table)
 
@@ -347,9 +348,9 @@ class PokerScreen(GameScreen):
             self._mark(int(name.removeprefix("mark")) - 1)
         elif name == "draw":
             self._draw()
-        elif name == "advice":
+        elif name in ("advice", "a"):
             self._advice()
-        elif name in ("next", "results") or (name == "enter" and view.phase not in RUNNING):
+        elif name in ("next", "results", "n") or (name == "enter" and view.phase not in RUNNING):
             self._next()
         elif name == "enter":
             if view.phase is Phase.DRAW:
@@ -485,12 +486,17 @@ class PokerScreen(GameScreen):
     @work(thread=True, exclusive=True, group="poker-cpu")
     def _think(self, state: State, delay: float) -> None:
         """Choose the CPU's move away from the event loop, then show it after the pause."""
-        started = self.app.clock()
+        clock = self._clock()
+        started = clock()
         after = cpu_step(state)
         if get_current_worker().is_cancelled:
             return
-        rest = max(0.0, delay - (self.app.clock() - started))
+        rest = max(0.0, delay - (clock() - started))
         self.app.call_from_thread(self._cpu_ready, state, after, rest)
+
+    def _clock(self) -> Callable[[], float]:
+        clock = getattr(self.app, "clock", None)
+        return clock if callable(clock) else time.monotonic
 
     def _cpu_ready(self, before: State, after: State, rest: float) -> None:
         if before is not self.state:

@@ -70,3 +70,10 @@ def test_a_silly_number_of_games_is_refused(
 def test_the_tableau_command_reaches_the_simulator(capsys: pytest.CaptureFixture[str]) -> None:
     assert tableau_main(["pesten", "--simulate", "2", "--json"]) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1])["games"] == 2
+
+
+def test_help_lists_the_simulator_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for option in ("--simulate", "--players", "--packs", "--jokers", "--cpu", "--seed", "--json"):
+        assert option in out

@@ -138,6 +138,8 @@ def main(argv: list[str]) -> int:
     except _UsageError as error:
         print(f"tableau pesten: {error}", file=sys.stderr)
         return 2
+    except SystemExit as done:  # --help has been printed
+        return done.code if isinstance(done.code, int) else 0
     if args.simulate is None:
         from tableau.ui.app import run_app
 

@@ -126,6 +126,7 @@ class PokerScreen(GameScreen):
         self.problem: str | None = None
         """Why the last key did nothing; cleared by the next change."""
         self._thinking: State | None = None
+        self._view: tuple[State, View] | None = None
         self._end_shown = False
 
     def _new_state(self) -> State:
@@ -137,7 +138,13 @@ class PokerScreen(GameScreen):
 
     @property
     def view(self) -> View:
-        return engine.view(self.state, HUMAN_SEAT)
+        """What you may see of the present state (kept until the state changes: the footer
+        asks for it once per key binding)."""
+        cached = self._view
+        if cached is None or cached[0] is not self.state:
+            cached = (self.state, engine.view(self.state, HUMAN_SEAT))
+            self._view = cached
+        return cached[1]
 
     # ------------------------------------------------------------------ layout
 

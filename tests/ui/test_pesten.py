@@ -237,7 +237,7 @@ async def test_a_wrong_password_never_reveals_the_hand(make_app: MakeApp) -> Non
     table = arranged_table([ANNA, BRAM, COR], "5C 7D")
     app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
-        for attempt in ("wrong", "ANNA-PW", "anna-pw ", ""):
+        for attempt in ("wrong", "ANNA-PW", "anna-pw "):
             await unlock(pilot, attempt)
             assert shown_hand(app) == []
             assert lock_title(app) == "Pass the terminal to Anna."
@@ -246,6 +246,17 @@ async def test_a_wrong_password_never_reveals_the_hand(make_app: MakeApp) -> Non
             assert not any(face in text for face in faces_in_hands(table.state))
         await unlock(pilot, "anna-pw")
         assert sorted(shown_hand(app)) == sorted(ANNA.split())
+
+
+async def test_enter_on_an_empty_password_field_is_not_a_wrong_try(make_app: MakeApp) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "")
+        assert message(app) == "Type Anna's password, then press Enter."
+        assert shown_hand(app) == []
+        lock = table.seats[0].lock
+        assert lock is not None and lock.failed_tries == 0
 
 
 async def test_repeated_wrong_tries_disable_the_field_for_a_growing_wait(
@@ -331,7 +342,7 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
         assert table.state.suit is Suit.HEARTS
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
-        assert shown_text(app, "#asked") == "Suit asked: ♥ hearts"
+        assert shown_text(app, "#asked") == "Suit asked:\n♥ hearts"
 
 
 async def test_the_suit_chooser_takes_a_number_key(make_app: MakeApp) -> None:
@@ -351,7 +362,7 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         assert shown_text(app, "#pending") == "Joker: Anna takes 5 or plays a joker."
         await unlock(pilot, "anna-pw")
-        assert "take 5 (t) and name a suit" in message(app)
+        assert "take 5 (t or Enter) and name a suit" in message(app)
         assert table_screen(app).query_one("#draw", Button).disabled
         await pilot.press("t")
         await pilot.pause()
@@ -417,7 +428,7 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         screen = table_screen(app)
-        assert "Drawing is your only move" in message(app)
+        assert message(app) == "Nothing fits on 7♦: draw with d, Enter or a click on the stock."
         assert not screen.query_one("#draw", Button).disabled
         assert screen.query_one("#draw", Button).has_class("-offered")
         assert screen.query_one("#play", Button).disabled

@@ -69,7 +69,8 @@ def pending_text(view: View) -> str:
         top = view.top
         answers = "a 2"
         if isinstance(top, Card):
-            answers = f"a {_rank_word(top)}"
+            word = _rank_word(top)
+            answers = f"{'an' if word in ('8', 'ace') else 'a'} {word}"
             higher = _next_up(top)
             if higher is not None:
                 answers += f" or the {higher.face}"
@@ -78,8 +79,6 @@ def pending_text(view: View) -> str:
         return f"{name} drew a card that fits: play it or keep it."
     if view.series:
         return f"Seven: {name} plays again."
-    if view.suit is not None:
-        return f"{view.suit.glyph} {view.suit.noun.capitalize()} asked."
     return ""
 
 

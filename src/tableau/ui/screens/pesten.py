@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
@@ -209,41 +209,42 @@ class PestenScreen(GameScreen):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
-        with Horizontal(id="table"):
-            with Vertical(id="seats"):
-                yield Static(f"  {'Seat':<17} {'Cards':>5} {'Wins':>4}", id="seats-head")
-                for seat in range(self.table.state.config.players):
-                    yield Static("", id=f"seat-line-{seat}", classes="seat-line", markup=False)
-                yield Static("", id="direction", markup=False)
-            yield StackPile("stock", "Stock", show_count=True, id="stock")
-            yield StackPile("discard", "Discard", show_count=True, id="discard")
-            with Vertical(id="info"):
-                yield Static("", id="asked", markup=False)
-                yield Static("", id="pending", markup=False)
-        yield HistoryPanel("History", id="history")
-        with ContentSwitcher(initial="lock", id="turn"):
-            with Vertical(id="lock"):
-                yield Static("", id="lock-title", markup=False)
-                with Horizontal(id="lock-row"):
-                    yield Static("Password", id="unlock-label")
-                    yield Input(
-                        password=True, id="unlock", placeholder="password, then Enter",
-                        compact=True, max_length=200,
-                    )
-                    yield Button("Open", id="open", compact=True)
-                    yield Button("I am …", id="i-am", compact=True, variant="primary")
-                yield Static("", id="lock-note", markup=False)
-            with Vertical(id="hand"):
-                yield Static("", id="hand-title", markup=False)
-                yield PestenHand(id="cards")
-                with Horizontal(id="actions"):
-                    yield Button("Play ⏎", id="play", compact=True, variant="success")
-                    yield Button("Draw d", id="draw", compact=True)
-                    yield Button("Take t", id="take", compact=True)
-                    yield Button("Keep p", id="pass", compact=True)
-                    yield Button("Last card! l", id="last", compact=True)
-            with Vertical(id="wait"):
-                yield Static("", id="wait-text", markup=False)
+        with Container(id="main"):
+            with Horizontal(id="table"):
+                with Vertical(id="seats"):
+                    yield Static(f"  {'Seat':<14} {'Cards':>5} {'Wins':>4}", id="seats-head")
+                    for seat in range(self.table.state.config.players):
+                        yield Static("", id=f"seat-line-{seat}", classes="seat-line", markup=False)
+                    yield Static("", id="direction", markup=False)
+                yield StackPile("stock", "Stock", show_count=True, id="stock")
+                yield StackPile("discard", "Discard", show_count=True, id="discard")
+                with Vertical(id="info"):
+                    yield Static("", id="asked", markup=False)
+            yield Static("", id="pending", markup=False)
+            yield HistoryPanel("History", id="history")
+            with ContentSwitcher(initial="lock", id="turn"):
+                with Vertical(id="lock"):
+                    yield Static("", id="lock-title", markup=False)
+                    with Horizontal(id="lock-row"):
+                        yield Static("Password", id="unlock-label")
+                        yield Input(
+                            password=True, id="unlock", placeholder="password, then Enter",
+                            compact=True, max_length=200,
+                        )
+                        yield Button("Open", id="open", compact=True)
+                        yield Button("I am …", id="i-am", compact=True, variant="primary")
+                    yield Static("", id="lock-note", markup=False)
+                with Vertical(id="hand"):
+                    yield Static("", id="hand-title", markup=False)
+                    yield PestenHand(id="cards")
+                    with Horizontal(id="actions"):
+                        yield Button("Play ⏎", id="play", compact=True, variant="success")
+                        yield Button("Draw d", id="draw", compact=True)
+                        yield Button("Take t", id="take", compact=True)
+                        yield Button("Keep p", id="pass", compact=True)
+                        yield Button("Last card! l", id="last", compact=True)
+                with Vertical(id="wait"):
+                    yield Static("", id="wait-text", markup=False)
         yield MessageLine("", id="message", markup=False)
         yield Footer()
 
@@ -374,6 +375,9 @@ class PestenScreen(GameScreen):
         lock = self.table.seats[seat].lock
         typed = field.value
         field.clear()
+        if lock is not None and lock.has_password and not typed:
+            self._message(f"Type {self.table.seats[seat].name}'s password, then press Enter.")
+            return
         opened = lock is None or lock.verify(typed)
         del typed
         if opened:
@@ -402,7 +406,8 @@ class PestenScreen(GameScreen):
         self._render_hand()
         view = self.table.view(seat)
         self._message(self._hint(view))
-        self.query_one("#cards", PestenHand).focus()
+        # At once (not after a refresh), so keys typed right after Enter reach the hand.
+        self.set_focus(self.query_one("#cards", PestenHand))
 
     def _hide_hand(self) -> None:
         """Take every card of the hand off the screen at once."""
@@ -422,8 +427,8 @@ class PestenScreen(GameScreen):
             count = view.hand_counts[seat]
             kind = "" if self.table.seats[seat].is_human else " (CPU)"
             pointer = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
-            label = (name + kind)[:17]
-            line = f"{pointer} {label:<17} {count:>5} {view.wins[seat]:>4}"
+            label = (name + kind)[:14]
+            line = f"{pointer} {label:<14} {count:>5} {view.wins[seat]:>4}"
             if marks[seat]:
                 line += "  LAST"
             widget = self.query_one(f"#seat-line-{seat}", Static)
@@ -442,12 +447,15 @@ class PestenScreen(GameScreen):
         self.query_one("#discard", StackPile).update(view.top, count=view.pile_size)
         asked = ""
         if view.suit is not None:
-            asked = f"Suit asked: {view.suit.glyph} {view.suit.noun}"
+            asked = f"Suit asked:\n{view.suit.glyph} {view.suit.noun}"
         self.query_one("#asked", Static).update(asked)
         pending = self.query_one("#pending", Static)
         pending.update(pending_text(view))
         pending.set_class(bool(view.stack), "-stack")
-        self.query_one("#history", HistoryPanel).update(view.history)
+        history = self.query_one("#history", HistoryPanel)
+        history.update(view.history)
+        # The panel changes height between lock and hand: keep the newest line in view.
+        self.call_after_refresh(history.scroll_end, animate=False)
 
     def _revealed_view_only_draws(self) -> bool:
         return self.revealed is not None and only_draw(self.table.view(self.revealed))
@@ -502,22 +510,19 @@ class PestenScreen(GameScreen):
 
     def _hint(self, view: View) -> str:
         if only_draw(view):
-            return (
-                f"Nothing fits on {view.top.face}. Drawing is your only move: press d "
-                "(or Enter), or click the stock."
-            )
+            return f"Nothing fits on {view.top.face}: draw with d, Enter or a click on the stock."
         if view.phase is Phase.DRAWN and view.drawn is not None:
             return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
         if view.stack_kind == "joker":
             plays = any(True for _ in self._plays(view))
             if plays:
                 return f"Joker! Play a joker, or take {view.stack} (t) and name a suit."
-            return f"Joker! You have no joker: take {view.stack} (t) and name a suit."
+            return f"Joker! You have no joker: take {view.stack} (t or Enter) and name a suit."
         if view.stack_kind == "two":
             plays = any(True for _ in self._plays(view))
             if plays:
                 return f"2-stack! Answer it (lit cards), or take {view.stack} (t)."
-            return f"2-stack! Nothing answers it: take {view.stack} (t)."
+            return f"2-stack! Nothing answers it: take {view.stack} (t or Enter)."
         if view.series:
             return "Seven: play again. Lit cards fit; otherwise draw."
         return "Your turn: space selects lit cards (in play order), Enter plays."
@@ -598,6 +603,9 @@ class PestenScreen(GameScreen):
         if not self.selected:
             if only_draw(view):
                 self.action_draw()
+                return
+            if can_take(view) and not any(True for _ in self._plays(view)):
+                self.action_take()
                 return
             if not self.shown:
                 return

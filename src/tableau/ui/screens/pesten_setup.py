@@ -238,8 +238,7 @@ class PestenSetupScreen(GameScreen):
         if event.input is not again and event.value and not again.value:
             again.focus()
             return
-        if self._seal(seat):
-            self.focus_next()
+        self._seal(seat)
 
     @on(Input.Blurred, ".password")
     def _password_left(self, event: Input.Blurred) -> None:

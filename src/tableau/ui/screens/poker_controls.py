@@ -182,6 +182,8 @@ def you_line(view: View) -> str:
     parts = [f"{me.chips} chips"]
     if view.phase in RUNNING and me.put_in:
         parts.append(f"{me.put_in} in the pot")
+    if me.all_in:
+        parts.append("all-in")
     won = winnings(view, HUMAN_SEAT)
     if won:
         parts.append(f"wins {won}")

@@ -238,7 +238,7 @@ class PestenScreen(GameScreen):
                     yield Static("", id="hand-title", markup=False)
                     yield PestenHand(id="cards")
                     with Horizontal(id="actions"):
-                        yield Button("Play ⏎", id="play", compact=True, variant="success")
+                        yield Button("Play ⏎", id="play", compact=True)
                         yield Button("Draw d", id="draw", compact=True)
                         yield Button("Take t", id="take", compact=True)
                         yield Button("Keep p", id="pass", compact=True)
@@ -433,7 +433,7 @@ class PestenScreen(GameScreen):
                 line += "  LAST"
             widget = self.query_one(f"#seat-line-{seat}", Static)
             widget.update(line)
-            widget.set_class(seat == view.current, "-current")
+            widget.set_class(pointer != " ", "-current")
             widget.set_class(marks[seat], "-last")
         self.query_one("#direction", Static).update(
             f"Round {view.round} · {direction_text(view)}"

@@ -1,0 +1,21 @@
+"""Pictures of the Pesten screens at 80×24 and 120×40 (the same scenes `make screenshots` draws)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tableau.ui.scenes import SIZES, Scene, scenes_for
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("scene", scenes_for("pesten"), ids=lambda s: s.name)
+def test_pesten_looks_right(snap_compare: Any, scene: Scene, size: tuple[int, int]) -> None:
+    assert snap_compare(scene.make_app(), terminal_size=size, run_before=scene.setup)
+
+
+def test_every_required_pesten_picture_has_a_scene() -> None:
+    names = {scene.name for scene in scenes_for("pesten")}
+    assert {"setup", "lock", "hand", "set-selected", "suit-chooser", "two-stack",
+            "round-end"} <= names

@@ -635,3 +635,68 @@ def test_scene_tables_hold_the_cards_they_name(card: str) -> None:
     assert sum(len(hand) for hand in table.state.hands) + len(table.state.stock) + len(
         table.state.pile
     ) == 54
+
+
+async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -> None:
+    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await pilot.press("d")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert str(table.state.pile[-1]) == "6D"
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_leaving_during_a_round_asks_first(make_app: MakeApp) -> None:
+    from tableau.ui.screens.dialogs import ChooserScreen
+    from tableau.ui.screens.menu import MenuScreen
+
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # from the lock screen: the password field has focus
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        await pilot.click("#choice-stay")
+        await pilot.pause()
+        assert lock_title(app) == "Pass the terminal to Anna."
+        await unlock(pilot, "anna-pw")
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.click("#choice-leave")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp) -> None:
+    table = arranged_table(
+        ["8H 3H 9S", BRAM, COR], "5C 8C", kinds=("human", "random", "careful"),
+    )
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "8H")
+        await pilot.press("enter")
+        await settle(pilot)
+        if not table.over:
+            assert table.current == 0
+            assert table_screen(app).mode == "hand"
+            assert sorted(shown_hand(app)) == sorted(str(c) for c in table.state.hands[0])
+
+
+@pytest.mark.parametrize("size", [(40, 12), (200, 60)])
+async def test_odd_terminal_sizes_do_not_break_the_table(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    app = table_app(make_app, table)
+    async with app.run_test(size=size) as pilot:
+        await unlock(pilot, "anna-pw")
+        await pilot.press("space", "enter")
+        await pilot.pause()
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert str(table.state.pile[-1]) == "7C"

@@ -117,7 +117,9 @@ def _last_card_app() -> TableauApp:
 async def unlock(pilot: Pilot[Any], password: str) -> None:
     """Type a password into the lock and press Enter."""
     await pilot.pause()
-    await pilot.click("#unlock")
+    field = pilot.app.screen.query_one("#unlock")
+    if not field.has_focus:
+        await pilot.click("#unlock")
     await pilot.press(*_keys(password), "enter")
     await pilot.pause()
 

@@ -179,8 +179,9 @@ class PestenScreen(GameScreen):
         Binding("t", "take", "Take", show=False),
         Binding("p", "pass_turn", "Keep", show=False),
         Binding("l", "last_card", "Last card!"),
-        Binding("escape", "clear", "Clear", show=False),
+        Binding("escape", "escape", "Clear / leave", show=False),
         Binding("n", "next_round", "Next round"),
+        Binding("q", "leave", "Menu"),
     ]
 
     def __init__(
@@ -590,7 +591,7 @@ class PestenScreen(GameScreen):
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("play", "draw", "take", "pass_turn", "last_card", "clear"):
+        if action in ("play", "draw", "take", "pass_turn", "last_card"):
             return self.mode == "hand"
         if action == "next_round":
             return self.table.over
@@ -646,11 +647,33 @@ class PestenScreen(GameScreen):
             else "Last card! is no longer armed."
         )
 
-    def action_clear(self) -> None:
+    def action_escape(self) -> None:
+        """Escape clears a selection; otherwise it offers to leave (the lock's way out)."""
         if self.mode == "hand" and self.selected:
             self.selected = []
             self._render_hand()
             self._message("Selection cleared.")
+        else:
+            self.action_leave()
+
+    def action_leave(self) -> None:
+        """Back to the menu; during a round, only after a confirmation (nothing is saved)."""
+        if self.table.over:
+            self.app.show_menu()  # type: ignore[attr-defined]
+            return
+
+        def chosen(key: str | None) -> None:
+            if key == "leave":
+                self.app.show_menu()  # type: ignore[attr-defined]
+
+        self.app.push_screen(
+            ChooserScreen(
+                "Leave the table?",
+                [("stay", "Stay and play on"), ("leave", "Leave to the menu")],
+                "The round in progress is not saved.",
+            ),
+            chosen,
+        )
 
     def action_next_round(self) -> None:
         if self.table.over:
@@ -704,7 +727,11 @@ class PestenScreen(GameScreen):
         mine = [event.text for event in state.history[before:]]
         if seat is not None and state.current == seat and not self.table.over:
             self._advance()
-            self._message(self._hint(self.table.view(seat)))
+            view = self.table.view(seat)
+            if view.phase is Phase.DRAWN and view.drawn is not None:
+                # Enter plays the card under the cursor: put it on the card just drawn.
+                self.query_one("#cards", PestenHand).cursor = self.shown.index(view.drawn)
+            self._message(self._hint(view))
             return
         self._advance()
         if mine:

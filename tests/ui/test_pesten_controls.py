@@ -57,7 +57,7 @@ def test_drawing_is_the_only_move_when_nothing_fits() -> None:
     assert not only_draw(table.view(0))
 
 
-def test_the_last_card_marker_shows_only_after_the_call_and_goes_with_a_draw() -> None:
+def test_the_last_card_marker_shows_after_the_call() -> None:
     table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
     assert table.play([_card("3D")], last_card=True).ok
     assert declared_last_card(table.view(1)) == (True, False, False)

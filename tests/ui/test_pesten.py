@@ -571,7 +571,9 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
             assert screen.mode == "lock"
             assert lock_title(app) == f"Pass the terminal to {name}."
             assert shown_hand(app) == []
-            text = screen_text(app)
+            # The pending line may name the card that would answer a stack ("or the 4♠"):
+            # a rule, not a hand, so it is left out of this check.
+            text = screen_text(app).replace(shown_text(app, "#pending"), "")
             leaked = [face for face in faces_in_hands(table.state) if face in text]
             assert leaked == [], text
             await unlock(pilot, passwords[name])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import Any, ClassVar
 
 from textual import events, on
@@ -137,9 +136,8 @@ class PestenHand(Hand, inherit_bindings=False):
 
 
 class SuitChooser(ChooserScreen):
-    """Four big suits; keys 1–4 or c/d/h/s."""
+    """Four big suits; keys 1–4 or c/d/h/s. Styled in pesten.tcss (loaded with the table)."""
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["dialogs.tcss", "pesten.tcss"]
     BINDINGS: ClassVar[list[BindingType]] = [
         *(Binding(key, f"pick_suit('{suit.letter}')", show=False)
           for key, suit in SUIT_KEYS.items() if key.isalpha()),

@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
@@ -34,9 +34,14 @@ class TableauApp(App[int]):
     """The card table. Every game is a Screen pushed on top of the menu."""
 
     TITLE = "tableau"
-    CSS_PATH = "app.tcss"
+    # Absolute paths, so subclasses elsewhere work. The menu is the default screen, whose own
+    # CSS_PATH Textual does not load, so its styles come in here.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        Path(__file__).with_name("app.tcss"),
+        Path(__file__).parent / "screens" / "menu.tcss",
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
         Binding("f1", "help", "Help", show=False),
     ]
 
@@ -67,10 +72,12 @@ class TableauApp(App[int]):
         if not animations:
             self.animation_level = "none"
 
-    def on_mount(self) -> None:
+    def get_default_screen(self) -> Screen[Any]:
         from tableau.ui.screens.menu import MenuScreen
 
-        self.push_screen(MenuScreen())
+        return MenuScreen()
+
+    def on_mount(self) -> None:
         if self.start is not None:
             self.open_game(self.start, **self.options)
 
@@ -86,8 +93,8 @@ class TableauApp(App[int]):
         self.push_screen(entry.open({"folder": self.folder, **options}))
 
     def show_menu(self) -> None:
-        """Pop every screen above the menu (the menu sits just above Textual's blank base)."""
-        while len(self.screen_stack) > 2:
+        """Pop every screen above the menu (the first screen)."""
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def action_menu(self) -> None:
@@ -107,7 +114,7 @@ class TableauApp(App[int]):
         own = getattr(screen, "palette_commands", None)
         if own is not None:
             yield from own()
-        elif len(self.screen_stack) <= 2:
+        elif len(self.screen_stack) == 1:
             for entry in GAMES:
                 yield SystemCommand(
                     f"Play {entry.title}", entry.description,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -15,11 +16,24 @@ LARGE_SIZE = Size(100, 32)
 """At this terminal size or larger, screens get the class ``-large`` (else ``-compact``)."""
 
 
+def _size_class(size: Size) -> str:
+    large = size.width >= LARGE_SIZE.width and size.height >= LARGE_SIZE.height
+    return "-large" if large else "-compact"
+
+
 class TableauScreen(Screen[Any]):
     """Adds ``-large``/``-compact`` to the screen as the terminal resizes.
 
     Style both looks in .tcss: ``YukonScreen.-large CardView { height: 5; }``.
     """
+
+    def __init__(
+        self, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        # Set the size class before the first styling pass: restyling a mounted screen is slow.
+        with contextlib.suppress(Exception):  # no running app: on_mount sets it
+            self.add_class(_size_class(self.app.size), update=False)
 
     def on_mount(self) -> None:
         self._apply_size(self.app.size)
@@ -28,9 +42,10 @@ class TableauScreen(Screen[Any]):
         self._apply_size(event.size)
 
     def _apply_size(self, size: Size) -> None:
-        large = size.width >= LARGE_SIZE.width and size.height >= LARGE_SIZE.height
-        self.set_class(large, "-large")
-        self.set_class(not large, "-compact")
+        wanted = _size_class(size)
+        if not self.has_class(wanted):
+            self.remove_class("-large", "-compact", update=False)
+            self.add_class(wanted)
 
     @property
     def is_large(self) -> bool:

@@ -32,11 +32,11 @@ class GameItem(ListItem):
 class MenuScreen(TableauScreen):
     """Choose a game with the arrows and Enter, a number key, or the mouse."""
 
-    CSS_PATH = "menu.tcss"
+    # menu.tcss is loaded by the app (TableauApp.CSS_PATH): the menu is the default screen.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Play", show=True),
         Binding("question_mark", "app.help", "Help", key_display="?"),
-        Binding("q", "app.quit", "Quit", show=False),
+        Binding("q", "app.quit", "Quit"),
         *(
             Binding(str(number), f"open_number({number})", show=False)
             for number in range(1, len(GAMES) + 1)

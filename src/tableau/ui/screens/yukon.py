@@ -52,6 +52,21 @@ class ColumnScroll(VerticalScroll):
         for column in self.query(FanColumn):
             column.set_max_rows(event.size.height)
 
+    def keep_in_view(self, row: int | None, *, to_end: bool = False) -> None:
+        """Scroll so ``row`` shows (or to the end when the column grew). Scrolling costs a
+        layout pass, so do nothing when there is nothing to scroll."""
+        height = self.size.height
+        if height <= 0 or self.max_scroll_y == 0:
+            if self.scroll_y:
+                self.scroll_to(y=0, animate=False, immediate=True)
+            return
+        if row is not None:
+            top = self.scroll_offset.y
+            if not top <= row < top + height - 1:
+                self.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
+        elif to_end and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True)
+
 
 Move = Binding.Group("Move", compact=True)
 
@@ -88,7 +103,7 @@ class YukonScreen(GameScreen):
     TITLE = "Yukon"
     CSS_PATH = "yukon.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "new_game", "New game", show=False),
+        Binding("ctrl+n", "new_game", "New game"),
     ]
 
     def __init__(
@@ -120,6 +135,8 @@ class YukonScreen(GameScreen):
         self._legal_for: object = None
         self._legal: frozenset[str] = frozenset()
         self._announced: object = None
+        self._shown_stats = ""
+        self._shown_status = "?"
 
     # ------------------------------------------------------------------ layout
 
@@ -228,11 +245,8 @@ class YukonScreen(GameScreen):
             )
             scroller = pile.parent
             if isinstance(scroller, ColumnScroll):
-                if cursor is not None and cursor >= 0:
-                    row = pile.row_of(cursor)
-                    scroller.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
-                elif grew:
-                    scroller.scroll_end(animate=False, immediate=True)
+                scroller.keep_in_view(pile.row_of(cursor) if cursor is not None and cursor >= 0
+                                      else None, to_end=grew)
         for number, name in enumerate(FOUNDATIONS):
             foundation = view.foundations[number]
             self.query_one(f"#pile-{name}", StackPile).update(
@@ -275,17 +289,22 @@ class YukonScreen(GameScreen):
             f"Auto  {auto}",
             f"Phase {phase}",
         ]
-        self.query_one("#stats", Static).update("\n".join(lines))
-        status = self.query_one("#status", Static)
+        text = "\n".join(lines)
+        if text != self._shown_stats:
+            stats = self.query_one("#stats", Static)
+            stats.update(text, layout=text.count("\n") != self._shown_stats.count("\n"))
+            self._shown_stats = text
         if view.won:
-            status.update("Won! n: new game")
-            status.set_classes("-won")
+            message, look = "Won! n: new game", "-won"
         elif self._is_stuck():
-            status.update("Stuck: no legal move. u: undo, n: new game")
-            status.set_classes("-stuck")
+            message, look = "Stuck: no legal move. u: undo, n: new game", "-stuck"
         else:
-            status.update("")
-            status.set_classes("")
+            message, look = "", ""
+        if message != self._shown_status:
+            status = self.query_one("#status", Static)
+            status.update(message)
+            status.set_classes(look)
+            self._shown_status = message
 
     def _tick(self) -> None:
         if self.started_at is not None and self.finished_after is None:

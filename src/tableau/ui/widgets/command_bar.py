@@ -43,7 +43,7 @@ class MessageLine(Static):
     SCOPED_CSS = False
 
     def show(self, text: str, *, error: bool = False) -> None:
-        self.update(text)
+        self.update(text, layout=False)  # one line, always: no layout pass needed
         self.set_class(error, "-error")
 
 
@@ -95,7 +95,7 @@ class CommandBar(Widget):
 
     def show(self, last: str, message: str, *, error: bool | None = None) -> None:
         """Set the two lines. ``error`` defaults to "message is not OK"."""
-        self.query_one("#last-command", Static).update(last)
+        self.query_one("#last-command", Static).update(last, layout=False)
         is_error = (message not in ("OK", "")) if error is None else error
         self.query_one("#message", MessageLine).show(message, error=is_error)
 

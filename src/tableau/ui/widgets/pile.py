@@ -18,7 +18,7 @@ from typing import ClassVar, Literal
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Offset, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.strip import Strip
 from textual.widget import Widget
@@ -91,6 +91,8 @@ class Pile(Widget):
         super().__init__(id=id, classes=classes)
         self.pile_id = pile_id
         self.target: Target = None
+        self._style_cache: dict[tuple[str, ...], Style] = {}
+        self._base_style: Style | None = None
         self._press: tuple[int | None, Offset] | None = None
         self._dragging = False
         self._over: str | None = None
@@ -102,11 +104,32 @@ class Pile(Widget):
     # ------------------------------------------------------------------ styles
 
     def style_for(self, *names: str) -> Style:
-        """Combine component styles, later names on top (``"pile--red", "pile--picked"``)."""
-        style = Style()
-        for name in names:
-            style += self.get_component_rich_style(name, partial=True)
+        """The widget's own style with component styles on top, later names winning
+        (``"pile--red", "pile--picked"``). Cached until the CSS or theme changes."""
+        style = self._style_cache.get(names)
+        if style is None:
+            style = self.base_style
+            for name in names:
+                style += self.get_component_rich_style(name, partial=True)
+            self._style_cache[names] = style
         return style
+
+    @property
+    def base_style(self) -> Style:
+        """``rich_style`` (costly: it walks the ancestors), cached like ``style_for``."""
+        if self._base_style is None:
+            self._base_style = self.rich_style
+        return self._base_style
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self._style_cache.clear()
+        self._base_style = None
+        self._styles_changed()
+
+    def _styles_changed(self) -> None:
+        """Forget anything drawn with the old styles."""
+        self.refresh()
 
     # ------------------------------------------------------------------ mouse
 
@@ -247,7 +270,7 @@ class FanColumn(Pile):
         self.large = False
         self.max_rows: int | None = None
         self._lines: list[_Line] = []
-        self._built_for: tuple[object, ...] | None = None
+        self._strips: dict[tuple[int, int], Strip] = {}
 
     def update(
         self,
@@ -265,14 +288,28 @@ class FanColumn(Pile):
         key = (cards, picked_from, cursor, target, large)
         if key == (self.cards, self.picked_from, self.cursor, self.target, self.large):
             return
-        old_height = len(self._lines)
+        old_height, old_lines = self._height(), self._lines
         self.cards, self.picked_from, self.cursor = cards, picked_from, cursor
         self.target, self.large = target, large
         self._rebuild()
-        if len(self._lines) != old_height:
+        if self._height() != old_height:
+            # Rare, because the fan fills its scroll container: only then is a (costly)
+            # layout pass needed.
             self.refresh(layout=True)
-        else:
-            self.refresh()
+            return
+        # Repaint only the rows that changed, so a move redraws a few lines, not the table.
+        width = max(self.size.width, 1)
+        new_lines = self._lines
+        changed = [
+            Region(0, row, width, 1)
+            for row in range(max(len(old_lines), len(new_lines)))
+            if row >= len(old_lines) or row >= len(new_lines) or old_lines[row] != new_lines[row]
+        ]
+        if changed:
+            self.refresh(*changed)
+
+    def _height(self) -> int:
+        return max(len(self._lines), self.max_rows or 0, 1)
 
     def set_max_rows(self, rows: int | None) -> None:
         if rows != self.max_rows:
@@ -293,9 +330,11 @@ class FanColumn(Pile):
         return 0
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """At least the height of the space it has, so a click or drop below the last
+        card still lands on the column."""
         if not self._lines:
             self._rebuild(width)
-        return max(len(self._lines), 1)
+        return self._height()
 
     def on_resize(self, event: events.Resize) -> None:
         if event.size.width and self._built_width != self.content_size.width:
@@ -358,6 +397,7 @@ class FanColumn(Pile):
             for row in rows:
                 lines.append(_Line(self._parts(row, kind, over), index))
         self._lines = lines
+        self._strips.clear()
 
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()
@@ -381,16 +421,22 @@ class FanColumn(Pile):
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
-        if y >= len(self._lines):
-            return Strip.blank(width, self.rich_style)
-        base = self.rich_style
-        segments = [
-            Segment(text, base + self.style_for(*classes)) for text, classes in self._lines[y].parts
-        ]
-        return Strip(segments).extend_cell_length(width, base).crop(0, width)
+        key = (y, width)
+        strip = self._strips.get(key)
+        if strip is None:
+            base = self.base_style
+            if y >= len(self._lines):
+                strip = Strip.blank(width, base)
+            else:
+                parts = self._lines[y].parts
+                segments = [Segment(text, self.style_for(*classes)) for text, classes in parts]
+                strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+            self._strips[key] = strip
+        return strip
 
-    def watch_app_theme(self) -> None:  # pragma: no cover - styles are looked up per line
-        self.refresh()
+    def _styles_changed(self) -> None:
+        self._strips.clear()
+        super()._styles_changed()
 
 
 # ---------------------------------------------------------------------- a stack
@@ -449,7 +495,7 @@ class StackPile(Pile):
 
     def render_line(self, y: int) -> Strip:
         width, height = self.content_size.width, self.content_size.height
-        base = self.rich_style
+        base = self.base_style
         showing = self.top if self.count else None
         kind = card_kind(showing, self.face_up if self.count else True)
         over: tuple[str, ...] = ()
@@ -459,7 +505,7 @@ class StackPile(Pile):
             over += ("pile--picked",)
         if self.target is not None:
             over += (f"pile--{self.target}",)
-        label_style = base + self.style_for("pile--label", *over)
+        label_style = self.style_for("pile--label", *over)
         segments: list[Segment] = []
         if height <= 1:
             label = f"{self.label} " if self.label else ""
@@ -469,7 +515,7 @@ class StackPile(Pile):
             segments.append(Segment(label, label_style))
             segments += self._segments(row, kind, over, base)
             if self.show_count and self.count:
-                segments.append(Segment(f" {self.count}", base + self.style_for("pile--count")))
+                segments.append(Segment(f" {self.count}", self.style_for("pile--count")))
         else:
             card_rows = height - 1 - (1 if self.show_count else 0)
             card_width = max(min(width, 9), 3)
@@ -481,14 +527,13 @@ class StackPile(Pile):
                 segments += self._segments(rows[y - 1], kind, over, base)
             elif self.show_count:
                 text = f"{self.count} card{'s' if self.count != 1 else ''}"
-                segments.append(Segment(text.center(card_width),
-                                        base + self.style_for("pile--count")))
+                segments.append(Segment(text.center(card_width), self.style_for("pile--count")))
         return Strip(segments).extend_cell_length(width, base).crop(0, width)
 
     def _segments(
         self, row: Row, kind: Kind, over: tuple[str, ...], base: Style
     ) -> list[Segment]:
         return [
-            Segment(text, base + self.style_for(_KIND_CLASS[kind], *_PART_CLASS[part], *over))
+            Segment(text, self.style_for(_KIND_CLASS[kind], *_PART_CLASS[part], *over))
             for text, part in row
         ]

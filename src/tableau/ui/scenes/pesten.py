@@ -121,6 +121,7 @@ async def unlock(pilot: Pilot[Any], password: str) -> None:
     if not field.has_focus:
         await pilot.click("#unlock")
     await pilot.press(*_keys(password), "enter")
+    await pilot.app.workers.wait_for_complete()  # the password is checked in a thread
     await pilot.pause()
 
 

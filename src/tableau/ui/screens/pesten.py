@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 from textual import events, on
@@ -23,7 +24,7 @@ from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Stat
 
 from tableau.cards import SUITS, AnyCard, Suit
 from tableau.engines.pesten import Phase, Play, View, outcome
-from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import PasswordScheme, SeatLock
 from tableau.ui.pesten_controls import (
     SUIT_KEYS,
     Answer,
@@ -374,23 +375,46 @@ class PestenScreen(GameScreen):
         lock = self.table.seats[seat].lock
         typed = field.value
         field.clear()
-        if lock is not None and lock.has_password and not typed:
+        if lock is None:
+            self._reveal(seat)
+            return
+        if lock.has_password and not typed:
             self._message(f"Type {self.table.seats[seat].name}'s password, then press Enter.")
             return
-        opened = lock is None or lock.verify(typed)
-        del typed
+        # Argon2id takes a noticeable moment: check in a thread while the field says so.
+        field.disabled = True
+        field.placeholder = "checking…"
+        self._message("Checking the password…")
+        self.run_worker(
+            partial(self._verify_in_thread, lock, typed, seat),
+            thread=True, group="unlock", exit_on_error=False,
+        )
+
+    def _verify_in_thread(self, lock: SeatLock, typed: str, seat: int) -> None:
+        opened = lock.verify(typed)
+        self.app.call_from_thread(self._verified, seat, opened)
+
+    def _verified(self, seat: int, opened: bool) -> None:
+        if not self.is_attached:
+            return
+        field = self.query_one("#unlock", Input)
+        if self.mode != "lock" or self.table.current != seat:
+            return
         if opened:
+            field.disabled = False
+            field.placeholder = "password, then Enter"
             self._message("")
             self._reveal(seat)
             return
-        assert lock is not None
-        delay = lock.retry_delay
+        lock = self.table.seats[seat].lock
+        delay = lock.retry_delay if lock is not None else 0.0
         text = "Wrong password; the hand stays hidden."
         if delay > 0:
             text += f" Wait {delay:g} s before the next try."
-            field.disabled = True
             field.placeholder = f"wait {delay:g} s…"
             self._retry_timer = self.set_timer(delay, self._retry_ready)
+        else:
+            self._retry_ready()
         self._message(text, error=True)
 
     def _reveal(self, seat: int) -> None:

@@ -341,6 +341,11 @@ class PestenScreen(GameScreen):
             )
             i_am.focus()
 
+    def _wait_over(self) -> None:
+        self._retry_ready()
+        if self.mode == "lock":
+            self._message("Wrong password; the hand stays hidden. You may try again.")
+
     def _retry_ready(self) -> None:
         self._retry_timer = None
         field = self.query_one("#unlock", Input)
@@ -412,7 +417,7 @@ class PestenScreen(GameScreen):
         if delay > 0:
             text += f" Wait {delay:g} s before the next try."
             field.placeholder = f"wait {delay:g} s…"
-            self._retry_timer = self.set_timer(delay, self._retry_ready)
+            self._retry_timer = self.set_timer(delay, self._wait_over)
         else:
             self._retry_ready()
         self._message(text, error=True)

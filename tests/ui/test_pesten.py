@@ -158,7 +158,7 @@ async def test_setup_marks_an_empty_name_and_a_duplicate_name(make_app: MakeApp)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert "Seat 1 needs a name." in _problem(app, 0)
-        assert "already called" in _problem(app, 2) or "already called" in _problem(app, 1)
+        assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
         assert "Please look at the marked fields." in screen_text(app)
         assert not isinstance(app.screen, PestenScreen)
 
@@ -702,3 +702,29 @@ async def test_odd_terminal_sizes_do_not_break_the_table(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert str(table.state.pile[-1]) == "7C"
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp) -> None:
+    names = ("a[/]b", "[b]Bram", "Cor[")
+    table = arranged_table(["7D", BRAM, COR], "5C 7C", names=names, passwords=("", "x", ""))
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert lock_title(app) == "Pass the terminal to a[/]b."
+        assert str(table_screen(app).query_one("#i-am", Button).label) == "I am a[/]b"
+        await pilot.click("#i-am")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+        assert "a[/]b wins round 1!" in screen_text(app)
+        assert "[b]Bram" in screen_text(app)
+
+
+async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp) -> None:
+    app = make_app("pesten", passwords=quick_scheme())
+    async with app.run_test(size=SIZE) as pilot:
+        await _clear_and_type(pilot, "#name-0", "[b]x")
+        await _clear_and_type(pilot, "#name-1", "[B]X")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."

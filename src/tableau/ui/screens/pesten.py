@@ -20,6 +20,8 @@ from textual.containers import Container, Horizontal, Vertical
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
+from textual.content import Content
+from textual.markup import escape
 from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
 
 from tableau.cards import SUITS, AnyCard, Suit
@@ -329,7 +331,7 @@ class PestenScreen(GameScreen):
         self.query_one("#open", Button).display = has_password
         i_am = self.query_one("#i-am", Button)
         i_am.display = not has_password
-        i_am.label = f"I am {name}"
+        i_am.label = Content(f"I am {name}")  # a name is text, never markup
         if has_password:
             self.query_one("#lock-note", Static).update(
                 f"{name}: type your password to see your cards. Everyone else, look away."
@@ -783,7 +785,10 @@ class PestenScreen(GameScreen):
         for seat, name in enumerate(view.names):
             lines.append(f"{name:<{width}}  {view.wins[seat]}")
         self.app.push_screen(
-            EndScreen(title, lines, [("next", "Next round"), ("menu", "Menu")]),
+            EndScreen(
+                escape(title), [escape(line) for line in lines],
+                [("next", "Next round"), ("menu", "Menu")],
+            ),
             self._after_end,
         )
         self._message(f"{title} Press n for the next round, q for the menu.")

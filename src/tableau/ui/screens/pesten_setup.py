@@ -85,7 +85,7 @@ class PestenSetupScreen(GameScreen):
                     self._dealer_options(), value=0, allow_blank=False, compact=True,
                     id="dealer",
                 )
-            yield MessageLine("", id="problem-table", classes="problem")
+            yield MessageLine("", id="problem-table", classes="problem", markup=False)
             with Horizontal(classes="form-row column-heads"):
                 yield Label("", classes="seat-number")
                 yield Label("Name", classes="head-name")
@@ -97,7 +97,7 @@ class PestenSetupScreen(GameScreen):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
-        yield MessageLine("", id="setup-message")
+        yield MessageLine("", id="setup-message", markup=False)
         yield Footer()
 
     def _seat_row(self, seat: int) -> ComposeResult:
@@ -123,7 +123,7 @@ class PestenSetupScreen(GameScreen):
                     classes="password", placeholder="again", max_length=200,
                 )
                 yield Static("", id=f"status-{seat}", classes="lock-status")
-            yield MessageLine("", id=f"problem-{seat}", classes="problem")
+            yield MessageLine("", id=f"problem-{seat}", classes="problem", markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -316,8 +316,9 @@ class PestenSetupScreen(GameScreen):
                 continue
             key = name.casefold()
             if key in seen:
-                mark(seat, f"Seat {seen[key] + 1} is already called {name}; pick another "
-                           "name.", "name")
+                first_seat = seen[key]
+                mark(seat, f"Seat {first_seat + 1} is already called "
+                           f"{self._seat_name(first_seat)}; pick another name.", "name")
                 continue
             seen[key] = seat
             if self._seat_kind(seat) != HUMAN:

@@ -17,11 +17,11 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
+from textual.content import Content
+from textual.markup import escape
 from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.content import Content
-from textual.markup import escape
 from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
 
 from tableau.cards import SUITS, AnyCard, Suit

@@ -576,6 +576,7 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
             text = screen_text(app).replace(shown_text(app, "#pending"), "")
             leaked = [face for face in faces_in_hands(table.state) if face in text]
             assert leaked == [], text
+            assert not any(word in text for word in passwords.values())
             await unlock(pilot, passwords[name])
             seat = table.current
             expected = sorted(str(card) for card in table.state.hands[seat])
@@ -589,6 +590,7 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
         assert turns >= 4
         history = " ".join(event.text for event in table.state.history)
         assert "Cor" in history
+        assert "anna-pw" not in history and "bram-pw" not in history
 
 
 async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(

@@ -52,6 +52,7 @@ _CANON: Final[tuple[AnyCard, ...]] = (
 )
 _KEY_BY_ID: Final = {id(card): key for key, card in enumerate(_CANON)}
 _FACES: Final = tuple(card.face for card in _CANON)
+_FACE_BY_ID: Final = {id(card): card.face for card in _CANON}
 
 
 _RUN_BITS: Final = tuple(
@@ -64,12 +65,13 @@ _KEY_SUIT: Final = (*(key % 4 for key in range(52)), 4)
 _KEY_BIT: Final = (*(_RUN_BITS[key // 4] for key in range(52)), 0)
 
 
+
+
 def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
-    get = _KEY_BY_ID.get
-    keys = [get(id(card)) for card in hand]
-    if None in keys:
+    try:
+        return list(map(_KEY_BY_ID.__getitem__, map(id, hand)))  # one C-level pass
+    except KeyError:  # card objects made elsewhere, for instance by a test's parse_cards
         return [_key(card) for card in hand]
-    return keys  # type: ignore[return-value]
 
 
 def _key(card: AnyCard) -> int:
@@ -215,7 +217,10 @@ class Event:
 
 
 def _faces(cards: Iterable[AnyCard]) -> str:
-    return " ".join([_FACES[_key(card)] for card in cards])
+    try:
+        return " ".join(map(_FACE_BY_ID.__getitem__, map(id, cards)))
+    except KeyError:  # card objects made elsewhere
+        return " ".join([_FACES[_key(card)] for card in cards])
 
 
 @dataclass(frozen=True, slots=True)
@@ -346,18 +351,24 @@ class View:
 _T = TypeVar("_T")
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 def _build(cls: type[_T], values: dict[str, object]) -> _T:
     """Make a frozen State or View without the per-field cost of a frozen ``__init__``.
 
     Every field must be given; the callers below list them all.
     """
-    made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", values)
+    made = _new(cls)
+    _set(made, "__dict__", values)
     return made
 
 
 def _event(kind: str, seat: int | None, text: str, cards: tuple[AnyCard, ...] = ()) -> Event:
-    return _build(Event, {"kind": kind, "seat": seat, "text": text, "cards": cards})
+    made = _new(Event)  # as _build does; events are made on every move
+    _set(made, "__dict__", {"kind": kind, "seat": seat, "text": text, "cards": cards})
+    return made
 
 
 class _Table(Protocol):
@@ -395,13 +406,13 @@ def _fits(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -> bool:
     return card.suit is top.suit or card.rank is top.rank
 
 
-_TABLES: dict[tuple[int, int, bool], tuple[bool, ...]] = {}
+_TABLES: dict[tuple[int | None, int, bool], tuple[bool, ...]] = {}
 """Memo of _fit_table: which card keys fit each situation (a pure function's cache)."""
 
 
 def _fit_table(top: AnyCard, suit: Suit | None, stack: int) -> tuple[bool, ...]:
     """For every card key, whether that card fits now (the same answers as ``_fits``)."""
-    situation = (_key(top), id(suit), bool(stack))  # suits are singletons: id() is exact
+    situation = (_key(top), id(suit), stack > 0)  # suits are singletons: id() is exact
     table = _TABLES.get(situation)
     if table is None:
         table = tuple(_fits(top, suit, stack, card) for card in _CANON)
@@ -741,6 +752,74 @@ def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCa
     ]
 
 
+def _single_plays(key: int, names_suit: bool, leaves_one: bool) -> tuple[Move, ...]:
+    by_suit = _SINGLE[key]
+    moves: list[Move] = []
+    for pair in by_suit[1:] if names_suit else by_suit[:1]:
+        moves.extend(pair if leaves_one else pair[:1])
+    return tuple(moves)
+
+
+_SINGLE_PLAYS: Final = tuple(
+    tuple(
+        tuple(_single_plays(key, not on_stack and key in _JACK_KEYS, leaves_one)
+              for key in range(len(_CANON)))
+        for leaves_one in (False, True)
+    )
+    for on_stack in (False, True)
+)
+"""_SINGLE_PLAYS[on a stack][leaves one card][key]: the listed plays of that single card."""
+
+
+def _run_steps(key: int) -> tuple[int, int, int, int]:
+    """The keys of the same suit one and two ranks up, then one and two down (-1 where the
+    run ends; the ace sits below the 2 and above the king)."""
+    if key == _JOKER_KEY:
+        return (-1, -1, -1, -1)
+    value, suit_index = key // 4 + 1, key % 4  # 1 = ace ... 13 = king
+
+    def at(shifted: int) -> int:
+        if shifted == 14:
+            shifted = 1
+        return (shifted - 1) * 4 + suit_index if 1 <= shifted <= 14 else -1
+
+    up = (at(value + 1), at(value + 2)) if value != 1 else (at(2), at(3))
+    down = (at(value - 1), at(value - 2)) if value != 1 else (at(13), at(12))
+    return (*up, *down)
+
+
+_RUN_STEPS: Final = tuple(_run_steps(key) for key in range(len(_CANON)))
+_SAME_RANK: Final = tuple(
+    frozenset(range(key - key % 4, key - key % 4 + 4)) if key != _JOKER_KEY else frozenset()
+    for key in range(len(_CANON))
+)
+
+
+def _may_hold_set(keys: list[int], fitting: list[int], top_key: int) -> bool:
+    """A cheap first look for a set, which starts with a fitting card: False means there is
+    none; True may be a false alarm, which ``_set_candidates`` sorts out exactly."""
+    held = set(keys)
+    if len(held) < len(keys):
+        return True  # identical cards (several packs): let the exact listing count them
+    top_rank = top_key // 4
+    for first in fitting:
+        same = len(held.intersection(_SAME_RANK[first]))
+        if same >= 3 or (same == 2 and first // 4 == top_rank):
+            return True
+        up, up2, down, down2 = _RUN_STEPS[first]
+        if up in held and (up2 in held or down == top_key):
+            return True
+        if down in held and (down2 in held or up == top_key):
+            return True
+    return False
+
+
+_last_listing: tuple[State | None, tuple[Move, ...]] = (None, ())
+"""The last state ``legal_moves`` listed and its moves: a view and the ``apply`` that
+follows it ask about the same state, so the listing is made once and ``apply`` can trust
+a move taken from it."""
+
+
 def legal_moves(state: State) -> tuple[Move, ...]:
     """Every legal move of the current player; empty when the round is over.
 
@@ -750,32 +829,41 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ``Take`` on a stack (once per suit after jokers), ``Draw`` when nothing fits, or ``Pass``
     after drawing a card that fits.
     """
+    global _last_listing
+    last = _last_listing  # one read: another thread may replace it meanwhile
+    if last[0] is state:
+        return last[1]
+    moves = _list_moves(state)
+    _last_listing = (state, moves)
+    return moves
+
+
+def _list_moves(state: State) -> tuple[Move, ...]:
     phase = state.phase
     if phase is _OVER:
         return ()
     hand = state.hands[state.current]
-    moves: list[Move] = []
+    leaves_one = len(hand) == 2
     if phase is _DRAWN:
-        card = hand[-1]
-        _plays_of((card,), len(hand) - 1, _names_suit(card, 0), moves)
-        moves.append(PASS)
-        return tuple(moves)
+        return (*_SINGLE_PLAYS[False][leaves_one][_key(hand[-1])], PASS)
     top, suit, stack = state.pile[-1], state.suit, state.stack
     keys = _hand_keys(hand)
-    table = _fit_table(top, suit, stack)
-    fitting = sorted({key for key in keys if table[key]})
+    top_key = _KEY_BY_ID.get(id(top))
+    table = _TABLES.get((top_key, id(suit), stack > 0))
+    if table is None:  # not seen yet, or a top card object made elsewhere
+        table = _fit_table(top, suit, stack)
+        top_key = _key(top)
+    fitting = [key for key in keys if table[key]]
     if not fitting:
         if not stack:
             return _DRAW_ONLY
         return _TAKE_NAMING if type(top) is Joker else _TAKE_ONLY
-    both = len(hand) == 2
-    for key in fitting:
-        by_suit = _SINGLE[key]
-        for pair in by_suit[1:] if not stack and key in _JACK_KEYS else by_suit[:1]:
-            moves.append(pair[0])
-            if both:
-                moves.append(pair[1])
-    if len(hand) >= 2:
+    if len(fitting) > 1:
+        fitting = sorted(set(fitting))
+    singles = _SINGLE_PLAYS[stack > 0][leaves_one]
+    moves: list[Move] = [move for key in fitting for move in singles[key]]
+    assert top_key is not None
+    if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
         for cards in _set_candidates(keys, top, suit, stack):
             _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
     if stack:
@@ -886,7 +974,7 @@ class _Work:
 
     Its attributes are the State's fields (copied in one step from the snapshot's own
     dictionary, which is the cheap way to copy 18 fields), with ``hands`` as a list, plus
-    the new events.
+    the new events. ``apply`` makes and freezes it inline: it runs on every move.
     """
 
     config: Config
@@ -908,24 +996,6 @@ class _Work:
     winner: int | None
     history: tuple[Event, ...]
     events: list[Event]
-
-    def __init__(self, state: State) -> None:
-        fields = state.__dict__.copy()
-        fields["hands"] = list(state.hands)
-        fields["events"] = []
-        self.__dict__ = fields
-
-    def freeze(self) -> State:
-        """The new snapshot. The scratch copy must not be used afterwards."""
-        fields = self.__dict__
-        fields["hands"] = tuple(self.hands)
-        events = fields.pop("events")
-        if events:
-            fields["history"] = self.history + tuple(events)
-        return _build(State, fields)
-
-    def name(self, seat: int) -> str:
-        return self.config.names[seat]
 
     def seat(self, steps: int) -> int:
         return (self.current + steps * self.direction) % self.config.players
@@ -963,10 +1033,28 @@ class _Work:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``. Raises IllegalMove with a sentence; ``state`` is untouched."""
-    problem, after = _check(state, move)
-    if problem is not None:
-        raise IllegalMove(problem)
-    work = _Work(state)
+    listed = False
+    last = _last_listing
+    if last[0] is state:
+        for candidate in last[1]:
+            if candidate is move:
+                listed = True  # the very move legal_moves gave for this state: legal
+                break
+    if listed:
+        after = _remove(state.hands[state.current], move.cards) if type(move) is Play else None
+    else:
+        problem, after = _check(state, move)
+        if problem is not None:
+            raise IllegalMove(problem)
+        if type(move) is Play and not all(map(_KEY_BY_ID.__contains__, map(id, move.cards))):
+            # Keep only the shared card objects in states.
+            move = Play(tuple(_CANON[_key(card)] for card in move.cards), move.suit,
+                        move.last_card)
+    fields = state.__dict__.copy()
+    fields["hands"] = list(state.hands)
+    fields["events"] = []
+    work = _new(_Work)
+    work.__dict__ = fields
     if type(move) is Play:
         assert after is not None
         _apply_play(work, move, after)
@@ -976,27 +1064,29 @@ def apply(state: State, move: Move) -> State:
         _apply_take(work, move)
     else:
         seat = work.current
-        work.events.append(_event("pass", seat, f"{work.name(seat)} keeps the drawn card."))
+        work.events.append(_event("pass", seat, f"{work.config.names[seat]} keeps the drawn card."))
         work.end_turn(work.seat(1))
-    return work.freeze()
+    # Freeze: the scratch dictionary becomes the new snapshot's own.
+    fields["hands"] = tuple(work.hands)
+    events = fields.pop("events")
+    if events:
+        fields["history"] = state.history + tuple(events)
+    made = _new(State)  # as _build does
+    _set(made, "__dict__", fields)
+    return made
 
 
 def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     seat = work.current
-    name = work.name(seat)
-    cards = move.cards
-    for card in cards:
-        if id(card) not in _KEY_BY_ID:
-            cards = tuple(_CANON[_key(card)] for card in cards)  # the shared card objects
-            break
+    name = work.config.names[seat]
+    cards = move.cards  # the shared card objects (see apply)
     last = cards[-1]
-    top_before = work.pile[-1]
     stack_before = work.stack
     work.hands[seat] = after
     work.pile = work.pile + cards
     work.passes = 0
     work.phase = _PLAY
-    played = f"{name} plays {_faces(cards)}"
+    played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
         work.winner = seat
         work.phase = _OVER
@@ -1026,7 +1116,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         )
         work.end_turn(work.seat(1))
         return
-    suffix = _effect(work, last, top_before, stack_before, move.suit)
+    suffix = _effect(work, last, stack_before, move.suit)
     work.events.append(_event("play", seat, played + suffix, cards))
     if forgot:
         work.draw(seat, PENALTY)
@@ -1042,59 +1132,55 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         work.events.append(_event("last_card", seat, f"{name}: last card!"))
 
 
-def _effect(
-    work: _Work, last: AnyCard, top_before: AnyCard, stack_before: int, suit: Suit | None
-) -> str:
+def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
     """Carry out the effect of the last card played; return the text that explains it."""
+    names = work.config.names
+    nxt = (work.current + work.direction) % work.config.players
     if stack_before:
-        nxt = work.seat(1)
         work.end_turn(nxt)
         if type(last) is Joker:
             work.stack = stack_before + JOKER_TAKE
-            return f" — {work.name(nxt)} must take {work.stack} or play a joker"
+            return f" — {names[nxt]} must take {work.stack} or play a joker"
         assert isinstance(last, Card)
         work.stack = stack_before + int(last.rank)
-        return f" — {work.name(nxt)} must take {work.stack} or answer"
+        return f" — {names[nxt]} must take {work.stack} or answer"
     work.suit = None
     if type(last) is Joker:
-        nxt = work.seat(1)
         work.stack = JOKER_TAKE
         work.end_turn(nxt)
-        return f" — {work.name(nxt)} must take {JOKER_TAKE} or play a joker"
+        return f" — {names[nxt]} must take {JOKER_TAKE} or play a joker"
     assert isinstance(last, Card)
     rank = last.rank
     if rank is _TWO:
-        nxt = work.seat(1)
         work.stack = 2
         work.end_turn(nxt)
-        return f" — {work.name(nxt)} must take 2 or answer"
+        return f" — {names[nxt]} must take 2 or answer"
     if rank is _SEVEN:
         work.turns += 1
         work.series = True
-        return f" — {work.name(work.current)} plays again"
+        return f" — {names[work.current]} plays again"
     if rank is _EIGHT:
-        skipped = work.seat(1)
         work.end_turn(work.seat(2))
-        return f" — {work.name(skipped)} is skipped"
+        return f" — {names[nxt]} is skipped"
     if rank is _TEN:
         work.end_turn(work.seat(-1))
-        return f" — back to {work.name(work.current)}"
+        return f" — back to {names[work.current]}"
     if rank is _JACK:
         assert suit is not None
         work.suit = suit
-        work.end_turn(work.seat(1))
+        work.end_turn(nxt)
         return f" and names {suit.glyph} {suit.noun}"
     if rank is _KING:
         work.direction = -work.direction
         work.end_turn(work.seat(1))
-        return f" — the direction reverses; {work.name(work.current)} is next"
-    work.end_turn(work.seat(1))
+        return f" — the direction reverses; {names[work.current]} is next"
+    work.end_turn(nxt)
     return ""
 
 
 def _apply_draw(work: _Work) -> None:
     seat = work.current
-    name = work.name(seat)
+    name = work.config.names[seat]
     if work.draw(seat, 1) == 0:
         work.passes += 1
         work.events.append(
@@ -1132,7 +1218,7 @@ def _end_blocked(work: _Work) -> None:
         _event(
             "blocked",
             seat,
-            f"Nobody can play and nothing is left to draw: {work.name(seat)} wins round "
+            f"Nobody can play and nothing is left to draw: {work.config.names[seat]} wins round "
             f"{work.round} with the fewest cards.",
         )
     )
@@ -1140,7 +1226,7 @@ def _end_blocked(work: _Work) -> None:
 
 def _apply_take(work: _Work, move: Take) -> None:
     seat = work.current
-    name = work.name(seat)
+    name = work.config.names[seat]
     wanted = work.stack
     joker = type(work.pile[-1]) is Joker
     got = work.draw(seat, wanted)
@@ -1170,8 +1256,10 @@ def view(state: State, seat: int) -> View:
     stack_kind = None
     if state.stack:
         stack_kind = "joker" if type(top) is Joker else "two"
-    return _build(
-        View,
+    made = _new(View)  # as _build does; a view is made on every move
+    _set(
+        made,
+        "__dict__",
         {
             "seat": seat,
             "names": state.config.names,
@@ -1195,6 +1283,7 @@ def view(state: State, seat: int) -> View:
             "legal": legal_moves(state) if own_turn else (),
         },
     )
+    return made
 
 
 def outcome(state: State) -> Outcome | None:

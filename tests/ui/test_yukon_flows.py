@@ -453,3 +453,31 @@ async def test_help_shows_the_yukon_rules(make_app: AppFactory) -> None:
         assert isinstance(app.screen, HelpScreen)
         assert app.screen.game == "yukon"
         assert "Yukon" in rules_text("yukon").splitlines()[0]
+
+
+async def test_s_then_enter_saves_and_o_then_enter_loads(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _dealt(pilot)
+        await pilot.press("escape", "s", "enter")
+        assert (tmp_path / "yukon-save.json").exists()
+        saved = screen.view
+        await pilot.press("escape", "1", "f")
+        assert screen.view != saved
+        await pilot.press("escape", "o", "enter")
+        assert screen.view == saved
+
+
+async def test_choosing_a_rules_variant_deals_again_under_those_rules(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        screen.action_rules()
+        await pilot.pause()
+        await pilot.click("#choice-classic")
+        assert screen.view.rules == "classic"
+        assert screen.view.phase is Phase.PLAY

@@ -7,6 +7,7 @@ Widgets post messages; ``YukonControls`` turns them into command lines; the one 
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, ClassVar
@@ -103,7 +104,7 @@ class YukonScreen(GameScreen):
     TITLE = "Yukon"
     CSS_PATH = "yukon.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+n", "new_game", "New game"),
+        Binding("ctrl+n", "new_game_from_input", "New game"),
     ]
 
     def __init__(
@@ -117,7 +118,9 @@ class YukonScreen(GameScreen):
     ) -> None:
         super().__init__()
         self.folder = Path(folder) if folder is not None else Path.cwd()
-        self.start_seed = seed if seed is not None else 0
+        # Opened from the menu there is no --seed: pick one (shown, so the deal can be replayed
+        # with `tableau yukon --seed N`). The engine itself never draws randomness.
+        self.start_seed = seed if seed is not None else secrets.randbelow(1_000_000)
         self.games_started = 0
         try:
             config = Config(seed=self.start_seed, rules=rules)
@@ -504,6 +507,15 @@ class YukonScreen(GameScreen):
 
     def action_focus_input(self) -> None:
         self.query_one(CommandBar).focus_input()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game_from_input":
+            # Shown in the Footer only while typing; on the table "n" says the same.
+            return not self.query_one(YukonBoard).has_focus
+        return True
+
+    def action_new_game_from_input(self) -> None:
+        self.action_new_game()
 
     def action_new_game(self) -> None:
         """A fresh seed, then LD, SR and P."""

@@ -1,0 +1,100 @@
+"""Shared widgets in a tiny host app: what they show and which messages they post."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import App, ComposeResult
+
+from tableau.cards import parse_cards
+from tableau.ui.widgets.card import CardView, draw_card
+from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
+
+CARDS = parse_cards("KS QH JC TD 9S")
+
+
+class Host(App[None]):
+    def __init__(self) -> None:
+        super().__init__()
+        self.activated: list[int] = []
+        self.clicked: list[tuple[str, int | None, int]] = []
+
+    def compose(self) -> ComposeResult:
+        yield Hand(id="hand")
+        yield HistoryPanel(id="history")
+        yield FanColumn("C1", "C1", id="fan")
+        yield StackPile("F1", "F1", id="stack")
+
+    @on(Hand.Activated)
+    def _activated(self, event: Hand.Activated) -> None:
+        self.activated.append(event.index)
+
+    @on(Pile.Clicked)
+    def _clicked(self, event: Pile.Clicked) -> None:
+        self.clicked.append((event.pile_id, event.index, event.chain))
+
+
+def test_a_drawn_card_shows_rank_and_suit_and_a_back_hides_them() -> None:
+    face = "".join(text for row in draw_card(CARDS[3], True, 9, 5) for text, _ in row)
+    back = "".join(text for row in draw_card(CARDS[3], False, 9, 5) for text, _ in row)
+    assert "10♦" in face and "♦" in face
+    assert "10" not in back and "♦" not in back
+
+
+async def test_hand_numbers_marked_cards_in_selection_order_and_lifts_them() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(Hand)
+        hand.update(CARDS, marked=(3, 0), dimmed={4})
+        await pilot.pause()
+        views = list(hand.query(CardView))
+        assert [view.badge for view in views] == ["2", "", "", "1", ""]
+        assert views[3].has_class("-marked") and views[4].has_class("-dimmed")
+        assert views[3].region.y < views[1].region.y, "a marked card sits higher"
+
+
+async def test_hand_keys_move_the_cursor_and_enter_activates() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(Hand)
+        hand.update(CARDS)
+        hand.focus()
+        await pilot.press("right", "right", "enter")
+        assert app.activated == [2]
+        await pilot.press("left", "left", "left", "space")
+        assert app.activated == [2, 4], "left from the first card wraps to the last"
+
+
+async def test_clicking_a_card_in_a_hand_activates_it() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        hand = app.query_one(Hand)
+        hand.update(CARDS)
+        await pilot.pause()
+        await pilot.click(list(hand.query(CardView))[1])
+        assert app.activated == [1]
+
+
+async def test_history_appends_only_new_events() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        history = app.query_one(HistoryPanel)
+        history.update(["Anna plays 7♥"])
+        history.update(["Anna plays 7♥", "Bob draws"])
+        await pilot.pause()
+        assert history.lines == ["Anna plays 7♥", "Bob draws"]
+        history.update(["New round"])
+        assert history.lines == ["New round"]
+
+
+async def test_piles_report_which_card_was_clicked() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fan = app.query_one(FanColumn)
+        fan.update([Shown(None, False), *(Shown(card) for card in CARDS[:3])])
+        app.query_one(StackPile).update(CARDS[0], count=3)
+        await pilot.pause()
+        await pilot.click(fan, offset=(1, fan.row_of(2)))
+        await pilot.click("#stack")
+        assert app.clicked == [("C1", 2, 1), ("F1", 2, 1)]

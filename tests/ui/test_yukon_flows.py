@@ -481,3 +481,27 @@ async def test_choosing_a_rules_variant_deals_again_under_those_rules(
         await pilot.click("#choice-classic")
         assert screen.view.rules == "classic"
         assert screen.view.phase is Phase.PLAY
+
+
+async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    from tableau.cards import FULL_DECK
+
+    cards = [str(card) for card in FULL_DECK]
+    long_column = tuple((code, False) for code in cards[:6]) + tuple(
+        (code, True) for code in cards[6:30]
+    )
+    others = tuple(tuple((code, True) for code in cards[30 + 4 * i:34 + 4 * i]) for i in range(5))
+    last = (tuple((code, True) for code in cards[50:]),)
+    (tmp_path / "long.json").write_text(_save_with((long_column, *others, *last), ("",) * 4))
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await _type(pilot, "L long.json")
+        c1, c2 = _column(app, "C1"), _column(app, "C2")
+        assert c1.region.right <= c2.region.x
+        # The bottom card (4♥) is on screen and can be sent home... or refused, with a reason.
+        await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
+        assert _last_command(app).startswith("C1")
+        assert screen.view.columns[0][-1] == parse_card("4H")

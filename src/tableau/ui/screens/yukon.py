@@ -54,8 +54,13 @@ class ColumnScroll(VerticalScroll):
             column.set_max_rows(event.size.height)
 
     def keep_in_view(self, row: int | None, *, to_end: bool = False) -> None:
-        """Scroll so ``row`` shows (or to the end when the column grew). Scrolling costs a
-        layout pass, so do nothing when there is nothing to scroll."""
+        """Scroll so ``row`` shows (or to the end when the column grew), once the column's
+        new height is laid out."""
+        if row is not None or to_end:
+            self.call_after_refresh(self._keep_in_view, row, to_end)
+
+    def _keep_in_view(self, row: int | None, to_end: bool) -> None:
+        # Scrolling costs a layout pass, so do nothing when there is nothing to scroll.
         height = self.size.height
         if height <= 0 or self.max_scroll_y == 0:
             if self.scroll_y:

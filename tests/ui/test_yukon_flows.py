@@ -505,3 +505,19 @@ async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
         assert screen.view.columns[0][-1] == parse_card("4H")
+
+
+async def test_commands_typed_in_one_burst_stay_separate(make_app: AppFactory) -> None:
+    """Keys that arrive together (fast typing, a slow machine) are posted at once, as the
+    terminal driver does; each Enter must end its own line."""
+    from textual import events
+
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        for key in ("L", "D", "enter", "S", "W", "enter", "P", "enter"):
+            app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.view.phase is Phase.PLAY
+        assert _last_command(app) == "P"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
@@ -36,6 +36,23 @@ class CommandInput(Input):
 
     def action_leave(self) -> None:
         self.post_message(self.Left())
+
+    async def _on_key(self, event: events.Key) -> None:
+        # Enter is handled here, in order with the typed characters. As a binding it would
+        # bubble up and run later, after keys already queued behind it had been typed in.
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            await self.action_submit()
+            return
+        await super()._on_key(event)
+
+    async def action_submit(self) -> None:
+        """Send the line and empty the field at once, so keys typed right after Enter (and
+        already queued) start the next line instead of joining this one."""
+        value = self.value
+        self.value = ""
+        self.post_message(self.Submitted(self, value))
 
 
 class MessageLine(Static):
@@ -110,9 +127,7 @@ class CommandBar(Widget):
     @on(Input.Submitted, "#command-input")
     def _submitted(self, event: Input.Submitted) -> None:
         event.stop()
-        text = event.value
-        self.input.value = ""
-        self.post_message(self.Submitted(self, text))
+        self.post_message(self.Submitted(self, event.value))
 
     @on(CommandInput.Left)
     def _left(self, event: CommandInput.Left) -> None:

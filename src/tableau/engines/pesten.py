@@ -65,15 +65,6 @@ _KEY_SUIT: Final = (*(key % 4 for key in range(52)), 4)
 _KEY_BIT: Final = (*(_RUN_BITS[key // 4] for key in range(52)), 0)
 
 
-
-
-def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
-    try:
-        return list(map(_KEY_BY_ID.__getitem__, map(id, hand)))  # one C-level pass
-    except KeyError:  # card objects made elsewhere, for instance by a test's parse_cards
-        return [_key(card) for card in hand]
-
-
 def _key(card: AnyCard) -> int:
     key = _KEY_BY_ID.get(id(card))
     if key is None:
@@ -82,6 +73,18 @@ def _key(card: AnyCard) -> int:
         assert isinstance(card, Card)
         return (int(card.rank) - 1) * 4 + _SUIT_INDEX[card.suit]
     return key
+
+
+_KEY_OF_INDEX: Final = tuple(_key(card) for card in sorted(FULL_DECK, key=lambda c: c.index))
+"""Card.index (suit-major, kept by every Card) to our rank-major key."""
+
+
+def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
+    # Reading the index slot is the cheapest per-card step; a joker has none.
+    try:
+        return [_KEY_OF_INDEX[card.index] for card in hand]  # type: ignore[union-attr]
+    except AttributeError:
+        return [_key(card) for card in hand]
 
 
 # ------------------------------------------------------------------ set-up
@@ -1248,34 +1251,35 @@ def _apply_take(work: _Work, move: Take) -> None:
 
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know: its own hand and the public facts."""
-    if not 0 <= seat < state.config.players:
+    config = state.config
+    if not 0 <= seat < config.players:
         raise ValueError(f"There is no seat {seat}.")
     hand = state.hands[seat]
-    top = state.pile[-1]
-    own_turn = seat == state.current and state.phase is not _OVER
-    stack_kind = None
-    if state.stack:
-        stack_kind = "joker" if type(top) is Joker else "two"
+    pile = state.pile
+    top = pile[-1]
+    stack = state.stack
+    phase = state.phase
+    own_turn = seat == state.current and phase is not _OVER
     made = _new(View)  # as _build does; a view is made on every move
     _set(
         made,
         "__dict__",
         {
             "seat": seat,
-            "names": state.config.names,
+            "names": config.names,
             "hand": hand,
             "top": top,
             "suit": state.suit,
-            "stack": state.stack,
-            "stack_kind": stack_kind,
+            "stack": stack,
+            "stack_kind": ("joker" if type(top) is Joker else "two") if stack else None,
             "direction": state.direction,
             "hand_counts": tuple(map(len, state.hands)),
             "stock_size": len(state.stock),
-            "pile_size": len(state.pile),
+            "pile_size": len(pile),
             "current": state.current,
-            "phase": state.phase,
+            "phase": phase,
             "series": state.series,
-            "drawn": hand[-1] if own_turn and state.phase is _DRAWN else None,
+            "drawn": hand[-1] if own_turn and phase is _DRAWN else None,
             "history": state.history,
             "wins": state.wins,
             "round": state.round,

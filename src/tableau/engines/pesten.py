@@ -81,10 +81,10 @@ _KEY_OF_INDEX: Final = tuple(_key(card) for card in sorted(FULL_DECK, key=lambda
 
 def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
     # Reading the index slot is the cheapest per-card step; a joker has none.
-    try:
-        return [_KEY_OF_INDEX[card.index] for card in hand]  # type: ignore[union-attr]
-    except AttributeError:
-        return [_key(card) for card in hand]
+    return [
+        _JOKER_KEY if type(card) is Joker else _KEY_OF_INDEX[card.index]  # type: ignore[union-attr]
+        for card in hand
+    ]
 
 
 # ------------------------------------------------------------------ set-up
@@ -527,7 +527,9 @@ def _remove(hand: tuple[AnyCard, ...], cards: Sequence[AnyCard]) -> tuple[AnyCar
     """The hand without these cards, or None if it does not hold them all."""
     if len(cards) == 1:
         card = cards[0]
-        for index in range(len(hand) - 1, -1, -1):
+        index = len(hand)
+        while index:  # the last copy of this very card object
+            index -= 1
             if hand[index] is card:
                 return hand[:index] + hand[index + 1 :]
         key = _key(card)

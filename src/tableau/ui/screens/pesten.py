@@ -45,7 +45,7 @@ from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
-from tableau.ui.widgets.pile import Pile, StackPile
+from tableau.ui.widgets.pile import Pile, StackPile, pile_id_at, release_capture
 
 
 class PestenHand(Hand, inherit_bindings=False):
@@ -109,7 +109,8 @@ class PestenHand(Hand, inherit_bindings=False):
         dragging = self._dragging
         self._forget()
         if dragging:
-            self.post_message(self.Dropped(self, index, self._pile_at(event.screen_offset)))
+            target = pile_id_at(self.screen, event.screen_offset)
+            self.post_message(self.Dropped(self, index, target))
 
     def on_click(self, event: events.Click) -> None:
         # A drag ends with a click on the hand too; only a real click chooses a card.
@@ -120,22 +121,9 @@ class PestenHand(Hand, inherit_bindings=False):
         self._forget()
 
     def _forget(self) -> None:
-        if self.app.mouse_captured is self:
-            self.release_mouse()
+        release_capture(self)
         self._press = None
         self._dragging = False
-
-    def _pile_at(self, offset: Any) -> str | None:
-        try:
-            widget, _ = self.screen.get_widget_at(*offset)
-        except Exception:  # NoWidget: outside the screen
-            return None
-        node: Widget | None = widget
-        while node is not None:
-            if isinstance(node, Pile):
-                return node.pile_id
-            node = node.parent if isinstance(node.parent, Widget) else None
-        return None
 
 
 class SuitChooser(ChooserScreen):

@@ -150,7 +150,7 @@ class Pile(Widget):
                 return
             self._dragging = True
             self.post_message(self.DragStarted(self, self.pile_id, index))
-        over = self.pile_id_at(event.screen_offset)
+        over = pile_id_at(self.screen, event.screen_offset)
         if over != self._over:
             self._over = over
             self.post_message(self.DragOver(self, self.pile_id, index, over))
@@ -162,7 +162,7 @@ class Pile(Widget):
         dragging = self._dragging
         self._reset()
         if dragging:
-            target = self.pile_id_at(event.screen_offset)
+            target = pile_id_at(self.screen, event.screen_offset)
             self.post_message(self.Dropped(self, self.pile_id, index, target))
 
     def on_click(self, event: events.Click) -> None:
@@ -199,25 +199,33 @@ class Pile(Widget):
         return self._dragging
 
     def _reset(self) -> None:
-        if self.app.mouse_captured is self:
-            self.release_mouse()
+        release_capture(self)
         self._press = None
         self._dragging = False
         self._over = None
 
-    def pile_id_at(self, screen_offset: Offset) -> str | None:
-        """The id of the pile under a screen position, or None."""
-        try:
-            widget, _region = self.screen.get_widget_at(*screen_offset)
-        except Exception:  # NoWidget: outside the screen
-            return None
-        node: Widget | None = widget
-        while node is not None:
-            if isinstance(node, Pile):
-                return node.pile_id
-            parent = node.parent
-            node = parent if isinstance(parent, Widget) else None
+
+def pile_id_at(screen: Widget, screen_offset: Offset) -> str | None:
+    """The id of the pile under a screen position on ``screen``, or None.
+
+    Shared with other draggable widgets (Pesten's hand) that drop onto piles."""
+    try:
+        widget, _region = screen.get_widget_at(*screen_offset)
+    except Exception:  # NoWidget: outside the screen
         return None
+    node: Widget | None = widget
+    while node is not None:
+        if isinstance(node, Pile):
+            return node.pile_id
+        parent = node.parent
+        node = parent if isinstance(parent, Widget) else None
+    return None
+
+
+def release_capture(widget: Widget) -> None:
+    """Give the mouse back if ``widget`` holds it (end of a press or drag)."""
+    if widget.app.mouse_captured is widget:
+        widget.release_mouse()
 
 
 # ---------------------------------------------------------------------- the fan

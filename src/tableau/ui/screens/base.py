@@ -64,3 +64,21 @@ class GameScreen(TableauScreen):
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands for the command palette (ctrl+p): new game, undo, ... Override."""
         return ()
+
+    def leave_to_menu(self, *, confirm: bool, title: str, stay: str, note: str) -> None:
+        """Back to the menu; with ``confirm`` (a game under way, nothing saved) only after the
+        player chooses "leave" in a dialog titled ``title`` (``stay`` labels the way back)."""
+        show_menu = self.app.show_menu  # type: ignore[attr-defined]
+        if not confirm:
+            show_menu()
+            return
+        from tableau.ui.screens.dialogs import ChooserScreen  # lazy: keeps the menu start fast
+
+        def answered(choice: str | None) -> None:
+            if choice == "leave":
+                show_menu()
+
+        self.app.push_screen(
+            ChooserScreen(title, [("stay", stay), ("leave", "Leave to the menu")], note),
+            answered,
+        )

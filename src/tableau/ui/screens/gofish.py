@@ -41,7 +41,7 @@ from tableau.engines.gofish import (
 )
 from tableau.engines.protocol import IllegalMove
 from tableau.ui.screens.base import GameScreen
-from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
+from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
@@ -386,20 +386,8 @@ class GoFishScreen(GameScreen):
         """Back to the menu; a game under way is only left after a second yes."""
         under_way = outcome(self.state) is None and any(
             isinstance(event, Asked) for event in self.state.history)
-        if not under_way:
-            self.app.show_menu()  # type: ignore[attr-defined]
-            return
-
-        def answered(choice: str | None) -> None:
-            if choice == "leave":
-                self.app.show_menu()  # type: ignore[attr-defined]
-
-        self.app.push_screen(
-            ChooserScreen("Leave this game?",
-                          [("stay", "Keep playing"), ("leave", "Leave to the menu")],
-                          "The game is not saved. (Shift+Q chooses queens.)"),
-            answered,
-        )
+        self.leave_to_menu(confirm=under_way, title="Leave this game?", stay="Keep playing",
+                           note="The game is not saved. (Shift+Q chooses queens.)")
 
     def action_new_game(self) -> None:
         self._stop_cpu()

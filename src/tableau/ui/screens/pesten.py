@@ -675,22 +675,8 @@ class PestenScreen(GameScreen):
 
     def action_leave(self) -> None:
         """Back to the menu; during a round, only after a confirmation (nothing is saved)."""
-        if self.table.over:
-            self.app.show_menu()  # type: ignore[attr-defined]
-            return
-
-        def chosen(key: str | None) -> None:
-            if key == "leave":
-                self.app.show_menu()  # type: ignore[attr-defined]
-
-        self.app.push_screen(
-            ChooserScreen(
-                "Leave the table?",
-                [("stay", "Stay and play on"), ("leave", "Leave to the menu")],
-                "The round in progress is not saved.",
-            ),
-            chosen,
-        )
+        self.leave_to_menu(confirm=not self.table.over, title="Leave the table?",
+                           stay="Stay and play on", note="The round in progress is not saved.")
 
     def action_next_round(self) -> None:
         if self.table.over:

@@ -43,7 +43,7 @@ from tableau.engines.protocol import IllegalMove
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.hand import Hand, hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.pile import Pile, StackPile
 
@@ -63,13 +63,7 @@ RANK_KEYS: dict[str, Rank] = {
 class GoFishHand(Hand, inherit_bindings=False):
     """The shared Hand, with Enter and space labelled "Ask" in the footer."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Left", show=False),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("enter,space", "activate", "Ask"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = hand_bindings("enter,space", "Ask")
 
 
 def books_text(books: Iterable[Rank]) -> str:

@@ -43,7 +43,7 @@ from tableau.ui.pesten_controls import (
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.hand import Hand, hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.pile import Pile, StackPile, pile_id_at, release_capture
 
@@ -52,13 +52,7 @@ class PestenHand(Hand, inherit_bindings=False):
     """The shared Hand with Pesten's keys: space selects, Enter is left to the screen (play),
     ``l`` is left to the screen (last card). Dragging a card posts ``PestenHand.Dropped``."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "Left", show=False),
-        Binding("right", "move(1)", "Right", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("space", "activate", "Select"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = hand_bindings("space", "Select", vi_keys=False)
 
     @dataclass
     class Dropped(Message):

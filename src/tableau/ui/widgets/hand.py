@@ -26,16 +26,24 @@ from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.pile import Shown
 
 
+def hand_bindings(
+    activate_keys: str = "space,enter", label: str = "Choose", *, vi_keys: bool = True
+) -> list[BindingType]:
+    """The Hand's keys; a game's Hand subclass (``inherit_bindings=False``) can relabel the
+    activate key in the footer or leave h/l (or Enter) to its screen."""
+    return [
+        Binding("left,h" if vi_keys else "left", "move(-1)", "Left", show=False),
+        Binding("right,l" if vi_keys else "right", "move(1)", "Right", show=False),
+        Binding("home", "jump(0)", "First", show=False),
+        Binding("end", "jump(-1)", "Last", show=False),
+        Binding(activate_keys, "activate", label),
+    ]
+
+
 class Hand(Widget, can_focus=True):
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "move(-1)", "Left", show=False),
-        Binding("right,l", "move(1)", "Right", show=False),
-        Binding("home", "jump(0)", "First", show=False),
-        Binding("end", "jump(-1)", "Last", show=False),
-        Binding("space,enter", "activate", "Choose"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = hand_bindings()
 
     cursor: reactive[int] = reactive(0)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
@@ -101,6 +102,18 @@ async def settle(pilot: Pilot[Any]) -> None:
 
 def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
     return make_app("pesten", table=table, passwords=quick_scheme())
+
+
+@asynccontextmanager
+async def annas_turn(
+    make_app: MakeApp, hands: list[str], pile: str, **arranged: Any
+) -> AsyncIterator[tuple[HotSeat, TableauApp, Pilot[Any]]]:
+    """A table arranged with ``arranged_table``, with Anna's hand unlocked at 80×24."""
+    table = arranged_table(hands, pile, **arranged)
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        yield table, app, pilot
 
 
 def _keys(text: str) -> list[str]:
@@ -311,10 +324,7 @@ async def test_revealed_hand_highlights_the_legal_cards(make_app: MakeApp) -> No
 
 
 async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7S", "7C", "7H")
         hand = table_screen(app).query_one("#cards", PestenHand)
         badges = {str(view.card): view.badge for view in hand.query("CardView") if view.badge}
@@ -329,10 +339,7 @@ async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
 
 
 async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "JD")
         await pilot.press("enter")
         await pilot.pause()
@@ -346,10 +353,7 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
 
 
 async def test_the_suit_chooser_takes_a_number_key(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, _app, pilot):
         await select(pilot, "JD")
         await pilot.press("enter", "4")
         await pilot.pause()
@@ -391,10 +395,7 @@ async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: M
 
 
 async def test_forgetting_last_card_costs_two_cards(make_app: MakeApp) -> None:
-    table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
         await select(pilot, "3D")
         await pilot.press("enter")
         await pilot.pause()
@@ -405,10 +406,7 @@ async def test_forgetting_last_card_costs_two_cards(make_app: MakeApp) -> None:
 async def test_calling_last_card_with_l_avoids_the_penalty_and_marks_the_seat(
     make_app: MakeApp,
 ) -> None:
-    table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
         await select(pilot, "3D")
         await pilot.press("l")
         await pilot.pause()
@@ -423,10 +421,9 @@ async def test_calling_last_card_with_l_avoids_the_penalty_and_marks_the_seat(
 
 async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeApp) -> None:
     # Nothing of Anna's fits on 7♦; the next card of the stock (9♣) does not fit either.
-    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="9C")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(
+        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="9C"
+    ) as (table, app, pilot):
         screen = table_screen(app)
         assert message(app) == "Nothing fits on 7♦: draw with d, Enter or a click on the stock."
         assert not screen.query_one("#draw", Button).disabled
@@ -441,10 +438,9 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
 
 
 async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -> None:
-    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(
+        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
+    ) as (_table, app, pilot):
         await pilot.click("#stock")
         await pilot.pause()
         assert "You drew 6♦ and it fits" in message(app)
@@ -458,10 +454,7 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
 
 
 async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "QH")
         await pilot.press("enter")
         await pilot.pause()
@@ -473,10 +466,7 @@ async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> N
 
 
 async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         hand = table_screen(app).query_one("#cards", PestenHand)
         views = list(hand.query("CardView"))
         target = next(view for view in views if str(view.card) == "9S")
@@ -490,10 +480,7 @@ async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
 
 
 async def test_dragging_the_selection_onto_the_discard_pile_plays_it(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7C", "7S")
         hand = table_screen(app).query_one("#cards", PestenHand)
         seven = next(view for view in hand.query("CardView") if str(view.card) == "7H")
@@ -512,10 +499,7 @@ async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
     make_app: MakeApp,
 ) -> None:
     # Anna's 8 skips Bram; Cor (a CPU) moves; then it is Anna's turn again.
-    table = arranged_table(["8H 3H 9S", BRAM, COR], "5C 8C")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, ["8H 3H 9S", BRAM, COR], "5C 8C") as (table, app, pilot):
         await select(pilot, "8H")
         await pilot.press("enter")
         await settle(pilot)
@@ -596,10 +580,7 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
 async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
     make_app: MakeApp,
 ) -> None:
-    table = arranged_table(["7D", BRAM, COR], "5C 7C")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
@@ -621,10 +602,7 @@ async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
 async def test_menu_from_the_round_end_goes_back_to_the_menu(make_app: MakeApp) -> None:
     from tableau.ui.screens.menu import MenuScreen
 
-    table = arranged_table(["7D", BRAM, COR], "5C 7C")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
         await pilot.press("enter")
         await pilot.pause()
         await pilot.click("#choice-menu")
@@ -642,10 +620,9 @@ def test_scene_tables_hold_the_cards_they_name(card: str) -> None:
 
 
 async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -> None:
-    table = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(
+        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
+    ) as (table, app, pilot):
         await pilot.press("d")
         await pilot.pause()
         await pilot.press("enter")

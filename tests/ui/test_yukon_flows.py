@@ -8,7 +8,8 @@ by the rules, not by this code.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -65,6 +66,16 @@ async def _dealt(pilot: Pilot[int]) -> YukonScreen:
     return _screen(pilot.app)  # type: ignore[arg-type]
 
 
+@asynccontextmanager
+async def dealt_table(
+    make_app: AppFactory, size: tuple[int, int] = (80, 24)
+) -> AsyncIterator[tuple[TableauApp, Pilot[int], YukonScreen]]:
+    """A Yukon app with a deck loaded and dealt (LD, P)."""
+    app = make_app("yukon")
+    async with app.run_test(size=size) as pilot:
+        yield app, pilot, await _dealt(pilot)
+
+
 async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) -> None:
     app = make_app("yukon", seed=5)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -79,9 +90,7 @@ async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) 
 
 
 async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
         assert _column(app, "C6").picked_from == len(screen.view.columns[5]) - 1
         await pilot.click("#pile-C3")
@@ -91,9 +100,7 @@ async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None
 
 
 async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
         await pilot.pause(0.6)  # not a double-click
@@ -103,9 +110,7 @@ async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> N
 
 
 async def test_escape_cancels_a_pick(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
         assert _column(app, "C6").picked_from is not None
         await pilot.press("escape")
@@ -115,9 +120,7 @@ async def test_escape_cancels_a_pick(make_app: AppFactory) -> None:
 
 
 async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
         await pilot.click("#pile-C6")
@@ -126,9 +129,7 @@ async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFacto
 
 
 async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
         await pilot.hover("#pile-C3", offset=(2, 3))
         assert _column(app, "C3").target == "legal"
@@ -139,9 +140,7 @@ async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
 
 
 async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await pilot.mouse_down("#pile-C7", offset=_bottom_offset(app, "C7"))
         await pilot.hover("#pile-C6", offset=(2, 2))
@@ -152,9 +151,7 @@ async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: Ap
 
 
 async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
         await pilot.hover("#stats", offset=(1, 0))
@@ -165,9 +162,7 @@ async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFacto
 
 
 async def test_resizing_during_a_drag_resets_it_without_a_crash(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(120, 40)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app, size=(120, 40)) as (app, pilot, screen):
         before = screen.view
         await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
         await pilot.hover("#pile-C3", offset=(2, 3))
@@ -180,9 +175,7 @@ async def test_resizing_during_a_drag_resets_it_without_a_crash(make_app: AppFac
 
 
 async def test_double_click_sends_the_bottom_card_home(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert AC in {card for pile in screen.view.foundations for card in pile}
         assert screen.view.columns[0] == ()
@@ -193,9 +186,7 @@ async def test_double_click_sends_the_bottom_card_home(make_app: AppFactory) -> 
 async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
     make_app: AppFactory,
 ) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
         assert screen.view == before
@@ -203,9 +194,7 @@ async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
 
 
 async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.press("escape")  # from INPUT to the table
         await pilot.press("6", "space", "3", "enter")
         assert screen.view.columns[2][-2:] == (QH, JS)
@@ -213,9 +202,7 @@ async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
 
 
 async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         await pilot.press("escape", "5", "up", "up", "up", "space")
         column = screen.view.columns[4]
         picked = _column(app, "C5").picked_from
@@ -227,17 +214,13 @@ async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactor
 
 
 async def test_f_sends_the_card_under_the_cursor_home(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (_app, pilot, screen):
         await pilot.press("escape", "1", "f")
         assert screen.view.foundations[0] == (AC,)
 
 
 async def test_u_and_r_undo_and_redo(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (_app, pilot, screen):
         dealt = screen.view
         await pilot.press("escape", "1", "f")
         moved = screen.view
@@ -296,9 +279,7 @@ async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Pa
 
 
 async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         bar = app.screen.query_one(CommandBar)
         for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
@@ -314,9 +295,7 @@ async def test_a_binary_save_file_is_refused_with_one_message(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     (tmp_path / "bad.json").write_bytes(b"\x00\x01\x02garbage")
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         await _type(pilot, "L bad.json")
         assert screen.view == before
@@ -336,9 +315,7 @@ async def test_new_game_deals_with_a_fresh_seed_that_is_shown(make_app: AppFacto
 
 
 async def test_redeal_restarts_the_same_deal(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (_app, pilot, screen):
         dealt = screen.view
         await pilot.press("escape", "1", "f")
         assert screen.view != dealt
@@ -347,9 +324,7 @@ async def test_redeal_restarts_the_same_deal(make_app: AppFactory) -> None:
 
 
 async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (app, pilot, screen):
         assert screen.view.foundations[0] == ()
         await pilot.press("escape", "a")
         assert AC in {card for pile in screen.view.foundations for card in pile}
@@ -458,9 +433,7 @@ async def test_help_shows_the_yukon_rules(make_app: AppFactory) -> None:
 async def test_s_then_enter_saves_and_o_then_enter_loads(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = await _dealt(pilot)
+    async with dealt_table(make_app) as (_app, pilot, screen):
         await pilot.press("escape", "s", "enter")
         assert (tmp_path / "yukon-save.json").exists()
         saved = screen.view

@@ -94,12 +94,8 @@ def _levels(args: argparse.Namespace) -> tuple[ai.Level, ...]:
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
         raise ValueError(f"--players must be from {engine.MIN_PLAYERS} to "
                          f"{engine.MAX_PLAYERS}, not {players}.")
-    if len(levels) == 1:
-        return levels * players
-    if len(levels) != players:
-        raise ValueError(f"--cpu names {len(levels)} levels for {players} players; "
-                         f"give one level, or one per player.")
-    return levels
+    # The list cycles over the seats, as in the Pesten simulator.
+    return tuple(levels[seat % len(levels)] for seat in range(players))
 
 
 def _run_simulation(args: argparse.Namespace) -> int:

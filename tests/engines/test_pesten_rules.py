@@ -157,6 +157,15 @@ def test_a_card_fits_on_the_same_suit_or_rank_and_a_joker_always_fits() -> None:
         p.apply(state, play("8C"))
 
 
+def test_a_refusal_reads_as_english_with_an_before_ace_and_eight() -> None:
+    on_an_ace = table("5C 9H", "2D", top="AH")
+    with pytest.raises(IllegalMove, match="play hearts, an ace or a joker"):
+        p.apply(on_an_ace, play("5C"))
+    on_an_eight = table("5C 9H", "2D", top="8H")
+    with pytest.raises(IllegalMove, match="play hearts, an 8 or a joker"):
+        p.apply(on_an_eight, play("5C"))
+
+
 def test_after_a_jack_the_named_suit_any_jack_or_a_joker_fits() -> None:
     state = table("9H JC JK 9S", "2D", top="JS", suit=HEARTS)
     assert single_plays(state) == {"9H", "JC", "JK"}

@@ -435,7 +435,7 @@ def _misfit_reason(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -
         if type(card) is Joker:
             return "No joker may be played on a 2-stack."
         assert isinstance(top, Card)
-        answers = f"a {_rank_word(top.rank)}"
+        answers = _a_rank(top.rank)
         if top.rank is not _KING:
             higher = _CARD_AT[(top.rank + 1, top.suit)]
             answers += f" or the {higher.face}"
@@ -448,12 +448,18 @@ def _misfit_reason(top: AnyCard, suit: Suit | None, stack: int, card: AnyCard) -
         return f"{card.face} does not go on {top.face}: play {suit.noun}, a jack or a joker."
     return (
         f"{card.face} does not go on {top.face}: play {top.suit.noun}, "
-        f"a {_rank_word(top.rank)} or a joker."
+        f"{_a_rank(top.rank)} or a joker."
     )
 
 
 def _rank_word(rank: Rank) -> str:
     return str(int(rank)) if 2 <= rank <= 10 else rank.noun
+
+
+def _a_rank(rank: Rank) -> str:
+    """The rank with its article: "a 7", "an 8", "an ace"."""
+    word = _rank_word(rank)
+    return ("an " if word in ("8", "ace") else "a ") + word
 
 
 def _same_rank(cards: Sequence[AnyCard]) -> bool:

@@ -56,13 +56,17 @@ def arranged_table(
     stock, the next one drawn first. Human seats are locked with ``passwords``.
     """
     scheme = scheme if scheme is not None else quick_scheme()
+    chosen_pile = _cards(pile)
+    # The pile's later cards were played by the seats before the current one, so the
+    # dealer sits before the first of them.
+    later = chosen_pile[1:]
     config = engine.Config(
         players=len(names), packs=packs, jokers=jokers, seed=seed, names=tuple(names),
-        dealer=(current - 1) % len(names),
+        dealer=(current - 1 - len(later)) % len(names),
     )
+    starter = (config.dealer + 1) % len(names)
     dealt = engine.new_game(config)
     chosen_hands = tuple(_cards(hand) for hand in hands)
-    chosen_pile = _cards(pile)
     rest = list(dealt.stock) + [card for hand in dealt.hands for card in hand] + list(dealt.pile)
     on_top = _cards(draw_next)
     for card in [*chosen_pile, *(card for hand in chosen_hands for card in hand), *on_top]:
@@ -71,12 +75,17 @@ def arranged_table(
     first = engine.Event(
         "deal", config.dealer,
         f"Round 1: {names[config.dealer]} deals. {chosen_pile[0].face} starts the pile; "
-        f"{names[current]} begins.",
+        f"{names[starter]} begins.",
         chosen_pile[:1],
+    )
+    plays = tuple(
+        engine.Event("play", seat, f"{names[seat]} plays {card.face}", (card,))
+        for turn, card in enumerate(later)
+        for seat in [(starter + turn) % len(names)]
     )
     state = dataclasses.replace(
         dealt, hands=chosen_hands, pile=chosen_pile, stock=tuple(rest), current=current,
-        history=(first,), **changes,
+        history=(first, *plays), **changes,
     )
     seats = [
         Seat(name, kind, scheme.lock(name, password) if kind == HUMAN else None)
@@ -101,7 +110,7 @@ def _setup_app() -> TableauApp:
 
 
 def _table_app() -> TableauApp:
-    return table_app(arranged_table([ANNA, BRAM, COR], "5C 7D"))
+    return table_app(arranged_table([ANNA, BRAM, COR], "7D"))
 
 
 def _two_stack_app() -> TableauApp:
@@ -111,7 +120,7 @@ def _two_stack_app() -> TableauApp:
 
 
 def _last_card_app() -> TableauApp:
-    return table_app(arranged_table(["7D", BRAM, COR], "5C 7C"))
+    return table_app(arranged_table(["7D", BRAM, COR], "7C"))
 
 
 async def unlock(pilot: Pilot[Any], password: str) -> None:

@@ -15,7 +15,7 @@ from tableau.ui.scenes import all_scenes
 
 
 def main(argv: list[str]) -> int:
-    if not argv:
+    if not argv or argv[0].startswith("-"):
         print("usage: python -m tableau.ui.screenshots DIR [GAME ...]", file=sys.stderr)
         return 2
     folder = Path(argv[0])

@@ -695,7 +695,7 @@ def _set_candidates(
             if len(chosen) < least:
                 continue
             for first in _distinct(chosen):
-                if not table[_key(first)]:
+                if not table[_KEY_BY_ID[id(first)]]:  # a shared card object: it has a key
                     continue
                 rest = list(chosen)
                 rest.remove(first)
@@ -707,9 +707,12 @@ def _set_candidates(
                         return _answering(found, stack)
     for suit_index in run_suits:
         mask = masks[suit_index]
-        for low in range(1, 13):
-            if not (mask >> low) & 1:
-                continue
+        # Only a value with the next two also held can start a run of 3 or more: walk those
+        # bits, lowest first (the same order as trying every value).
+        starts = mask & (mask >> 1) & (mask >> 2)
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            starts &= starts - 1
             high = low
             while (mask >> (high + 1)) & 1:
                 high += 1
@@ -738,11 +741,9 @@ def _card_of(value: int, suit_index: int) -> AnyCard:
 
 
 def _distinct(cards: list[AnyCard]) -> list[AnyCard]:
-    result: list[AnyCard] = []
-    for card in cards:
-        if not any(card is other for other in result):
-            result.append(card)
-    return result
+    """The different cards of ``cards``, whose identical cards sit side by side (suit order,
+    as ``_multisets`` makes them)."""
+    return [card for index, card in enumerate(cards) if not index or cards[index - 1] is not card]
 
 
 def _multisets(rank: int, counts: list[int]) -> list[list[AnyCard]]:

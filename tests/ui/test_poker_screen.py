@@ -268,6 +268,19 @@ async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) 
         assert "Advice" not in message(app)
 
 
+async def test_a_long_advice_wraps_onto_more_lines_instead_of_being_cut(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await to_the_draw(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        line = app.screen.query_one("#message")
+        assert len(message(app)) > line.size.width  # the sentence is longer than a line
+        assert line.size.height * line.size.width >= len(message(app))
+
+
 async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -60,7 +60,10 @@ class MessageLine(Static):
     SCOPED_CSS = False
 
     def show(self, text: str, *, error: bool = False) -> None:
-        self.update(text, layout=False)  # one line, always: no layout pass needed
+        # A one-line message needs no layout pass (that keeps moves fast); a screen that
+        # lets its message wrap (height: auto) needs one so the line can grow.
+        height = self.styles.height
+        self.update(text, layout=height is not None and height.is_auto)
         self.set_class(error, "-error")
 
 

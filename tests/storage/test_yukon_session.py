@@ -187,6 +187,20 @@ def test_ld_of_a_missing_file_says_it_does_not_exist(tmp_path: Path) -> None:
     assert session.state.deck is None
 
 
+@pytest.mark.parametrize("line", ["LD ~no-such-user-0/deck.txt", "L ~0", "S ~0"])
+def test_a_home_folder_of_an_unknown_user_is_one_clear_message(tmp_path: Path, line: str) -> None:
+    session = YukonSession.start(Config(seed=3), tmp_path).run("LD").run("SR")
+    after = session.run(line)
+    assert after.message.startswith("There is no home folder for '~")
+    assert after.timeline == session.timeline
+
+
+def test_starting_with_a_deck_under_an_unknown_home_says_so(tmp_path: Path) -> None:
+    session = YukonSession.start(Config(), tmp_path, Path("~no-such-user-0/deck.txt"))
+    assert session.message == "There is no home folder for '~no-such-user-0'."
+    assert session.state.deck is None
+
+
 def test_ld_of_a_deck_with_a_bad_card_on_line_7_names_line_7(tmp_path: Path) -> None:
     session = run_all(started(tmp_path), "LD", "SW").run(
         f"LD {DECKS / 'invalid-bad-card-line-7.txt'}"

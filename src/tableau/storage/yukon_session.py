@@ -106,7 +106,7 @@ class YukonSession:
             shown = _clean_command(f"LD {deck_path}")
             try:
                 session = session._load_deck_file(str(deck_path), shown)
-            except (IllegalMove, DeckError) as error:
+            except (IllegalMove, DeckError, FileProblem) as error:
                 session = session._say(shown, str(error))
         return session
 
@@ -126,7 +126,10 @@ class YukonSession:
         return replace(self, last_command=shown, message=message, **changes)
 
     def _resolve(self, name: str) -> Path:
-        path = Path(name).expanduser()
+        try:
+            path = Path(name).expanduser()
+        except RuntimeError:  # "~someone" for a user this machine does not know
+            raise FileProblem(f"There is no home folder for {name.split('/')[0]!r}.") from None
         return path if path.is_absolute() else self.folder / path
 
     def _run(self, line: str, shown: str) -> YukonSession:

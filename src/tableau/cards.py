@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from pathlib import Path
-from typing import Final, NoReturn
+from typing import ClassVar, Final, NoReturn
 
 
 class CardError(ValueError):
@@ -176,6 +176,9 @@ class Card:
 @dataclass(frozen=True, slots=True)
 class Joker:
     """A joker. All jokers are alike; a state may hold several."""
+
+    index: ClassVar[int] = 52
+    """Just after the 52 cards, so that code indexing by ``Card.index`` needs no special case."""
 
     def __str__(self) -> str:
         return "JK"

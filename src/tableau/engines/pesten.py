@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from typing import Final, Protocol, TypeVar
+from typing import Final, NamedTuple, Protocol, TypedDict, TypeVar
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import rng
@@ -76,16 +76,12 @@ def _key(card: AnyCard) -> int:
     return key
 
 
-_KEY_OF_INDEX: Final = tuple(_key(card) for card in sorted(FULL_DECK, key=lambda c: c.index))
-"""Card.index (suit-major, kept by every Card) to our rank-major key."""
-
-
-def _hand_keys(hand: tuple[AnyCard, ...]) -> list[int]:
-    # Reading the index slot is the cheapest per-card step; a joker has none.
-    return [
-        _JOKER_KEY if type(card) is Joker else _KEY_OF_INDEX[card.index]  # type: ignore[union-attr]
-        for card in hand
-    ]
+_KEY_OF_INDEX: Final = (
+    *(_key(card) for card in sorted(FULL_DECK, key=lambda c: c.index)),
+    _JOKER_KEY,
+)
+"""``card.index`` (suit-major; the joker's is 52) to our rank-major key: the cheapest way
+from a card to its key."""
 
 
 # ------------------------------------------------------------------ set-up
@@ -207,9 +203,9 @@ _JACK: Final = Rank.JACK
 _KING: Final = Rank.KING
 
 
-@dataclass(frozen=True)
-class Event:
-    """One public happening, ready to print."""
+class Event(NamedTuple):
+    """One public happening, ready to print. A named tuple: one is made on nearly every
+    move, and a tuple is the cheapest immutable value to make."""
 
     kind: str
     seat: int | None
@@ -356,6 +352,7 @@ _T = TypeVar("_T")
 
 
 _new = object.__new__
+_tuple_new = tuple.__new__
 _set = object.__setattr__
 
 
@@ -370,9 +367,7 @@ def _build(cls: type[_T], values: dict[str, object]) -> _T:
 
 
 def _event(kind: str, seat: int | None, text: str, cards: tuple[AnyCard, ...] = ()) -> Event:
-    made = _new(Event)  # as _build does; events are made on every move
-    _set(made, "__dict__", {"kind": kind, "seat": seat, "text": text, "cards": cards})
-    return made
+    return _tuple_new(Event, (kind, seat, text, cards))  # as Event() does, minus a call
 
 
 class _Table(Protocol):
@@ -860,13 +855,20 @@ def _list_moves(state: State) -> tuple[Move, ...]:
     if phase is _DRAWN:
         return (*_SINGLE_PLAYS[False][leaves_one][_key(hand[-1])], PASS)
     top, suit, stack = state.pile[-1], state.suit, state.stack
-    keys = _hand_keys(hand)
     top_key = _KEY_BY_ID.get(id(top))
     table = _TABLES.get((top_key, id(suit), stack > 0))
     if table is None:  # not seen yet, or a top card object made elsewhere
         table = _fit_table(top, suit, stack)
         top_key = _key(top)
-    fitting = [key for key in keys if table[key]]
+    # One pass over the hand: the keys of all its cards and of those that fit.
+    key_of_index = _KEY_OF_INDEX
+    keys: list[int] = []
+    fitting: list[int] = []
+    for card in hand:
+        key = key_of_index[card.index]
+        keys.append(key)
+        if table[key]:
+            fitting.append(key)
     if not fitting:
         if not stack:
             return _DRAW_ONLY
@@ -874,14 +876,16 @@ def _list_moves(state: State) -> tuple[Move, ...]:
     if len(fitting) > 1:
         fitting = sorted(set(fitting))
     singles = _SINGLE_PLAYS[stack > 0][leaves_one]
-    moves: list[Move] = [move for key in fitting for move in singles[key]]
+    moves: list[Move] = []
+    for key in fitting:
+        moves += singles[key]
     assert top_key is not None
     if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
         for cards in _set_candidates(keys, top, suit, stack):
             _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
     if stack:
         if type(top) is Joker:
-            moves.extend(_TAKE_NAMING)
+            moves += _TAKE_NAMING
         else:
             moves.append(TAKE)
     return tuple(moves)
@@ -982,20 +986,17 @@ def _missing(hand: tuple[AnyCard, ...], cards: Sequence[AnyCard]) -> AnyCard:
 # ------------------------------------------------------------------ applying
 
 
-class _Work:
-    """A scratch copy of a state while one move is applied; frozen again at the end.
-
-    Its attributes are the State's fields (copied in one step from the snapshot's own
-    dictionary, which is the cheap way to copy 18 fields), with ``hands`` as a list, plus
-    the new events. ``apply`` makes and freezes it inline: it runs on every move.
-    """
+class _Work(TypedDict):
+    """A State's fields while one move is applied: a copy of the snapshot's own dictionary
+    (the cheap way to copy 18 fields), changed in place and then made the new snapshot's
+    dictionary. ``apply`` runs on every move, so it works on this dictionary directly."""
 
     config: Config
     seed: int
     round: int
     wins: tuple[int, ...]
     dealer: int
-    hands: list[tuple[AnyCard, ...]]
+    hands: tuple[tuple[AnyCard, ...], ...]
     stock: tuple[AnyCard, ...]
     pile: tuple[AnyCard, ...]
     current: int
@@ -1008,40 +1009,48 @@ class _Work:
     turns: int
     winner: int | None
     history: tuple[Event, ...]
-    events: list[Event]
 
-    def seat(self, steps: int) -> int:
-        return (self.current + steps * self.direction) % self.config.players
 
-    def end_turn(self, seat: int) -> None:
-        self.current = seat
-        self.series = False
-        self.phase = _PLAY
-        self.turns += 1
+def _seat(work: _Work, steps: int) -> int:
+    return (work["current"] + steps * work["direction"]) % work["config"].players
 
-    def draw(self, seat: int, wanted: int) -> int:
-        """Give ``seat`` up to ``wanted`` cards, reshuffling the pile when the stock is empty."""
-        got = 0
-        while got < wanted:
-            if not self.stock:
-                if len(self.pile) < 2:
-                    break
-                below = self.pile[:-1]
-                self.stock, self.seed = rng.shuffled(below, self.seed)
-                self.pile = self.pile[-1:]
-                self.events.append(
-                    _event(
-                        "reshuffle",
-                        None,
-                        f"The pile is shuffled into a new stock of {len(self.stock)} cards.",
-                    )
-                )
-            count = min(wanted - got, len(self.stock))
-            taken = self.stock[len(self.stock) - count :]
-            self.stock = self.stock[: len(self.stock) - count]
-            self.hands[seat] = self.hands[seat] + taken[::-1]
-            got += count
-        return got
+
+def _end_turn(work: _Work, seat: int) -> None:
+    work["current"] = seat
+    work["series"] = False
+    work["phase"] = _PLAY
+    work["turns"] += 1
+
+
+def _log(work: _Work, event: Event) -> None:
+    work["history"] += (event,)
+
+
+def _set_hand(work: _Work, seat: int, hand: tuple[AnyCard, ...]) -> None:
+    hands = work["hands"]
+    work["hands"] = (*hands[:seat], hand, *hands[seat + 1 :])
+
+
+def _draw(work: _Work, seat: int, wanted: int) -> int:
+    """Give ``seat`` up to ``wanted`` cards, reshuffling the pile when the stock is empty."""
+    got = 0
+    while got < wanted:
+        stock = work["stock"]
+        if not stock:
+            pile = work["pile"]
+            if len(pile) < 2:
+                break
+            stock, work["seed"] = rng.shuffled(pile[:-1], work["seed"])
+            work["pile"] = pile[-1:]
+            _log(work, _event(
+                "reshuffle", None, f"The pile is shuffled into a new stock of {len(stock)} cards."
+            ))
+        split = len(stock) - min(wanted - got, len(stock))
+        work["stock"] = stock[:split]
+        _set_hand(work, seat, work["hands"][seat] + stock[split:][::-1])  # dealt from the end
+        count = len(stock) - split
+        got += count
+    return got
 
 
 def apply(state: State, move: Move) -> State:
@@ -1063,11 +1072,7 @@ def apply(state: State, move: Move) -> State:
             # Keep only the shared card objects in states.
             move = Play(tuple(_CANON[_key(card)] for card in move.cards), move.suit,
                         move.last_card)
-    fields = state.__dict__.copy()
-    fields["hands"] = list(state.hands)
-    fields["events"] = []
-    work = _new(_Work)
-    work.__dict__ = fields
+    work: _Work = state.__dict__.copy()  # type: ignore[assignment]
     if type(move) is Play:
         assert after is not None
         _apply_play(work, move, after)
@@ -1076,184 +1081,168 @@ def apply(state: State, move: Move) -> State:
     elif type(move) is Take:
         _apply_take(work, move)
     else:
-        seat = work.current
-        work.events.append(_event("pass", seat, f"{work.config.names[seat]} keeps the drawn card."))
-        work.end_turn(work.seat(1))
-    # Freeze: the scratch dictionary becomes the new snapshot's own.
-    fields["hands"] = tuple(work.hands)
-    events = fields.pop("events")
-    if events:
-        fields["history"] = state.history + tuple(events)
-    made = _new(State)  # as _build does
-    _set(made, "__dict__", fields)
+        seat = work["current"]
+        _log(work, _event("pass", seat, f"{work['config'].names[seat]} keeps the drawn card."))
+        _end_turn(work, _seat(work, 1))
+    made = _new(State)  # as _build does: the scratch dictionary becomes the snapshot's own
+    _set(made, "__dict__", work)
     return made
 
 
 def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
-    seat = work.current
-    name = work.config.names[seat]
+    seat = work["current"]
+    name = work["config"].names[seat]
     cards = move.cards  # the shared card objects (see apply)
     last = cards[-1]
-    stack_before = work.stack
-    work.hands[seat] = after
-    work.pile = work.pile + cards
-    work.passes = 0
-    work.phase = _PLAY
+    stack_before = work["stack"]
+    _set_hand(work, seat, after)
+    work["pile"] += cards
+    work["passes"] = 0
+    work["phase"] = _PLAY
     played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
-        work.winner = seat
-        work.phase = _OVER
-        work.stack = 0
-        work.turns += 1
-        wins = list(work.wins)
+        work["winner"] = seat
+        work["phase"] = _OVER
+        work["stack"] = 0
+        work["turns"] += 1
+        wins = list(work["wins"])
         wins[seat] += 1
-        work.wins = tuple(wins)
-        round_number = work.round
-        work.events.append(_event("win", seat, f"{played} and wins round {round_number}!", cards))
+        work["wins"] = tuple(wins)
+        _log(work, _event("win", seat, f"{played} and wins round {work['round']}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
-    if forgot and work.series:
+    if forgot and work["series"]:
         # In a series the last card played goes back, two penalty cards follow, turn over.
-        work.pile = work.pile[:-1]
-        work.hands[seat] = (*after, last)
-        work.suit = None
-        work.events.append(_event("play", seat, played, cards))
-        work.draw(seat, PENALTY)
-        work.events.append(
-            _event(
-                "penalty",
-                seat,
-                f"{name} forgot to call last card: {last.face} goes back, {name} takes "
-                f"{PENALTY} and the turn ends.",
-            )
-        )
-        work.end_turn(work.seat(1))
+        work["pile"] = work["pile"][:-1]
+        _set_hand(work, seat, (*after, last))
+        work["suit"] = None
+        _log(work, _event("play", seat, played, cards))
+        _draw(work, seat, PENALTY)
+        _log(work, _event(
+            "penalty",
+            seat,
+            f"{name} forgot to call last card: {last.face} goes back, {name} takes "
+            f"{PENALTY} and the turn ends.",
+        ))
+        _end_turn(work, _seat(work, 1))
         return
     suffix = _effect(work, last, stack_before, move.suit)
-    work.events.append(_event("play", seat, played + suffix, cards))
+    _log(work, _event("play", seat, played + suffix, cards))
     if forgot:
-        work.draw(seat, PENALTY)
-        work.events.append(
-            _event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}.")
-        )
+        _draw(work, seat, PENALTY)
+        _log(work, _event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}."))
     elif move.last_card and len(after) != 1:
-        work.draw(seat, PENALTY)
-        work.events.append(
-            _event("penalty", seat, f"{name} called last card falsely and takes {PENALTY}.")
-        )
+        _draw(work, seat, PENALTY)
+        _log(work, _event(
+            "penalty", seat, f"{name} called last card falsely and takes {PENALTY}."
+        ))
     elif move.last_card:
-        work.events.append(_event("last_card", seat, f"{name}: last card!"))
+        _log(work, _event("last_card", seat, f"{name}: last card!"))
 
 
 def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
     """Carry out the effect of the last card played; return the text that explains it."""
-    names = work.config.names
-    nxt = (work.current + work.direction) % work.config.players
+    names = work["config"].names
+    nxt = (work["current"] + work["direction"]) % work["config"].players
     if stack_before:
-        work.end_turn(nxt)
+        _end_turn(work, nxt)
         if type(last) is Joker:
-            work.stack = stack_before + JOKER_TAKE
-            return f" — {names[nxt]} must take {work.stack} or play a joker"
+            work["stack"] = stack_before + JOKER_TAKE
+            return f" — {names[nxt]} must take {work['stack']} or play a joker"
         assert isinstance(last, Card)
-        work.stack = stack_before + int(last.rank)
-        return f" — {names[nxt]} must take {work.stack} or answer"
-    work.suit = None
+        work["stack"] = stack_before + int(last.rank)
+        return f" — {names[nxt]} must take {work['stack']} or answer"
+    work["suit"] = None
     if type(last) is Joker:
-        work.stack = JOKER_TAKE
-        work.end_turn(nxt)
+        work["stack"] = JOKER_TAKE
+        _end_turn(work, nxt)
         return f" — {names[nxt]} must take {JOKER_TAKE} or play a joker"
     assert isinstance(last, Card)
     rank = last.rank
     if rank is _TWO:
-        work.stack = 2
-        work.end_turn(nxt)
+        work["stack"] = 2
+        _end_turn(work, nxt)
         return f" — {names[nxt]} must take 2 or answer"
     if rank is _SEVEN:
-        work.turns += 1
-        work.series = True
-        return f" — {names[work.current]} plays again"
+        work["turns"] += 1
+        work["series"] = True
+        return f" — {names[work['current']]} plays again"
     if rank is _EIGHT:
-        work.end_turn(work.seat(2))
+        _end_turn(work, _seat(work, 2))
         return f" — {names[nxt]} is skipped"
     if rank is _TEN:
-        work.end_turn(work.seat(-1))
-        return f" — back to {names[work.current]}"
+        _end_turn(work, _seat(work, -1))
+        return f" — back to {names[work['current']]}"
     if rank is _JACK:
         assert suit is not None
-        work.suit = suit
-        work.end_turn(nxt)
+        work["suit"] = suit
+        _end_turn(work, nxt)
         return f" and names {suit.glyph} {suit.noun}"
     if rank is _KING:
-        work.direction = -work.direction
-        work.end_turn(work.seat(1))
-        return f" — the direction reverses; {names[work.current]} is next"
-    work.end_turn(nxt)
+        work["direction"] = -work["direction"]
+        _end_turn(work, _seat(work, 1))
+        return f" — the direction reverses; {names[work['current']]} is next"
+    _end_turn(work, nxt)
     return ""
 
 
 def _apply_draw(work: _Work) -> None:
-    seat = work.current
-    name = work.config.names[seat]
-    if work.draw(seat, 1) == 0:
-        work.passes += 1
-        work.events.append(
-            _event("draw", seat, f"{name} cannot play and there is nothing left to draw.")
-        )
-        if work.passes >= work.config.players:
+    seat = work["current"]
+    name = work["config"].names[seat]
+    if _draw(work, seat, 1) == 0:
+        work["passes"] += 1
+        _log(work, _event("draw", seat, f"{name} cannot play and there is nothing left to draw."))
+        if work["passes"] >= work["config"].players:
             _end_blocked(work)
         else:
-            work.end_turn(work.seat(1))
+            _end_turn(work, _seat(work, 1))
         return
-    work.passes = 0
-    work.events.append(_event("draw", seat, f"{name} draws a card."))
-    drawn = work.hands[seat][-1]
-    if _fits(work.pile[-1], work.suit, 0, drawn):
-        work.phase = _DRAWN
+    work["passes"] = 0
+    _log(work, _event("draw", seat, f"{name} draws a card."))
+    drawn = work["hands"][seat][-1]
+    if _fits(work["pile"][-1], work["suit"], 0, drawn):
+        work["phase"] = _DRAWN
     else:
-        work.end_turn(work.seat(1))
+        _end_turn(work, _seat(work, 1))
 
 
 def _end_blocked(work: _Work) -> None:
     """Nobody can play and nothing is left to draw: the fewest cards wins the round."""
-    players = work.config.players
-    dealer = work.dealer
-    seat = min(
-        range(players),
-        key=lambda s: (len(work.hands[s]), (s - dealer - 1) % players),
-    )
-    work.winner = seat
-    work.phase = _OVER
-    work.turns += 1
-    wins = list(work.wins)
+    players = work["config"].players
+    dealer = work["dealer"]
+    hands = work["hands"]
+    seat = min(range(players), key=lambda s: (len(hands[s]), (s - dealer - 1) % players))
+    work["winner"] = seat
+    work["phase"] = _OVER
+    work["turns"] += 1
+    wins = list(work["wins"])
     wins[seat] += 1
-    work.wins = tuple(wins)
-    work.events.append(
-        _event(
-            "blocked",
-            seat,
-            f"Nobody can play and nothing is left to draw: {work.config.names[seat]} wins round "
-            f"{work.round} with the fewest cards.",
-        )
-    )
+    work["wins"] = tuple(wins)
+    _log(work, _event(
+        "blocked",
+        seat,
+        f"Nobody can play and nothing is left to draw: {work['config'].names[seat]} wins "
+        f"round {work['round']} with the fewest cards.",
+    ))
 
 
 def _apply_take(work: _Work, move: Take) -> None:
-    seat = work.current
-    name = work.config.names[seat]
-    wanted = work.stack
-    joker = type(work.pile[-1]) is Joker
-    got = work.draw(seat, wanted)
-    work.stack = 0
-    work.passes = 0
+    seat = work["current"]
+    name = work["config"].names[seat]
+    wanted = work["stack"]
+    joker = type(work["pile"][-1]) is Joker
+    got = _draw(work, seat, wanted)
+    work["stack"] = 0
+    work["passes"] = 0
     text = f"{name} takes {got}"
     if got < wanted:
         text += f" (only {got} of {wanted} were left)"
     if joker:
         assert move.suit is not None
-        work.suit = move.suit
+        work["suit"] = move.suit
         text += f" and names {move.suit.glyph} {move.suit.noun}"
-    work.events.append(_event("take", seat, text + "."))
-    work.end_turn(work.seat(1))
+    _log(work, _event("take", seat, text + "."))
+    _end_turn(work, _seat(work, 1))
 
 
 # ------------------------------------------------------------------ views and outcome

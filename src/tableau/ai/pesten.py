@@ -121,11 +121,19 @@ _PLAYERS: Final[dict[str, Callable[[View, int], tuple[Move, int]]]] = {
 }
 
 
-def choose(kind: str, view: View, seed: int) -> tuple[Move, int]:
-    """The move of a CPU player of this kind, and the next seed to keep."""
+CpuPlayer = Callable[[View, int], tuple[Move, int]]
+"""A CPU player: ``(view, seed) -> (move, next_seed)``."""
+
+
+def player(kind: str) -> CpuPlayer:
+    """The CPU player of this kind; ValueError with a sentence for an unknown kind."""
     try:
-        player = _PLAYERS[kind]
+        return _PLAYERS[kind]
     except KeyError:
         known = ", ".join(CPU_KINDS)
         raise ValueError(f"There is no CPU player called '{kind[:20]}'; choose {known}.") from None
-    return player(view, seed)
+
+
+def choose(kind: str, view: View, seed: int) -> tuple[Move, int]:
+    """The move of a CPU player of this kind, and the next seed to keep."""
+    return player(kind)(view, seed)

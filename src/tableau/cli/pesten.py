@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NoReturn
 
-from tableau.ai.pesten import CPU_KINDS, choose
+from tableau.ai.pesten import CPU_KINDS, player
 from tableau.engines import pesten, rng
 
 MAX_GAMES = 1_000_000
@@ -75,11 +75,8 @@ def simulate(
         raise ValueError(problem)
     if not cpus:
         raise ValueError("Name at least one CPU player.")
-    for kind in cpus:
-        if kind not in CPU_KINDS:
-            raise ValueError(f"There is no CPU player called '{kind[:20]}'; choose "
-                             + ", ".join(CPU_KINDS) + ".")
-    kinds = [cpus[seat % len(cpus)] for seat in range(players)]
+    known = [player(kind) for kind in cpus]  # refuses an unknown kind with its sentence
+    seats = [known[seat % len(cpus)] for seat in range(players)]
     wins = [0] * players
     turns = 0
     unfinished = 0
@@ -97,7 +94,7 @@ def simulate(
         moves = 0
         while state.winner is None and moves < MAX_MOVES:
             seat = state.current
-            move, cpu_seed = choose(kinds[seat], pesten.view(state, seat), cpu_seed)
+            move, cpu_seed = seats[seat](pesten.view(state, seat), cpu_seed)
             state = pesten.apply(state, move)
             moves += 1
         if state.winner is None:

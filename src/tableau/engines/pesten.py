@@ -11,13 +11,12 @@ from its end, and the last card of the discard pile (``pile``) is its top.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from typing import Final, NamedTuple, Protocol, TypedDict, TypeVar
+from typing import Final, NamedTuple, Protocol, TypedDict
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import rng
@@ -324,8 +323,10 @@ class State:
         return self.config.players
 
 
-@dataclass(frozen=True)
-class View:
+class View(NamedTuple):
+    """What one seat may know. A named tuple: one is made on every move, and a tuple is
+    the cheapest immutable value to make (``view._replace(...)`` gives a changed copy)."""
+
     seat: int
     names: tuple[str, ...]
     hand: tuple[AnyCard, ...]
@@ -348,22 +349,9 @@ class View:
     legal: tuple[Move, ...]
 
 
-_T = TypeVar("_T")
-
-
 _new = object.__new__
 _tuple_new = tuple.__new__
 _set = object.__setattr__
-
-
-def _build(cls: type[_T], values: dict[str, object]) -> _T:
-    """Make a frozen State or View without the per-field cost of a frozen ``__init__``.
-
-    Every field must be given; the callers below list them all.
-    """
-    made = _new(cls)
-    _set(made, "__dict__", values)
-    return made
 
 
 def _event(kind: str, seat: int | None, text: str, cards: tuple[AnyCard, ...] = ()) -> Event:
@@ -638,70 +626,68 @@ def _names_suit(last: AnyCard, stack: int) -> bool:
 
 
 def _set_candidates(
-    keys: list[int], top: AnyCard, suit: Suit | None, stack: int
+    keys: list[int], top_key: int, table: tuple[bool, ...], stack: int
 ) -> list[tuple[AnyCard, ...]]:
     """Every distinct set (per cards, first card and last card) that may be played now.
 
-    ``keys`` are the hand's card keys. Sets of one rank are listed once per choice of cards,
-    first card and last card, with the middle cards in suit order; runs once per direction.
-    At most SET_CAP are listed.
+    ``keys`` are the hand's card keys, ``top_key`` the top card's and ``table`` says which
+    card keys fit now. Sets of one rank are listed once per choice of cards, first card and
+    last card, with the middle cards in suit order; runs once per direction. At most
+    SET_CAP are listed.
     """
-    top_key = _key(top)
-    top_rank = top_key // 4 if top_key != _JOKER_KEY else -1  # rank - 1; -1 for the joker
-    rank_total = [0] * 14  # the joker counts under 13, which no set uses
+    top_rank = _KEY_RANK[top_key]  # rank - 1; 13 for the joker, which no set uses
+    rank_total = [0] * 14
     masks = [0, 0, 0, 0, 0]  # per suit (4 for the joker): bit v set when run value v is held
     key_rank, key_suit, key_bit = _KEY_RANK, _KEY_SUIT, _KEY_BIT
     for key in keys:
         rank_total[key_rank[key]] += 1
         masks[key_suit[key]] |= key_bit[key]
-    top_suit = top_key % 4 if top_rank >= 0 else -1
-    top_values = () if top_rank < 0 else ((1, 14) if top_rank == 0 else (top_rank + 1,))
-    run_suits = [
-        suit_index
-        for suit_index in range(4)
-        if masks[suit_index] & (masks[suit_index] >> 1) & (masks[suit_index] >> 2)
-    ]
-    if top_suit >= 0 and top_suit not in run_suits:
+    top_suit = _KEY_SUIT[top_key]  # 4 for the joker
+    top_values = _RUN_VALUES[top_key]
+    run_suits: list[int] = []
+    for suit_index in (0, 1, 2, 3):
+        mask = masks[suit_index]
+        if mask & (mask >> 1) & (mask >> 2):
+            run_suits.append(suit_index)
+    if top_suit < 4 and top_suit not in run_suits:
         mask = masks[top_suit]
         for value in top_values:
             if (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3):
                 run_suits.append(top_suit)
                 run_suits.sort()
                 break
-    if max(rank_total[:13]) < 3 and (top_rank < 0 or rank_total[top_rank] < 2):
-        if not run_suits:
-            return []
-        same_ranks: list[int] = []
-    else:
-        same_ranks = [
-            rank
-            for rank, total in enumerate(rank_total[:13])
-            if total >= 3 or (total == 2 and rank == top_rank)
-        ]
-    table = _fit_table(top, suit, stack)
+    same_ranks: list[int] = []
+    for rank in range(13):
+        total = rank_total[rank]
+        if total >= 3 or (total == 2 and rank == top_rank):
+            same_ranks.append(rank)
+    if not same_ranks and not run_suits:
+        return []
     found: list[tuple[AnyCard, ...]] = []
     for rank in same_ranks:
+        base = rank * 4
         counts = [0, 0, 0, 0]
         for key in keys:
-            if key // 4 == rank and key != _JOKER_KEY:
-                counts[key % 4] += 1
+            if base <= key < base + 4:
+                counts[key - base] += 1
         least = 2 if rank == top_rank else 3
-        for chosen in _multisets(rank, counts):
+        for chosen in _multisets(base, tuple(counts)):
             if len(chosen) < least:
                 continue
             for first in _distinct(chosen):
-                if not table[_KEY_BY_ID[id(first)]]:  # a shared card object: it has a key
+                if not table[first]:
                     continue
                 rest = list(chosen)
                 rest.remove(first)
                 for last in _distinct(rest):
                     middle = list(rest)
                     middle.remove(last)
-                    found.append((first, *middle, last))
+                    found.append(tuple([_CANON[key] for key in (first, *middle, last)]))
                     if len(found) >= SET_CAP:
                         return _answering(found, stack)
     for suit_index in run_suits:
         mask = masks[suit_index]
+        by_value = _BY_RUN_VALUE[suit_index]
         # Only a value with the next two also held can start a run of 3 or more: walk those
         # bits, lowest first (the same order as trying every value).
         starts = mask & (mask >> 1) & (mask >> 2)
@@ -712,42 +698,58 @@ def _set_candidates(
             while (mask >> (high + 1)) & 1:
                 high += 1
                 if high - low >= 2:
-                    up = tuple(_card_of(value, suit_index) for value in range(low, high + 1))
-                    for run in (up, up[::-1]):
-                        if table[_key(run[0])]:
-                            found.append(run)
+                    up = by_value[low : high + 1]
+                    if table[_KEY_BY_ID[id(up[0])]]:
+                        found.append(up)
+                    if table[_KEY_BY_ID[id(up[-1])]]:
+                        found.append(up[::-1])
         if suit_index == top_suit:
             for start in top_values:
                 for step in (1, -1):
                     one, two = start + step, start + 2 * step
                     if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
-                        pair = (_card_of(one, suit_index), _card_of(two, suit_index))
-                        if table[_key(pair[0])] and pair not in found:
+                        pair = (by_value[one], by_value[two])
+                        if table[_KEY_BY_ID[id(pair[0])]] and pair not in found:
                             found.append(pair)
         if len(found) >= SET_CAP:
             break
     return _answering(found[:SET_CAP], stack)
 
 
-def _card_of(value: int, suit_index: int) -> AnyCard:
-    """The card of this run value (1..14, where 1 and 14 are the ace) and suit index."""
-    rank = 1 if value == 14 else value
-    return _CANON[(rank - 1) * 4 + suit_index]
+_RUN_VALUES: Final = tuple(
+    () if key == _JOKER_KEY else ((1, 14) if key < 4 else (key // 4 + 1,))
+    for key in range(len(_CANON))
+)
+"""The run values (1..14; the ace is both 1 and 14) a card key stands for."""
+_BY_RUN_VALUE: Final = tuple(
+    (JOKER, *(_CANON[((1 if value == 14 else value) - 1) * 4 + suit_index]
+              for value in range(1, 15)))
+    for suit_index in range(4)
+)
+"""Per suit index, the card of each run value 1..14 (index 0 is a filler)."""
 
 
-def _distinct(cards: list[AnyCard]) -> list[AnyCard]:
-    """The different cards of ``cards``, whose identical cards sit side by side (suit order,
-    as ``_multisets`` makes them)."""
-    return [card for index, card in enumerate(cards) if not index or cards[index - 1] is not card]
+def _distinct(keys: list[int]) -> list[int]:
+    """The different keys of ``keys``, whose equal keys sit side by side (suit order, as
+    ``_multisets`` makes them)."""
+    return [key for index, key in enumerate(keys) if not index or keys[index - 1] != key]
 
 
-def _multisets(rank: int, counts: list[int]) -> list[list[AnyCard]]:
-    """Every sub-multiset of the held cards of this rank (rank - 1), in suit order."""
-    result: list[list[AnyCard]] = [[]]
-    for suit_index, held in enumerate(counts):
-        card = _CANON[rank * 4 + suit_index]
-        result = [chosen + [card] * number for chosen in result for number in range(held + 1)]
-    return result
+_MULTISETS: dict[tuple[int, tuple[int, ...]], tuple[list[int], ...]] = {}
+"""Memo of _multisets (a pure function of at most 13 x 5**4 arguments)."""
+
+
+def _multisets(base: int, counts: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Every sub-multiset of the held cards of one rank, as keys in suit order. ``base`` is
+    the key of the rank's club; ``counts`` how many of each suit are held."""
+    memo = _MULTISETS.get((base, counts))
+    if memo is None:
+        result: list[list[int]] = [[]]
+        for suit_index, held in enumerate(counts):
+            key = base + suit_index
+            result = [chosen + [key] * number for chosen in result for number in range(held + 1)]
+        memo = _MULTISETS[(base, counts)] = tuple(result)
+    return memo
 
 
 def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCard, ...]]:
@@ -881,7 +883,7 @@ def _list_moves(state: State) -> tuple[Move, ...]:
         moves += singles[key]
     assert top_key is not None
     if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
-        for cards in _set_candidates(keys, top, suit, stack):
+        for cards in _set_candidates(keys, top_key, table, stack):
             _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
     if stack:
         if type(top) is Joker:
@@ -1084,7 +1086,9 @@ def apply(state: State, move: Move) -> State:
         seat = work["current"]
         _log(work, _event("pass", seat, f"{work['config'].names[seat]} keeps the drawn card."))
         _end_turn(work, _seat(work, 1))
-    made = _new(State)  # as _build does: the scratch dictionary becomes the snapshot's own
+    # A frozen State without the per-field cost of its __init__: the scratch dictionary,
+    # which holds every field, becomes the new snapshot's own.
+    made = _new(State)
     _set(made, "__dict__", work)
     return made
 
@@ -1248,15 +1252,9 @@ def _apply_take(work: _Work, move: Take) -> None:
 # ------------------------------------------------------------------ views and outcome
 
 
-_VIEW_TEMPLATE: Final[dict[str, object]] = dict.fromkeys(f.name for f in dataclasses.fields(View))
-"""Every View field, in order: copying this and filling it is much cheaper than a 20-key
-dict literal (which builds its hash table key by key)."""
-
-
 def view(state: State, seat: int) -> View:
     """What ``seat`` may know: its own hand and the public facts."""
-    config = state.config
-    if not 0 <= seat < config.players:
+    if not 0 <= seat < state.config.players:
         raise ValueError(f"There is no seat {seat}.")
     hand = state.hands[seat]
     pile = state.pile
@@ -1264,30 +1262,28 @@ def view(state: State, seat: int) -> View:
     stack = state.stack
     phase = state.phase
     own_turn = seat == state.current and phase is not _OVER
-    values = _VIEW_TEMPLATE.copy()
-    values["seat"] = seat
-    values["names"] = config.names
-    values["hand"] = hand
-    values["top"] = top
-    values["suit"] = state.suit
-    values["stack"] = stack
-    values["stack_kind"] = ("joker" if type(top) is Joker else "two") if stack else None
-    values["direction"] = state.direction
-    values["hand_counts"] = tuple(map(len, state.hands))
-    values["stock_size"] = len(state.stock)
-    values["pile_size"] = len(pile)
-    values["current"] = state.current
-    values["phase"] = phase
-    values["series"] = state.series
-    values["drawn"] = hand[-1] if own_turn and phase is _DRAWN else None
-    values["history"] = state.history
-    values["wins"] = state.wins
-    values["round"] = state.round
-    values["winner"] = state.winner
-    values["legal"] = legal_moves(state) if own_turn else ()
-    made = _new(View)  # as _build does; a view is made on every move
-    _set(made, "__dict__", values)
-    return made
+    return _tuple_new(View, (  # as View() does, minus a call; in field order
+        seat,
+        state.config.names,
+        hand,
+        top,
+        state.suit,
+        stack,
+        ("joker" if type(top) is Joker else "two") if stack else None,
+        state.direction,
+        tuple(map(len, state.hands)),
+        len(state.stock),
+        len(pile),
+        state.current,
+        phase,
+        state.series,
+        hand[-1] if own_turn and phase is _DRAWN else None,
+        state.history,
+        state.wins,
+        state.round,
+        state.winner,
+        legal_moves(state) if own_turn else (),
+    ))
 
 
 def outcome(state: State) -> Outcome | None:

@@ -8,7 +8,6 @@ order, with last card armed" into an engine move.
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,7 +54,7 @@ def public(view: View) -> View:
 
     Lock screens and CPU turns render only this, so no hand can reach the screen there.
     """
-    return dataclasses.replace(view, hand=(), drawn=None, legal=())
+    return view._replace(hand=(), drawn=None, legal=())
 
 
 def pending_text(view: View) -> str:

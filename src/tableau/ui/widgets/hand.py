@@ -76,7 +76,23 @@ class Hand(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.cards: tuple[Shown, ...] = ()
-        self.show_cursor = show_cursor
+        self._cursor_shown = show_cursor
+
+    @property
+    def show_cursor(self) -> bool:
+        """Whether the hand offers a cursor to choose with (and its key in the footer)."""
+        return self._cursor_shown
+
+    @show_cursor.setter
+    def show_cursor(self, shown: bool) -> None:
+        if shown != self._cursor_shown:
+            self._cursor_shown = shown
+            self._show_cursor()
+            self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Without a cursor there is nothing to choose: keep its key out of the footer.
+        return action != "activate" or self._cursor_shown
 
     def compose(self) -> ComposeResult:
         yield HorizontalScroll(classes="hand-row")

@@ -88,6 +88,24 @@ async def test_history_appends_only_new_events() -> None:
         assert history.lines == ["New round"]
 
 
+async def test_a_long_history_line_wraps_to_the_panel_and_again_after_a_resize() -> None:
+    app = Host()
+    long = "Dirk wins 92 with three of a kind (three of clubs, three of diamonds, three of spades)"
+    async with app.run_test(size=(40, 24)) as pilot:
+        history = app.query_one(HistoryPanel)
+        history.update(["Bram bets 2.", long])
+        await pilot.pause()
+        width = history.scrollable_content_region.width
+        assert history.lines[0] == "Bram bets 2."
+        assert len(history.lines) > 2
+        assert all(len(line) <= width for line in history.lines)
+        assert " ".join(part.strip() for part in history.lines[1:]) == long
+        assert all(line.startswith("  ") for line in history.lines[2:])
+        await pilot.resize_terminal(120, 24)
+        await pilot.pause()
+        assert history.lines == ["Bram bets 2.", long]
+
+
 async def test_piles_report_which_card_was_clicked() -> None:
     app = Host()
     async with app.run_test(size=(80, 24)) as pilot:

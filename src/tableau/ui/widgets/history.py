@@ -1,12 +1,14 @@
 """A scrollable log of public events ("Anna plays 7♥", "You draw a card").
 
 ``panel.update(entries)`` takes the whole tuple from a view each time; only new lines are
-written, and the log follows the newest line.
+written, and the log follows the newest line. A long entry wraps to the panel's width, its
+later lines indented, and the whole log wraps again when that width changes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import textwrap
+from collections.abc import Iterable, Sequence
 
 from textual.widgets import Log
 
@@ -27,15 +29,36 @@ class HistoryPanel(Log):
         super().__init__(auto_scroll=True, id=id, classes=classes)
         self.border_title = title
         self.entries: tuple[str, ...] = ()
+        self._wrapped_at = 0  # the width the shown lines were wrapped to; 0 is unwrapped
 
     def update(self, entries: Sequence[object]) -> None:
         """Show these events (strings, or values with a ``text`` attribute), oldest first."""
         lines = tuple(str(getattr(entry, "text", entry)) for entry in entries)
-        if lines == self.entries:
+        width = self._wrap_width()
+        if lines == self.entries and width == self._wrapped_at:
             return
-        if lines[: len(self.entries)] == self.entries:
-            self.write_lines(lines[len(self.entries):])
+        if width == self._wrapped_at and lines[: len(self.entries)] == self.entries:
+            self.write_lines(_wrapped(lines[len(self.entries) :], width))
         else:
             self.clear()
-            self.write_lines(lines)
+            self.write_lines(_wrapped(lines, width))
         self.entries = lines
+        self._wrapped_at = width
+
+    def on_resize(self) -> None:
+        if self._wrap_width() != self._wrapped_at:
+            self.update(self.entries)
+
+    def _wrap_width(self) -> int:
+        # Leave room for the scroll bar even before it appears, so a line never needs it.
+        return max(self.content_region.width - self.styles.scrollbar_size_vertical, 0)
+
+
+def _wrapped(lines: Iterable[str], width: int) -> list[str]:
+    if width < 8:  # not laid out yet, or too narrow to wrap usefully
+        return list(lines)
+    return [
+        part
+        for line in lines
+        for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]
+    ]

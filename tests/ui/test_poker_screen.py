@@ -14,7 +14,7 @@ from typing import Any
 
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 from tableau.ai.poker import advise_discard
 from tableau.cards import Rank
@@ -34,6 +34,8 @@ TO_CALL_FIRST = 7
 """3 CPUs: a CPU bets before your first turn; no ace in your hand."""
 NOTHING_TO_CALL = 1
 """3 CPUs: everyone checks to you before the draw."""
+LONG_DESCRIPTION = 0
+"""3 CPUs: your first hand's description takes three lines at 80x24."""
 
 
 def table(app: App[Any]) -> PokerScreen:
@@ -83,6 +85,17 @@ async def to_the_end_of_the_hand(pilot: Pilot[Any]) -> View:
 
 
 # ------------------------------------------------------------------ the table
+
+
+async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=3, seed=LONG_DESCRIPTION)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        text = table(app).query_one("#hand-text", Static)
+        assert len(table(app).view.hand_text) > 100
+        needed = text.get_content_height(text.size, app.size, text.size.width)
+        assert needed == 3
+        assert text.size.height == needed
 
 
 async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: MakeApp) -> None:

@@ -20,6 +20,8 @@ from tableau.ui.widgets.history import HistoryPanel
 
 MakeApp = Callable[..., TableauApp]
 SIZE = (80, 24)
+ONE_BOOK_FOR_YOU = 4
+"""2 CPUs, Enter for every ask: you end the game with exactly one book."""
 
 
 def table(app: TableauApp) -> GoFishScreen:
@@ -266,3 +268,15 @@ async def test_q_in_a_game_under_way_asks_before_leaving(make_app: MakeApp) -> N
         await pilot.click("#choice-leave")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_the_end_screen_says_1_book_and_2_books(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=ONE_BOOK_FOR_YOU, cpus=2)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await ask_with_enter(pilot, MAX_ASKS)
+        end = app.screen
+        assert isinstance(end, EndScreen)
+        scores = re.findall(r"(\d+) (books?)\b", end.text)
+        assert len(scores) == 3 and ("1", "book") in scores
+        assert all((count == "1") == (noun == "book") for count, noun in scores)

@@ -302,7 +302,8 @@ class GoFishScreen(GameScreen):
         lines = []
         for name, books in zip(self.names, seen.books, strict=True):
             ranks = " ".join(rank_label(rank) for rank in sorted(books))
-            lines.append(f"{name:<{width}}  {len(books):>2} books  {ranks}".rstrip())
+            noun = "book " if len(books) == 1 else "books"
+            lines.append(f"{name:<{width}}  {len(books):>2} {noun}  {ranks}".rstrip())
         return lines
 
     def _after_end(self, choice: str | None) -> None:

@@ -475,6 +475,12 @@ def test_an_empty_stock_is_refilled_from_the_pile_under_its_top_card() -> None:
     assert any("shuffled into a new stock" in line for line in texts(state, after))
 
 
+def test_a_reshuffle_into_a_single_card_says_1_card() -> None:
+    state = table("3C 4C", "9D", top="5H", below="9S")
+    after = p.apply(state, DRAW)
+    assert "The pile is shuffled into a new stock of 1 card." in texts(state, after)
+
+
 def test_the_reshuffle_comes_from_the_game_seed() -> None:
     state = table("3C 4C", "9D", top="5H", below="9S 8S 7S 6S 5S 4S")
     assert p.apply(state, DRAW) == p.apply(state, DRAW)

@@ -1044,9 +1044,9 @@ def _draw(work: _Work, seat: int, wanted: int) -> int:
                 break
             stock, work["seed"] = rng.shuffled(pile[:-1], work["seed"])
             work["pile"] = pile[-1:]
-            _log(work, _event(
-                "reshuffle", None, f"The pile is shuffled into a new stock of {len(stock)} cards."
-            ))
+            size = "1 card" if len(stock) == 1 else f"{len(stock)} cards"
+            text = f"The pile is shuffled into a new stock of {size}."
+            _log(work, _event("reshuffle", None, text))
         split = len(stock) - min(wanted - got, len(stock))
         work["stock"] = stock[:split]
         _set_hand(work, seat, work["hands"][seat] + stock[split:][::-1])  # dealt from the end

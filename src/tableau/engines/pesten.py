@@ -1047,10 +1047,10 @@ def _draw(work: _Work, seat: int, wanted: int) -> int:
             size = "1 card" if len(stock) == 1 else f"{len(stock)} cards"
             text = f"The pile is shuffled into a new stock of {size}."
             _log(work, _event("reshuffle", None, text))
-        split = len(stock) - min(wanted - got, len(stock))
+        count = min(wanted - got, len(stock))
+        split = len(stock) - count  # the stock deals from its end
         work["stock"] = stock[:split]
-        _set_hand(work, seat, work["hands"][seat] + stock[split:][::-1])  # dealt from the end
-        count = len(stock) - split
+        _set_hand(work, seat, work["hands"][seat] + stock[split:][::-1])
         got += count
     return got
 

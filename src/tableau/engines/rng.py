@@ -28,7 +28,17 @@ def shuffled(items: Sequence[T], seed: int) -> tuple[tuple[T, ...], int]:
     """A uniformly shuffled copy of ``items`` and the next seed."""
     generator = _generator(seed)
     copy = list(items)
-    generator.shuffle(copy)
+    # Fisher-Yates exactly as random.shuffle does it (same draws, same result), written out:
+    # every deal and reshuffle goes through here, and the stdlib's two calls per card are
+    # most of its cost. Written out, it also cannot change under a new Python version.
+    getrandbits = generator.getrandbits
+    for i in range(len(copy) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        copy[i], copy[j] = copy[j], copy[i]
     return tuple(copy), _next_seed(generator)
 
 

@@ -171,15 +171,6 @@ class Config:
         object.__setattr__(self, "names", names)
 
 
-def validate_config(config: Config) -> None:
-    """Raise ValueError with a sentence if ``config`` cannot be played."""
-    problem = config_problem(
-        config.players, config.packs, config.jokers, config.names, config.dealer, config.seed
-    )
-    if problem is not None:
-        raise ValueError(problem)
-
-
 # ------------------------------------------------------------------ values
 
 
@@ -586,8 +577,7 @@ def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int)
 
 
 def new_game(config: Config) -> State:
-    """Round 1, dealt from ``config.seed``."""
-    validate_config(config)
+    """Round 1, dealt from ``config.seed`` (a Config is checked when it is made)."""
     return _deal(config, 1, (0,) * config.players, config.dealer)
 
 

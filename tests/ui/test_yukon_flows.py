@@ -352,15 +352,20 @@ def _save_with(columns: Layout, foundations: tuple[str, ...]) -> str:
     return json.dumps(YukonSession(Timeline(state)).to_json())
 
 
+async def _win(pilot: Pilot[int], folder: Path) -> None:
+    """Load a game one move from the end and make that move."""
+    from tableau.ui.scenes.yukon import almost_won_save
+
+    (folder / "end.json").write_text(almost_won_save())
+    await _type(pilot, "L end.json", "C1->F4")
+
+
 async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    from tableau.ui.scenes.yukon import almost_won_save
-
-    (tmp_path / "end.json").write_text(almost_won_save())
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L end.json", "C1->F4")
+        await _win(pilot, tmp_path)
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-again")
         screen = _screen(app)
@@ -371,12 +376,9 @@ async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
 async def test_menu_on_the_win_screen_goes_back_to_the_menu(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    from tableau.ui.scenes.yukon import almost_won_save
-
-    (tmp_path / "end.json").write_text(almost_won_save())
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L end.json", "C1->F4")
+        await _win(pilot, tmp_path)
         await pilot.click("#choice-menu")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

@@ -7,7 +7,7 @@ Wrong tries are counted, and each one after the first makes the next try wait lo
 the caller decides how to wait (a timer in the UI, nothing in tests).
 
 Nothing here writes to disk or logs; a plaintext password is only ever a function
-argument, never stored in an attribute.
+argument, or for a moment a :class:`Secret` that hands it out once and then forgets it.
 """
 
 from __future__ import annotations
@@ -20,6 +20,33 @@ from argon2.profiles import CHEAPEST
 
 RETRY_DELAYS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)
 """Seconds to wait after the 1st, 2nd, 3rd... wrong try in a row; the last value is the cap."""
+
+
+class Secret:
+    """A typed password on its way to one check: it never shows in a repr, cannot be pickled,
+    and :meth:`reveal` hands it out once, after which nothing here refers to it any more.
+
+    Workers and callbacks get a ``Secret`` instead of the string, so whatever keeps them
+    (a finished worker, a log line) keeps no password.
+    """
+
+    __slots__ = ("_text",)
+
+    def __init__(self, text: str) -> None:
+        self._text: str | None = text
+
+    def reveal(self) -> str:
+        """The password, once; asking again raises ValueError."""
+        text, self._text = self._text, None
+        if text is None:
+            raise ValueError("This password has been used already.")
+        return text
+
+    def __repr__(self) -> str:
+        return "Secret(hidden)"
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("A password is never pickled.")
 
 
 class PasswordScheme:
@@ -89,12 +116,16 @@ class SeatLock:
         An open lock (no password) accepts only the empty string, which the UI sends
         when the player presses "I am <name>".
         """
-        if self._encoded is None:
-            ok = password == ""
-        else:
-            ok = self._scheme._verify(self._encoded, password)
+        ok = self.opens_with(password)
         self.failed_tries = 0 if ok else self.failed_tries + 1
         return ok
+
+    def opens_with(self, password: str) -> bool:
+        """Whether ``password`` opens this seat, without counting a try (the set-up uses it
+        to refuse a password that another seat already has)."""
+        if self._encoded is None:
+            return password == ""
+        return self._scheme._verify(self._encoded, password)
 
     @property
     def retry_delay(self) -> float:

@@ -26,7 +26,7 @@ from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Stat
 
 from tableau.cards import SUITS, AnyCard, Suit
 from tableau.engines.pesten import Phase, Play, View, outcome
-from tableau.storage.passwords import PasswordScheme, SeatLock
+from tableau.storage.passwords import PasswordScheme, SeatLock, Secret
 from tableau.ui.pesten_controls import (
     SUIT_KEYS,
     Answer,
@@ -45,6 +45,7 @@ from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand, hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.pile import Pile, StackPile, pile_id_at, release_capture
 
 
@@ -211,8 +212,8 @@ class PestenScreen(GameScreen):
                     yield Static("", id="lock-title", markup=False)
                     with Horizontal(id="lock-row"):
                         yield Static("Password", id="unlock-label")
-                        yield Input(
-                            password=True, id="unlock", placeholder="password, then Enter",
+                        yield PasswordInput(
+                            id="unlock", placeholder="password, then Enter",
                             compact=True, max_length=200,
                         )
                         yield Button("Open", id="open", compact=True)
@@ -338,8 +339,8 @@ class PestenScreen(GameScreen):
         if self.mode == "lock":
             field.focus()
 
-    @on(Input.Submitted, "#unlock")
-    def _unlock_submitted(self, event: Input.Submitted) -> None:
+    @on(PasswordInput.Submitted, "#unlock")
+    def _unlock_submitted(self, event: PasswordInput.Submitted) -> None:
         event.stop()
         self._try_unlock()
 
@@ -357,30 +358,33 @@ class PestenScreen(GameScreen):
     def _try_unlock(self) -> None:
         if self.mode != "lock":
             return
-        field = self.query_one("#unlock", Input)
+        field = self.query_one("#unlock", PasswordInput)
         if field.disabled:
             return
         seat = self.table.current
         lock = self.table.seats[seat].lock
-        typed = field.value
-        field.clear()
+        typed_nothing = not field.value
+        typed = field.take()
         if lock is None:
             self._reveal(seat)
             return
-        if lock.has_password and not typed:
+        if lock.has_password and typed_nothing:
             self._message(f"Type {self.table.seats[seat].name}'s password, then press Enter.")
             return
-        # Argon2id takes a noticeable moment: check in a thread while the field says so.
+        # Argon2id takes a noticeable moment: check in a thread while the field says so. The
+        # worker gets a one-shot Secret and its own description, so neither the worker (kept
+        # after it ends) nor the debug log holds the password.
         field.disabled = True
         field.placeholder = "checking…"
         self._message("Checking the password…")
         self.run_worker(
             partial(self._verify_in_thread, lock, typed, seat),
+            name="unlock", description=f"checking seat {seat + 1}'s password",
             thread=True, group="unlock", exit_on_error=False,
         )
 
-    def _verify_in_thread(self, lock: SeatLock, typed: str, seat: int) -> None:
-        opened = lock.verify(typed)
+    def _verify_in_thread(self, lock: SeatLock, typed: Secret, seat: int) -> None:
+        opened = lock.verify(typed.reveal())
         self.app.call_from_thread(self._verified, seat, opened)
 
     def _verified(self, seat: int, opened: bool) -> None:

@@ -21,9 +21,15 @@ from tableau.storage.passwords import PasswordScheme, SeatLock
 from tableau.ui.pesten_controls import DEFAULT_NAMES, HUMAN, KINDS, HotSeat, Seat
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.password import PasswordInput
 
 DEFAULT_SEATS = 3
 DEFAULT_HUMANS = 2
+
+TWO_DIFFER = "The two passwords differ; type the password twice again."
+ALREADY_USED = (
+    "Another seat already has this password, so it could open both hands; choose another."
+)
 
 
 class PestenSetupScreen(GameScreen):
@@ -114,13 +120,13 @@ class PestenSetupScreen(GameScreen):
                     [(label, key) for key, label in KINDS], value=kind, allow_blank=False,
                     compact=True, id=f"kind-{seat}", classes="kind",
                 )
-                yield Input(
-                    password=True, compact=True, id=f"password-{seat}",
-                    classes="password", placeholder="password", max_length=200,
+                yield PasswordInput(
+                    compact=True, id=f"password-{seat}", classes="password",
+                    placeholder="password", max_length=200,
                 )
-                yield Input(
-                    password=True, compact=True, id=f"again-{seat}",
-                    classes="password", placeholder="again", max_length=200,
+                yield PasswordInput(
+                    compact=True, id=f"again-{seat}", classes="password",
+                    placeholder="again", max_length=200,
                 )
                 yield Static("", id=f"status-{seat}", classes="lock-status")
             yield MessageLine("", id=f"problem-{seat}", classes="problem", markup=False)
@@ -231,46 +237,55 @@ class PestenSetupScreen(GameScreen):
     def _name_submitted(self) -> None:
         self.focus_next()
 
-    @on(Input.Submitted, ".password")
-    def _password_submitted(self, event: Input.Submitted) -> None:
+    @on(PasswordInput.Submitted, ".password")
+    def _password_submitted(self, event: PasswordInput.Submitted) -> None:
         seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
-        again = self.query_one(f"#again-{seat}", Input)
-        if event.input is not again and event.value and not again.value:
+        again = self.query_one(f"#again-{seat}", PasswordInput)
+        if event.input is not again and event.input.value and not again.value:
             again.focus()
             return
         self._seal(seat)
 
-    @on(Input.Blurred, ".password")
-    def _password_left(self, event: Input.Blurred) -> None:
+    @on(PasswordInput.Blurred, ".password")
+    def _password_left(self, event: PasswordInput.Blurred) -> None:
         seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
-        again = self.query_one(f"#again-{seat}", Input)
+        again = self.query_one(f"#again-{seat}", PasswordInput)
         if event.input is again or again.value:
             self._seal(seat)
 
-    def _seal(self, seat: int) -> bool:
-        """Hash the typed password if both fields agree; clear them either way.
-
-        Returns False when the fields disagree (the player must type both again).
-        """
-        first = self.query_one(f"#password-{seat}", Input)
-        second = self.query_one(f"#again-{seat}", Input)
-        if not first.value and not second.value:
-            return True
+    def _seal(self, seat: int) -> str | None:
+        """Hash the typed password if both fields agree and no other seat has it; clear both
+        fields either way. Returns the problem shown under the seat, or None."""
+        first = self.query_one(f"#password-{seat}", PasswordInput)
+        second = self.query_one(f"#again-{seat}", PasswordInput)
         if not first.value or not second.value:
-            return True  # still being typed
-        same = first.value == second.value
-        if same:
-            self.locks[seat] = self.passwords.lock(self._seat_name(seat), first.value)
-        first.clear()
-        second.clear()
-        if same:
+            return None  # nothing typed, or still being typed
+        problem = self._lock_seat(seat, first.take().reveal(), second.take().reveal())
+        self._problem(seat, problem or "")
+        if problem is None:
             self.warned_open.discard(seat)
-            self._problem(seat, "")
         else:
-            self._problem(seat, "The two passwords differ; type the password twice again.")
             first.focus()
         self._show_status(seat)
-        return same
+        return problem
+
+    def _lock_seat(self, seat: int, typed: str, again: str) -> str | None:
+        """Lock the seat with the typed password, or say why not (the fields are empty now)."""
+        if typed != again:
+            return TWO_DIFFER
+        if self._used_by_another_seat(seat, typed):
+            return ALREADY_USED
+        self.locks[seat] = self.passwords.lock(self._seat_name(seat), typed)
+        return None
+
+    def _used_by_another_seat(self, seat: int, typed: str) -> bool:
+        """Whether another seat's lock opens with this password: then either player could
+        open the other's hand. Each lock has its own salt, so each hash is checked."""
+        return any(
+            lock.opens_with(typed)
+            for other, lock in self.locks.items()
+            if other != seat and other < self.seat_count and self._seat_kind(other) == HUMAN
+        )
 
     def _check_table(self) -> bool:
         problem = engine.config_problem(
@@ -323,12 +338,12 @@ class PestenSetupScreen(GameScreen):
             seen[key] = seat
             if self._seat_kind(seat) != HUMAN:
                 continue
-            if not self._seal(seat):
-                mark(seat, "The two passwords differ; type the password twice again.",
-                     "password")
+            problem = self._seal(seat)
+            if problem is not None:
+                mark(seat, problem, "password")
                 continue
-            first = self.query_one(f"#password-{seat}", Input).value
-            second = self.query_one(f"#again-{seat}", Input).value
+            first = bool(self.query_one(f"#password-{seat}", PasswordInput).value)
+            second = bool(self.query_one(f"#again-{seat}", PasswordInput).value)
             if first or second:
                 mark(seat, "Type the password a second time in the next field.",
                      "again" if first else "password")

@@ -1,0 +1,98 @@
+"""A masked password field whose text never leaves it.
+
+Textual's ``Input`` copies and cuts to the clipboard (and the terminal's, through OSC 52),
+and its messages carry the value, so a debug log (``TEXTUAL_LOG``) would hold every password.
+``PasswordInput`` copies and cuts nothing, takes no part in the screen's text selection, and
+its messages, key events and pastes show no trace of what was typed. The typed text leaves
+only through :meth:`PasswordInput.take`, as a one-shot :class:`Secret`, and the field is
+emptied at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rich.repr
+from textual import events
+from textual.message import Message
+from textual.widgets import Input
+
+from tableau.storage.passwords import Secret
+
+
+class HiddenKey(events.Key, bubble=None):
+    """A key pressed in a password field: its repr (what a log line shows) hides which key."""
+
+    __slots__ = ()
+
+    def __rich_repr__(self) -> rich.repr.Result:
+        yield "hidden", True
+
+
+class HiddenPaste(events.Paste, bubble=None):
+    """Text pasted into a password field: its repr hides the text."""
+
+    def __rich_repr__(self) -> rich.repr.Result:
+        yield "hidden", True
+
+
+# Handlers are found by name: these are still keys and pastes (on_key, on_paste).
+HiddenKey.handler_name = events.Key.handler_name
+HiddenPaste.handler_name = events.Paste.handler_name
+
+
+class _ValueFree(Message):
+    """Input's own messages without the value: Input posts them with it, and this drops it."""
+
+    def __init__(self, input: PasswordInput, *_value_and_validation: Any) -> None:
+        super().__init__()
+        self.input = input
+
+    @property
+    def control(self) -> PasswordInput:
+        return self.input
+
+    def __rich_repr__(self) -> rich.repr.Result:
+        yield "input", self.input
+
+
+class PasswordInput(Input):
+    """An ``Input`` that is always masked and keeps what was typed to itself."""
+
+    ALLOW_SELECT = False  # no part of the screen's mouse selection (ctrl+c would copy it)
+
+    class Changed(_ValueFree):  # type: ignore[assignment]
+        """The field changed (what it holds is not part of the message)."""
+
+    class Submitted(_ValueFree):  # type: ignore[assignment]
+        """Enter was pressed in the field."""
+
+    class Blurred(_ValueFree):  # type: ignore[assignment]
+        """The field lost the focus."""
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(password=True, **options)
+
+    def take(self) -> Secret:
+        """What was typed, as a one-shot Secret; the field is empty afterwards."""
+        secret = Secret(self.value)
+        self.clear()
+        return secret
+
+    def post_message(self, message: Message) -> bool:
+        # Textual's debug log writes every event a widget handles: make typed keys and pasted
+        # text show as hidden there. Only the repr changes; the field reads them as usual.
+        if type(message) is events.Key and message.is_printable:
+            message.__class__ = HiddenKey
+        elif type(message) is events.Paste:
+            message.__class__ = HiddenPaste
+        return super().post_message(message)
+
+    def action_copy(self) -> None:
+        self._refuse_clipboard()
+
+    def action_cut(self) -> None:
+        self._refuse_clipboard()
+
+    def _refuse_clipboard(self) -> None:
+        self.notify("A password is never copied.", severity="warning", timeout=3)

@@ -3,7 +3,8 @@
 Textual's ``Input`` copies and cuts to the clipboard (and the terminal's, through OSC 52),
 and its messages carry the value, so a debug log (``TEXTUAL_LOG``) would hold every password.
 ``PasswordInput`` copies and cuts nothing, takes no part in the screen's text selection, and
-its messages, key events and pastes show no trace of what was typed. The typed text leaves
+its messages, key events and pastes show no trace of what was typed, and no cache keeps
+it. The typed text leaves
 only through :meth:`PasswordInput.take`, as a one-shot :class:`Secret`, and the field is
 emptied at once.
 """
@@ -87,6 +88,11 @@ class PasswordInput(Input):
         elif type(message) is events.Paste:
             message.__class__ = HiddenPaste
         return super().post_message(message)
+
+    def _position_to_cell(self, position: int) -> int:
+        # Input measures the typed text through rich's cached cell_len, whose global cache
+        # would keep the password and its beginnings. The field shows one bullet a character.
+        return position
 
     def action_copy(self) -> None:
         self._refuse_clipboard()

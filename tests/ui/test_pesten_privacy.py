@@ -1,0 +1,263 @@
+"""Pesten passwords stay in their masked field: no clipboard, no log, no message, no memory.
+
+The passwords here are drawn at random when a test runs and kept as code points, never as one
+string, so the searches below cannot find the test's own copy.
+"""
+
+from __future__ import annotations
+
+import gc
+import re
+import secrets
+import string
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+import textual.constants
+from textual.pilot import Pilot
+from textual.widgets import Input, Static
+
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes.pesten import quick_scheme
+from tableau.ui.screens.pesten import PestenScreen
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (80, 24)
+
+Password = tuple[int, ...]
+"""A password as code points: the test never holds it as a string."""
+
+
+def new_password() -> Password:
+    """Twelve random letters and digits (each one a key of its own for Pilot)."""
+    return tuple(ord(secrets.choice(string.ascii_lowercase + string.digits)) for _ in range(12))
+
+
+def keys(password: Password) -> list[str]:
+    return [chr(code) for code in password]
+
+
+def spelled_in(text: str, password: Password) -> bool:
+    """Whether ``text`` holds the password (built here only for this one search)."""
+    return "".join(keys(password)) in text
+
+
+async def type_into(pilot: Pilot[Any], selector: str, password: Password) -> None:
+    await pilot.click(selector)
+    await pilot.press(*keys(password))
+    await pilot.pause()
+
+
+async def set_password(pilot: Pilot[Any], seat: int, password: Password) -> None:
+    """Type the password twice for a seat of the set-up, with Enter after each."""
+    await type_into(pilot, f"#password-{seat}", password)
+    await pilot.press("enter", *keys(password), "enter")
+    await pilot.pause()
+
+
+def problem(app: TableauApp, seat: int) -> str:
+    return str(app.screen.query_one(f"#problem-{seat}", Static).render())
+
+
+def status(app: TableauApp, seat: int) -> str:
+    return str(app.screen.query_one(f"#status-{seat}", Static).render())
+
+
+def setup_app(make_app: MakeApp) -> TableauApp:
+    return make_app("pesten", passwords=quick_scheme(), seed=3)
+
+
+async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> PestenScreen:
+    """Anna and Bram lock their seats (Cor is a CPU) and the round is dealt: Bram begins."""
+    await set_password(pilot, 0, anna)
+    await set_password(pilot, 1, bram)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, PestenScreen)
+    assert screen.mode == "lock" and screen.table.seats[screen.table.current].name == "Bram"
+    return screen
+
+
+async def try_unlock(pilot: Pilot[Any], password: Password) -> None:
+    await type_into(pilot, "#unlock", password)
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+class Clipboard:
+    """Everything that reaches a clipboard: the app's copies and OSC 52 sequences written to
+    the terminal."""
+
+    def __init__(self, app: TableauApp, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.copied: list[str] = []
+        self.written: list[str] = []
+        copy = app.copy_to_clipboard
+        write = app._driver.write  # type: ignore[union-attr]
+
+        def copying(text: str) -> None:
+            self.copied.append(text)
+            copy(text)
+
+        def writing(data: str) -> None:
+            self.written.append(data)
+            write(data)
+
+        monkeypatch.setattr(app, "copy_to_clipboard", copying)
+        monkeypatch.setattr(app._driver, "write", writing)
+
+    @property
+    def osc52(self) -> list[str]:
+        return [data for data in self.written if "\x1b]52;" in data]
+
+
+# ------------------------------------------------------------------ issue 11 item 1
+
+
+@pytest.mark.parametrize(
+    "select_and_take",
+    [("shift+home", "ctrl+c"), ("ctrl+shift+a", "ctrl+c"), ("shift+home", "ctrl+x"),
+     ("ctrl+shift+a", "super+c")],
+)
+async def test_a_set_up_password_cannot_be_copied_cut_or_pasted_elsewhere(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, select_and_take: tuple[str, str]
+) -> None:
+    password = new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        clipboard = Clipboard(app, monkeypatch)
+        await type_into(pilot, "#password-0", password)
+        await pilot.press(*select_and_take)
+        await pilot.pause()
+        assert clipboard.copied == [] and clipboard.osc52 == []
+        assert not spelled_in(app.clipboard, password)
+        # Nothing was lost either: the field still holds what was typed.
+        assert spelled_in(app.screen.query_one("#password-0", Input).value, password)
+        name = app.screen.query_one("#name-2", Input)
+        await pilot.click("#name-2")
+        await pilot.press("end", "ctrl+v")
+        await pilot.pause()
+        assert name.value == "Cor"
+
+
+async def test_the_unlock_field_cannot_be_copied_either(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    anna, bram = new_password(), new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await start_table(pilot, anna, bram)
+        clipboard = Clipboard(app, monkeypatch)
+        await type_into(pilot, "#unlock", bram)
+        await pilot.press("shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")
+        await pilot.pause()
+        assert clipboard.copied == [] and clipboard.osc52 == []
+        assert not spelled_in(app.clipboard, bram)
+
+
+# ------------------------------------------------------------------ issue 11 item 3
+
+
+async def test_a_password_another_seat_already_uses_is_refused_beside_the_field(
+    make_app: MakeApp,
+) -> None:
+    shared, own = new_password(), new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_password(pilot, 0, shared)
+        assert status(app, 0) == "✓ locked"
+        await set_password(pilot, 1, shared)
+        assert problem(app, 1).startswith("Another seat already has this password")
+        assert status(app, 1) == "not locked"
+        assert app.screen.query_one("#password-1", Input).value == ""
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not isinstance(app.screen, PestenScreen)
+        await set_password(pilot, 1, own)
+        assert problem(app, 1) == ""
+        assert status(app, 1) == "✓ locked"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, PestenScreen)
+
+
+async def test_a_seat_may_type_its_own_password_again(make_app: MakeApp) -> None:
+    password = new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await set_password(pilot, 0, password)
+        await set_password(pilot, 0, password)
+        assert problem(app, 0) == ""
+        assert status(app, 0) == "✓ locked"
+
+
+# ------------------------------------------------------------------ issue 11 item 5
+
+
+async def test_no_password_reaches_textuals_debug_log(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # TEXTUAL_LOG is read into textual.constants.LOG_FILE when textual is imported, and the
+    # logger looks it up on every call: this is what `TEXTUAL_LOG=x.log tableau pesten` does.
+    log = tmp_path / "textual.log"
+    monkeypatch.setattr(textual.constants, "LOG_FILE", str(log))
+    anna, bram, wrong = new_password(), new_password(), new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_table(pilot, anna, bram)
+        await try_unlock(pilot, wrong)
+        await try_unlock(pilot, bram)
+        assert screen.revealed == 1
+    text = log.read_text(encoding="utf-8")
+    assert "#unlock" in text or "unlock" in text  # the log was written during the flow
+    typed_keys = "".join(re.findall(r"character='(.)'", text))
+    for password in (anna, bram, wrong):
+        assert not spelled_in(text, password)
+        assert not spelled_in(typed_keys, password)
+
+
+def _spells(candidate: object, password: Password) -> bool:
+    if type(candidate) is str:
+        return len(candidate) == len(password) and tuple(map(ord, candidate)) == password
+    if type(candidate) in (bytes, bytearray):
+        return tuple(candidate) == password  # type: ignore[arg-type]
+    return False
+
+
+def kept_in_memory(password: Password) -> bool:
+    """Whether any live object refers to the password, as text or as its UTF-8 bytes.
+
+    Strings are not tracked by the garbage collector, so look at what every tracked object
+    refers to, and inside the tuples and dicts the collector stopped tracking.
+    """
+    gc.collect()
+    for holder in gc.get_objects():
+        pending = list(gc.get_referents(holder))
+        while pending:
+            referent = pending.pop()
+            if _spells(referent, password):
+                return True
+            if isinstance(referent, (tuple, dict)) and not gc.is_tracked(referent):
+                pending.extend(gc.get_referents(referent))
+    return False
+
+
+async def test_no_password_stays_in_memory_after_the_set_up_and_an_unlock(
+    make_app: MakeApp,
+) -> None:
+    anna, bram, wrong = new_password(), new_password(), new_password()
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await start_table(pilot, anna, bram)
+        await try_unlock(pilot, wrong)
+        await type_into(pilot, "#unlock", bram)
+        assert kept_in_memory(bram)  # the search finds a password while it is in the field
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert screen.revealed == 1
+        for password in (anna, bram, wrong):
+            assert not kept_in_memory(password)

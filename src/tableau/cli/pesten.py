@@ -8,7 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import NoReturn
+from typing import Any, Final, NoReturn
 
 from tableau.ai.pesten import CPU_KINDS, player
 from tableau.engines import pesten, rng
@@ -27,23 +27,39 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
+TABLE_PLAYERS: Final = 3
+SIMULATED_PLAYERS: Final = 4
+
+HELP_WHERE = """\
+where the options apply:
+  All but --json also fill in the set-up screen of the table (without --simulate).
+  At the table each --cpu kind takes one seat, counted from the last seat, and the
+  other seats are human: --players 4 --cpu careful,random seats two humans, then a
+  careful and a random CPU. Without --cpu the first two seats are human.
+  With --simulate every seat is a CPU and the --cpu kinds cycle over the seats.
+  --json goes with --simulate only."""
+
+
 def _parser() -> _Parser:
     parser = _Parser(
         prog="tableau pesten",
         description="Pesten at one terminal, or CPU-only games with --simulate.",
+        epilog=HELP_WHERE,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--simulate", type=int, metavar="N", help="play N CPU-only games")
-    parser.add_argument("--players", type=int, default=4, metavar="P", help="2 to 8 (4)")
-    parser.add_argument("--packs", type=int, default=1, metavar="K", help="1 to 4 (1)")
-    parser.add_argument("--jokers", type=int, default=2, metavar="J", help="per pack, 0-2 (2)")
+    parser.add_argument("--players", type=int, metavar="P",
+                        help="seats, 2 to 8 (table 3, --simulate 4)")
+    parser.add_argument("--packs", type=int, metavar="K", help="packs, 1 to 4 (1)")
+    parser.add_argument("--jokers", type=int, metavar="J", help="jokers per pack, 0 to 2 (2)")
     parser.add_argument(
-        "--cpu",
-        default="careful",
-        metavar="KINDS",
-        help="comma-separated CPU kinds, cycled over the seats: " + ", ".join(CPU_KINDS),
+        "--cpu", metavar="KINDS",
+        help="CPU kinds, comma-separated: " + ", ".join(CPU_KINDS) + " (careful)",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")
-    parser.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument("--seed", type=int, metavar="S",
+                        help="shuffle seed, 0 or more (table: random, --simulate: 0)")
+    parser.add_argument("--json", action="store_true",
+                        help="--simulate only: end with one JSON line")
     return parser
 
 
@@ -129,33 +145,71 @@ def _report(result: Simulation, kinds: list[str], as_json: bool) -> None:
         )
 
 
+def _cpu_kinds(text: str) -> list[str]:
+    """The kinds named in --cpu; ValueError with a sentence for an unknown one."""
+    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
+    if not kinds:
+        raise ValueError("Name at least one CPU player.")
+    for kind in kinds:
+        player(kind)  # refuses an unknown kind with its sentence
+    return kinds
+
+
+def _or(given: Any, default: Any) -> Any:
+    return default if given is None else given
+
+
+def _table_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The set-up screen's options from the command line; ValueError for a bad one."""
+    if args.json:
+        raise ValueError("--json goes with --simulate; the table has nothing to print.")
+    players, packs, jokers = _or(args.players, TABLE_PLAYERS), _or(args.packs, 1), _or(
+        args.jokers, 2
+    )
+    problem = pesten.config_problem(players, packs, jokers)
+    if problem is not None:
+        raise ValueError(problem)
+    options: dict[str, Any] = {"players": players, "packs": packs, "jokers": jokers}
+    if args.cpu is not None:
+        cpus = _cpu_kinds(args.cpu)
+        if len(cpus) > players:
+            raise ValueError(
+                f"--cpu names {len(cpus)} CPU seats, but the table has {players} "
+                "(--players)."
+            )
+        options["cpus"] = tuple(cpus)
+    if args.seed is not None:
+        options["seed"] = args.seed
+    return options
+
+
+def _simulation(args: argparse.Namespace) -> int:
+    if not 1 <= args.simulate <= MAX_GAMES:
+        raise ValueError(f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
+    players = _or(args.players, SIMULATED_PLAYERS)
+    cpus = _cpu_kinds(_or(args.cpu, "careful"))
+    result = simulate(
+        args.simulate, players, _or(args.packs, 1), _or(args.jokers, 2), cpus,
+        _or(args.seed, 0),
+    )
+    _report(result, [cpus[seat % len(cpus)] for seat in range(players)], args.json)
+    return 0
+
+
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
-    except _UsageError as error:
+        if args.seed is not None and args.seed < 0:
+            raise ValueError(f"--seed must be 0 or more, not {args.seed}.")
+        if args.simulate is not None:
+            return _simulation(args)
+        options = _table_options(args)
+    except (_UsageError, ValueError) as error:
         print(f"tableau pesten: {error}", file=sys.stderr)
         return 2
     except SystemExit as done:  # --help has been printed
         return done.code if isinstance(done.code, int) else 0
-    if args.simulate is None:
-        from tableau.ui.app import run_app
+    from tableau.ui.app import run_app
 
-        code: int = run_app(start="pesten")
-        return code
-    if not 1 <= args.simulate <= MAX_GAMES:
-        print(
-            f"tableau pesten: --simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.",
-            file=sys.stderr,
-        )
-        return 2
-    cpus = [kind.strip() for kind in args.cpu.split(",") if kind.strip()]
-    try:
-        result = simulate(
-            args.simulate, args.players, args.packs, args.jokers, cpus, args.seed
-        )
-    except ValueError as error:
-        print(f"tableau pesten: {error}", file=sys.stderr)
-        return 2
-    kinds = [cpus[seat % len(cpus)] for seat in range(args.players)]
-    _report(result, kinds, args.json)
-    return 0
+    code: int = run_app(start="pesten", **options)
+    return code

@@ -8,8 +8,10 @@ are shown on the line under the field they concern.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -26,10 +28,42 @@ from tableau.ui.widgets.password import PasswordInput
 DEFAULT_SEATS = 3
 DEFAULT_HUMANS = 2
 
+NAME_WIDTH = 14
+"""Columns the table's seat list gives a name, with " (CPU)" after a CPU's name. A longer
+name would be cut there ("Alexandra-Maria1" and "...2" would look the same), so the set-up
+refuses it."""
+CPU_MARK = " (CPU)"
+
+
+def name_too_long(name: str, *, human: bool) -> str | None:
+    """Why the table could not show this name whole, or None. Wide characters take two
+    columns."""
+    room = NAME_WIDTH if human else NAME_WIDTH - len(CPU_MARK)
+    if cell_len(name) <= room:
+        return None
+    wide = " (a wide character counts as two)" if cell_len(name) != len(name) else ""
+    if human:
+        return f"A name may have at most {room} characters{wide}, so the table shows it whole."
+    return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
+
+
 TWO_DIFFER = "The two passwords differ; type the password twice again."
 ALREADY_USED = (
     "Another seat already has this password, so it could open both hands; choose another."
 )
+
+
+def _seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
+    """Who plays each of the eight seats at first: without ``cpus``, two humans and then
+    careful CPUs; with them, humans and then one seat for each CPU kind, ending at the last
+    seat of the table."""
+    if cpus is None:
+        return tuple(
+            HUMAN if seat < DEFAULT_HUMANS else "careful" for seat in range(engine.MAX_PLAYERS)
+        )
+    humans = players - len(cpus)
+    kinds = [HUMAN] * humans + list(cpus)
+    return (*kinds, *("careful",) * (engine.MAX_PLAYERS - len(kinds)))
 
 
 class PestenSetupScreen(GameScreen):
@@ -49,11 +83,22 @@ class PestenSetupScreen(GameScreen):
         *,
         passwords: PasswordScheme | None = None,
         seed: int | None = None,
+        players: int = DEFAULT_SEATS,
+        packs: int = 1,
+        jokers: int = 2,
+        cpus: Sequence[str] | None = None,
         **_options: Any,
     ) -> None:
+        """``players``, ``packs``, ``jokers``, ``cpus`` and ``seed`` come from the command
+        line, already checked. ``cpus`` are the kinds of the last seats, one seat each; the
+        seats before them are human."""
         super().__init__()
         self.passwords = passwords if passwords is not None else PasswordScheme()
         self.seed = seed
+        self.start_players = players
+        self.start_packs = packs
+        self.start_jokers = jokers
+        self.start_kinds = _seat_kinds(players, cpus)
         self.locks: dict[int, SeatLock] = {}
         """Seat index -> the lock made from the password typed for it (hash only)."""
         self.warned_open: set[int] = set()
@@ -74,17 +119,17 @@ class PestenSetupScreen(GameScreen):
                 yield Label("Seats", classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)],
-                    value=DEFAULT_SEATS, allow_blank=False, compact=True, id="seats",
+                    value=self.start_players, allow_blank=False, compact=True, id="seats",
                 )
                 yield Label("Packs", classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(engine.MIN_PACKS, engine.MAX_PACKS + 1)],
-                    value=1, allow_blank=False, compact=True, id="packs",
+                    value=self.start_packs, allow_blank=False, compact=True, id="packs",
                 )
                 yield Label("Jokers/pack", classes="field-label")
                 yield Select(
                     [(str(n), n) for n in range(engine.MAX_JOKERS + 1)],
-                    value=2, allow_blank=False, compact=True, id="jokers",
+                    value=self.start_jokers, allow_blank=False, compact=True, id="jokers",
                 )
                 yield Label("Dealer", classes="field-label")
                 yield Select(
@@ -107,13 +152,13 @@ class PestenSetupScreen(GameScreen):
         yield Footer()
 
     def _seat_row(self, seat: int) -> ComposeResult:
-        kind = HUMAN if seat < DEFAULT_HUMANS else "careful"
+        kind = self.start_kinds[seat]
         default_name = DEFAULT_NAMES[seat]
         with Vertical(id=f"seat-{seat}", classes="seat"):
             with Horizontal(classes="form-row"):
                 yield Label(f"{seat + 1}", classes="seat-number")
                 yield Input(
-                    default_name, max_length=engine.MAX_NAME_LENGTH, compact=True,
+                    default_name, max_length=NAME_WIDTH, compact=True,
                     id=f"name-{seat}", classes="name", placeholder="name",
                 )
                 yield Select(
@@ -160,7 +205,7 @@ class PestenSetupScreen(GameScreen):
 
     def _dealer_options(self) -> list[tuple[str, int]]:
         if not self.query("#seats"):  # still being composed: the default table
-            return [(DEFAULT_NAMES[seat], seat) for seat in range(DEFAULT_SEATS)]
+            return [(DEFAULT_NAMES[seat], seat) for seat in range(self.start_players)]
         return [
             (self._seat_name(seat) or f"Seat {seat + 1}", seat)
             for seat in range(self.seat_count)
@@ -328,6 +373,10 @@ class PestenSetupScreen(GameScreen):
                 continue
             if not name.isprintable():
                 mark(seat, "A name may only hold printable characters.", "name")
+                continue
+            too_long = name_too_long(name, human=self._seat_kind(seat) == HUMAN)
+            if too_long is not None:
+                mark(seat, too_long, "name")
                 continue
             key = name.casefold()
             if key in seen:

@@ -7,7 +7,7 @@ import pickle
 import pytest
 from argon2 import PasswordHasher
 
-from tableau.storage.passwords import RETRY_DELAYS, PasswordScheme, SeatLock
+from tableau.storage.passwords import RETRY_DELAYS, PasswordScheme, SeatLock, Secret
 
 SECRET = "correct horse battery staple"
 
@@ -110,3 +110,22 @@ def test_a_corrupt_hash_never_verifies(scheme: PasswordScheme) -> None:
 def test_negative_retry_delays_are_refused() -> None:
     with pytest.raises(ValueError, match="negative"):
         PasswordScheme(cheap=True, retry_delays=(0.0, -1.0))
+
+
+def test_checking_a_password_for_another_seat_counts_no_wrong_try(
+    scheme: PasswordScheme,
+) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    assert not lock.opens_with("something else")
+    assert lock.opens_with(SECRET)
+    assert lock.failed_tries == 0 and lock.retry_delay == 0
+
+
+def test_a_secret_shows_nothing_and_gives_its_password_out_once() -> None:
+    secret = Secret(SECRET)
+    assert "horse" not in repr(secret) + str(secret)
+    with pytest.raises(TypeError, match="never pickled"):
+        pickle.dumps(secret)
+    assert secret.reveal() == SECRET
+    with pytest.raises(ValueError, match="used already"):
+        secret.reveal()

@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 import textual.constants
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
 
@@ -208,7 +209,12 @@ async def test_no_password_reaches_textuals_debug_log(
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_table(pilot, anna, bram)
-        await try_unlock(pilot, wrong)
+        await pilot.click("#unlock")
+        app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
+        await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert "Wrong password" in str(screen.query_one("#message", Static).render())
         await try_unlock(pilot, bram)
         assert screen.revealed == 1
     text = log.read_text(encoding="utf-8")

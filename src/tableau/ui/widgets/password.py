@@ -62,13 +62,13 @@ class PasswordInput(Input):
 
     ALLOW_SELECT = False  # no part of the screen's mouse selection (ctrl+c would copy it)
 
-    class Changed(_ValueFree):  # type: ignore[assignment]
+    class Changed(_ValueFree):
         """The field changed (what it holds is not part of the message)."""
 
-    class Submitted(_ValueFree):  # type: ignore[assignment]
+    class Submitted(_ValueFree):
         """Enter was pressed in the field."""
 
-    class Blurred(_ValueFree):  # type: ignore[assignment]
+    class Blurred(_ValueFree):
         """The field lost the focus."""
 
     def __init__(self, **options: Any) -> None:

@@ -1,8 +1,9 @@
 """Pesten set-up: seats, names, who plays them, passwords, packs, jokers and the dealer.
 
 A password is hashed (Argon2id) as soon as it has been typed twice and the fields are left
-or Enter is pressed; both fields are cleared at once and only the hash is kept. Problems
-are shown on the line under the field they concern.
+or Enter is pressed; both fields are cleared at once and only the hash is kept. A password
+that another seat already has is refused. Names must fit the table's seat list whole.
+Problems are shown on the line under the field they concern.
 """
 
 from __future__ import annotations

@@ -498,6 +498,16 @@ def test_a_state_round_trips_through_json() -> None:
         assert from_json(to_json(state)) == state
 
 
+@pytest.mark.parametrize(
+    "junk", [Move("C7", "C1", 5), None, "C1->F1", Move("C1", "F1", "AC"), Move(1, 2)]  # type: ignore[arg-type]
+)
+def test_a_value_that_is_not_a_move_is_refused_as_an_illegal_move(junk: object) -> None:
+    state = dealt()
+    with pytest.raises(IllegalMove, match="not a Yukon move"):
+        apply(state, junk)  # type: ignore[arg-type]
+    assert state == dealt()
+
+
 def test_a_table_no_play_can_reach_from_its_deck_is_refused() -> None:
     # Figure 7 is drawn by hand: the unshuffled deck deals the ace of clubs into C1.
     with pytest.raises(SaveFormatError, match="cannot come from its deck: column C1 starts with 5H"):

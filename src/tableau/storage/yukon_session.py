@@ -396,12 +396,15 @@ def _timeline_from_json(data: Any) -> Timeline[State]:
     start = yukon.from_json(data["start"])
     if (past or future) and start.phase is not Phase.PLAY:
         raise SaveFormatError("The save has an undo history outside a game.")
-    # Every step is replayed and checked, but only the steps undo and redo can reach are kept.
+    # Every step is replayed and checked; a history longer than a session keeps (a version 1
+    # save) keeps HISTORY_LIMIT steps either side of the present.
     now = len(past)
-    first_kept = max(now - HISTORY_LIMIT, 0)
+    first_kept, last_kept = 0, now + len(future)
+    if last_kept >= 2 * HISTORY_LIMIT:
+        first_kept, last_kept = max(now - HISTORY_LIMIT, 0), now + HISTORY_LIMIT
     kept = [start] if first_kept == 0 else []
     for number, state in enumerate(_replayed(start, [*past, *future], version), start=1):
-        if first_kept <= number <= now + HISTORY_LIMIT:
+        if first_kept <= number <= last_kept:
             kept.append(state)
     present = kept[now - first_kept]
     if "present" in data and yukon.from_json(data["present"]) != present:

@@ -38,7 +38,7 @@ def char_device(tmp_path: Path) -> Path:
 def test_a_fifo_is_refused_and_stays_a_fifo(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe"
     os.mkfifo(fifo)
-    with pytest.raises(FileProblem, match="not a regular file .*nothing is written"):
+    with pytest.raises(FileProblem, match=r"not a regular file .*nothing is written"):
         atomic_write_text(fifo, "save")
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
     assert [path.name for path in tmp_path.iterdir()] == ["pipe"]

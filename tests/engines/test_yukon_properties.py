@@ -210,8 +210,8 @@ junk_fields = st.none() | st.integers() | st.text(max_size=6) | st.sampled_from(
 )
 junk_moves = st.one_of(
     junk_fields,
-    st.builds(Move, junk_fields, junk_fields, junk_fields),  # type: ignore[arg-type]
-    st.builds(Move, st.sampled_from(PILES), st.sampled_from(PILES), junk_fields),  # type: ignore[arg-type]
+    st.builds(Move, junk_fields, junk_fields, junk_fields),
+    st.builds(Move, st.sampled_from(PILES), st.sampled_from(PILES), junk_fields),
     st.sampled_from(["C1->F1", "C7:4S->C5", b"C1->F1", ("C1", "F1"), 3.5, object()]),
 )
 

@@ -88,7 +88,9 @@ def test_s_and_sd_refuse_a_fifo_and_leave_it_alone(tmp_path: Path, command: str)
     os.mkfifo(tmp_path / "pipe")
     session = YukonSession.start(Config(seed=3), tmp_path).run("LD")
     after = session.run(command)
-    assert after.message == "pipe is not a regular file (a device, FIFO or socket), so nothing is written."
+    assert after.message == (
+        "pipe is not a regular file (a device, FIFO or socket), so nothing is written."
+    )
     assert after.timeline == session.timeline
     assert [path.name for path in tmp_path.iterdir()] == ["pipe"]
 

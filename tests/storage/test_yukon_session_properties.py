@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -138,7 +140,7 @@ def test_loading_a_damaged_save_gives_a_clear_message(key: str, value: object) -
             assert after.state.deck == session.state.deck
 
 
-def mutated(data: dict[str, object], draw: st.DrawFn) -> None:
+def mutated(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
     """Change one thing a hand editing the save could change."""
     start = data["start"]
     assert isinstance(start, dict)

@@ -12,8 +12,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
+from tableau.cards import read_small_text
 from tableau.engines.yukon import Config
-from tableau.storage import yukon_session
 from tableau.storage.yukon_session import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.yukon import YukonScreen
@@ -78,13 +78,13 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
 ) -> None:
     dealt = save_game_1(tmp_path)
     release = threading.Event()
-    read = yukon_session.read_small_text
+    read = read_small_text
 
     def slow_read(*args: Any, **kwargs: Any) -> str:
         release.wait(5)  # a big file on a slow disk
         return read(*args, **kwargs)
 
-    monkeypatch.setattr(yukon_session, "read_small_text", slow_read)
+    monkeypatch.setattr("tableau.storage.yukon_session.read_small_text", slow_read)
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

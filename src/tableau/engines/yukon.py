@@ -803,15 +803,15 @@ def _position_refusal(state: State) -> str | None:
         ):
             return f"column C{number} has face-down cards that were not dealt there."
         turned += FACE_DOWN_COUNTS[number - 1] - down
-        if column and not down and column[0].card != original[0].card:
-            if column[0].card.rank is not Rank.KING:
-                return f"column C{number} starts with {column[0].card}, not a king."
+        first = column[0].card if column else None
+        if first is not None and not down and first != original[0].card and first.rank != Rank.KING:
+            return f"column C{number} starts with {first}, not a king."
         for upper, lower in zip(column[down:], column[down + 1 :], strict=False):
             if not _fits(lower.card, upper.card, state.rules) and (
                 dealt_next.get(upper.card) != lower.card
             ):
                 return f"{lower.card} cannot lie on {upper.card} in column C{number}."
     home = sum(len(foundation) for foundation in state.foundations)
-    if not 0 < state.moves or state.moves < max(home, turned):
+    if state.moves < max(home, turned, 1):
         return f"{state.moves} moves cannot get {home} cards home and turn {turned} over."
     return None

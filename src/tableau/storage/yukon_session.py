@@ -79,6 +79,8 @@ MAX_SAVE_BYTES: Final = 32 * 1024 * 1024
 """A save of today holds at most 20,000 steps (about 250 kB); the limit is for version 1
 saves, which kept a game's whole history (1,450,000 moves made 17.4 MB)."""
 MAX_AUTO_MOVES: Final = 52
+MAX_STEP_MOVES: Final = MAX_AUTO_MOVES + 1
+"""A step of the history: a player's move and the auto-moves after it."""
 DEFAULT_DECK_FILE: Final = "cards.txt"
 MAX_COMMAND_SHOWN: Final = 40
 OK: Final = "OK"
@@ -217,7 +219,9 @@ class YukonSession:
     ) -> YukonSession:
         """``new`` (when given) and, with ``auto_move``, the auto-moves after it, pushed onto
         ``timeline`` as one step."""
-        state, count = _sent_home(new or timeline.present) if auto_move else (new, 0)
+        state, count = (new, 0)
+        if auto_move:
+            state, count = _sent_home(timeline.present if new is None else new)
         if state is not None and state is not timeline.present:
             timeline = _pushed(timeline, state)
         return self._say(shown, _auto_message(count), timeline=timeline)
@@ -327,7 +331,7 @@ def _moves_between(before: State, after: State) -> list[Move] | None:
     move = _move_between(before, after)
     if move is not None:
         return [move]
-    if before.phase is not Phase.PLAY or not 1 < after.moves - before.moves <= MAX_AUTO_MOVES:
+    if before.phase is not Phase.PLAY or not 1 < after.moves - before.moves <= MAX_STEP_MOVES:
         return None
     home = _home_path(before, after)
     if home is not None:
@@ -427,7 +431,7 @@ def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[Stat
 def _replay(before: State, step: Any, version: int, parsed: dict[str, Move]) -> State:
     if isinstance(step, str):
         step = [step]
-    if isinstance(step, list) and 0 < len(step) <= MAX_AUTO_MOVES:
+    if isinstance(step, list) and 0 < len(step) <= MAX_STEP_MOVES:
         state = before
         for text in step:
             if not isinstance(text, str):

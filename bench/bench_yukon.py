@@ -25,7 +25,7 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import (
@@ -126,26 +126,42 @@ def long_session(folder: Path, moves: int) -> tuple[YukonSession, State, list[st
         seed += 1
 
 
-def measured(action: Callable[[], T]) -> tuple[T, float, float]:
-    """The result, the wall seconds of one run, and the peak MB of a second run."""
-    started = time.perf_counter()
+class Measure(NamedTuple):
+    wall: float
+    cpu: float
+    peak_mb: float
+
+    def __str__(self) -> str:
+        return f"{self.wall:.2f} s ({self.cpu:.2f} CPU), {self.peak_mb:.0f} MB"
+
+    @property
+    def on_target(self) -> bool:
+        return self.wall <= FILE_SECONDS_TARGET and self.peak_mb <= FILE_PEAK_TARGET_MB
+
+
+def measured(action: Callable[[], T]) -> tuple[T, Measure]:
+    """The result, and the wall and CPU seconds of one run and the peak MB of a second run
+    (under tracemalloc, which slows it down). On a busy machine the wall time also counts
+    the neighbours' work; the CPU time is this process's own."""
+    started, cpu_started = time.perf_counter(), time.process_time()
     result = action()
-    seconds = time.perf_counter() - started
+    wall, cpu = time.perf_counter() - started, time.process_time() - cpu_started
     tracemalloc.start()
     action()
     peak = tracemalloc.get_traced_memory()[1] / 1e6
     tracemalloc.stop()
-    return result, seconds, peak
+    return result, Measure(wall, cpu, peak)
 
 
-def file_rows(moves: int = LONG_GAME_MOVES) -> list[tuple[str, str, str]]:
-    """S and L of a ``moves``-move game, and L of the same game as a version 1 save."""
+def file_rows(moves: int = LONG_GAME_MOVES) -> tuple[list[tuple[str, str, str]], bool]:
+    """S and L of a ``moves``-move game, and L of the same game as a version 1 save; and
+    whether S and L met their targets."""
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         session, dealt_state, played = long_session(folder, moves)
-        saved, save_seconds, save_peak = measured(lambda: session.run("S game.json"))
+        saved, save_figures = measured(lambda: session.run("S game.json"))
         fresh = YukonSession.start(Config(), folder)
-        loaded, load_seconds, load_peak = measured(lambda: fresh.run("L game.json"))
+        loaded, load_figures = measured(lambda: fresh.run("L game.json"))
         assert saved.message == loaded.message == "OK" and loaded.state == session.state
         size = (folder / "game.json").stat().st_size / 1e6
         # The same game as S wrote it before the history was capped: every move from the deal.
@@ -156,22 +172,23 @@ def file_rows(moves: int = LONG_GAME_MOVES) -> list[tuple[str, str, str]]:
         (folder / "old.json").write_text(json.dumps(old, separators=(",", ":")))
         del played, old
         old_size = (folder / "old.json").stat().st_size / 1e6
-        old_loaded, old_seconds, old_peak = measured(lambda: fresh.run("L old.json"))
+        old_loaded, old_figures = measured(lambda: fresh.run("L old.json"))
         assert old_loaded.message == "OK" and old_loaded.state == session.state
     target = f"<= {FILE_SECONDS_TARGET:.0f} s, <= {FILE_PEAK_TARGET_MB:.0f} MB"
-    return [
-        (f"S of a {moves:,}-move game ({size:.2f} MB)",
-         f"{save_seconds:.2f} s, {save_peak:.0f} MB", target),
-        (f"L of that save ({loaded.timeline.undo_depth:,} undo steps)",
-         f"{load_seconds:.2f} s, {load_peak:.0f} MB", target),
-        (f"L of it as a version 1 save ({old_size:.1f} MB)",
-         f"{old_seconds:.2f} s, {old_peak:.0f} MB", "(no target; old saves load)"),
+    rows = [
+        (f"S of a {moves:,}-move game ({size:.2f} MB)", str(save_figures), target),
+        (f"L of that save ({loaded.timeline.undo_depth:,} undo steps)", str(load_figures),
+         target),
+        (f"L of it as a version 1 save ({old_size:.1f} MB)", str(old_figures),
+         "(no target; old saves load)"),
     ]
+    return rows, save_figures.on_target and load_figures.on_target
 
 
 def main() -> None:
     rate, deals = throughput()
     megabytes, seed, timeline = memory()
+    files, files_on_target = file_rows()
     with tempfile.TemporaryDirectory() as folder:
         session = YukonSession(timeline, folder=Path(folder))
         started = time.perf_counter()
@@ -198,15 +215,16 @@ def main() -> None:
             f"< {MAX_SAVE_BYTES // 2**20} MiB (load limit)",
         ),
         ("S then L of that game", f"{save_and_load:.2f} s", "(no target)"),
-        *file_rows(),
+        *files,
     ]
     for name, value, target in rows:
-        print(f"{name:<48} {value:>16}   {target}", flush=True)
+        print(f"{name:<48} {value:>26}   {target}", flush=True)
     print(
         f"(playout over {deals} deals in {THROUGHPUT_SECONDS:.0f} CPU s; the long game is seed "
         f"{seed}, {timeline.undo_depth:,} undo steps; "
         f"throughput {'OK' if rate >= THROUGHPUT_TARGET else 'BELOW TARGET'}, "
-        f"memory {'OK' if megabytes < MEMORY_TARGET_MB else 'OVER TARGET'})"
+        f"memory {'OK' if megabytes < MEMORY_TARGET_MB else 'OVER TARGET'}, "
+        f"S and L {'OK' if files_on_target else 'OVER TARGET'})"
     )
 
 

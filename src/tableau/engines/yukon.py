@@ -23,6 +23,10 @@ Rulings where the seed leaves room:
 - Once the game is won, nothing moves any more (undo still works in the session).
 - A refused move names a face-down card only as "no face-up 4H", so a refusal never tells
   where a hidden card lies.
+- Any value passed to ``apply`` that is not a well-formed ``Move`` is refused with
+  IllegalMove, like an illegal move.
+- ``from_json`` refuses a PLAY table that play from its deck's deal can never reach (see
+  ``_position_refusal``) and a move count above ``MAX_MOVES``.
 """
 
 from __future__ import annotations

@@ -7,8 +7,10 @@ Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker".
 from __future__ import annotations
 
 import os
+import re
 import stat
 import tempfile
+import time
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 from pathlib import Path
@@ -342,33 +344,86 @@ def read_small_text(
         raise FileProblem(f"{shown} is not a text file, so it is not a {what}.") from None
 
 
+NEW_FILE_MODE: Final = 0o644
+STALE_TEMP_SECONDS: Final = 60.0
+"""A temp file of ours this old is left over from a write that was killed."""
+
+
+def _write_target(path: Path, shown: str) -> tuple[Path, int]:
+    """Where a write to ``path`` goes, and the mode the file gets.
+
+    Ruling on symlinks: a write goes through a link to the file it points to, and the link
+    stays a link; a link that points nowhere is refused. Only a regular file is replaced, or
+    a new one made; a folder, device, FIFO or socket is refused before anything is written.
+    """
+    real = Path(os.path.realpath(path))
+    try:
+        status = real.stat()
+    except FileNotFoundError:
+        if path.is_symlink():
+            raise FileProblem(f"{shown} is a link to nothing, so nothing is written.") from None
+        return real, NEW_FILE_MODE
+    if stat.S_ISDIR(status.st_mode):
+        raise FileProblem(f"{shown} is a folder; give a file name.")
+    if not stat.S_ISREG(status.st_mode):
+        raise FileProblem(
+            f"{shown} is not a regular file (a device, FIFO or socket), so nothing is written."
+        )
+    return real, stat.S_IMODE(status.st_mode)
+
+
+def _temp_prefix(target: Path) -> str:
+    return f".{target.name[:40]}."
+
+
+def _remove_stale_temps(target: Path) -> None:
+    """Remove temp files our own writes to ``target`` left behind when killed midway."""
+    prefix = _temp_prefix(target)
+    pattern = re.compile(re.escape(prefix) + r"[a-z0-9_]{8}")
+    now = time.time()
+    try:
+        names = [entry for entry in os.scandir(target.parent) if pattern.fullmatch(entry.name)]
+        for entry in names:
+            status = entry.stat(follow_symlinks=False)
+            if stat.S_ISREG(status.st_mode) and now - status.st_mtime > STALE_TEMP_SECONDS:
+                os.unlink(entry.path)
+    except OSError:
+        pass  # tidying up is a kindness; it never stops a save
+
+
 def atomic_write_text(
     path: str | os.PathLike[str], text: str, *, name: str | None = None
 ) -> None:
     """Write via a temp file in the same folder and rename, so a crash never leaves half a file.
 
+    An existing file keeps its mode. See ``_write_target`` for what may be written to.
     Raises FileProblem with a clear sentence; ``name`` is how the file is called in it.
     """
     shown = _shown_name(path, name)
     try:
-        target = Path(path)
-        folder = target.parent if str(target.parent) else Path(".")
-        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name[:40]}.", dir=folder)
+        target, mode = _write_target(Path(path), shown)
+        handle, temp_name = tempfile.mkstemp(prefix=_temp_prefix(target), dir=target.parent)
     except OSError as error:
         raise FileProblem(f"Cannot write {shown} ({error.strerror}).") from None
-    except ValueError:
+    except ValueError as error:
+        if isinstance(error, FileProblem):
+            raise
         raise FileProblem(f"'{shown}' is not a usable file name.") from None
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temp_name, 0o644)
+        os.chmod(temp_name, mode)
+        _write_target(Path(path), shown)  # once more: the path may have changed meanwhile
         os.replace(temp_name, target)
     except (OSError, ValueError) as error:
         Path(temp_name).unlink(missing_ok=True)
+        if isinstance(error, FileProblem):
+            raise
         reason = error.strerror if isinstance(error, OSError) else "text cannot be encoded"
         raise FileProblem(f"Cannot write {shown} ({reason}).") from None
+    _remove_stale_temps(target)
 
 
 def load_deck(path: str | os.PathLike[str], *, name: str | None = None) -> tuple[Card, ...]:

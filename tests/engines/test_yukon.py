@@ -484,10 +484,34 @@ def test_the_view_hides_face_down_cards() -> None:
     assert parse_card("2C") not in {card for column in shown.columns for card in column}
 
 
+def played(moves: int, seed: int = 4) -> State:
+    """A dealt game after ``moves`` moves, each the first legal one."""
+    state = deal(shuffle_random(load_deck(new_game(Config(seed=seed)), None)))
+    for _ in range(moves):
+        state = apply(state, legal_moves(state)[0])
+    return state
+
+
 def test_a_state_round_trips_through_json() -> None:
     for state in (new_game(Config(seed=9)), show_deck(load_deck(new_game(Config()), None)),
-                  figure_7(), dealt(rules="russian")):
+                  played(12), dealt(rules="russian")):
         assert from_json(to_json(state)) == state
+
+
+@pytest.mark.parametrize(
+    "junk", [Move("C7", "C1", 5), None, "C1->F1", Move("C1", "F1", "AC"), Move(1, 2)]  # type: ignore[arg-type]
+)
+def test_a_value_that_is_not_a_move_is_refused_as_an_illegal_move(junk: object) -> None:
+    state = dealt()
+    with pytest.raises(IllegalMove, match="not a Yukon move"):
+        apply(state, junk)  # type: ignore[arg-type]
+    assert state == dealt()
+
+
+def test_a_table_no_play_can_reach_from_its_deck_is_refused() -> None:
+    # Figure 7 is drawn by hand: the unshuffled deck deals the ace of clubs into C1.
+    with pytest.raises(SaveFormatError, match="from its deck: column C1 starts with 5H"):
+        from_json(to_json(figure_7()))
 
 
 def test_json_names_the_game_and_the_version() -> None:

@@ -203,3 +203,30 @@ def test_a_damaged_save_is_a_state_or_a_save_format_error(
         assert str(refusal).endswith(".")
     else:
         assert from_json(to_json(state)) == state
+
+
+junk_fields = st.none() | st.integers() | st.text(max_size=6) | st.sampled_from(PILES) | st.lists(
+    st.integers(), max_size=2
+)
+junk_moves = st.one_of(
+    junk_fields,
+    st.builds(Move, junk_fields, junk_fields, junk_fields),
+    st.builds(Move, st.sampled_from(PILES), st.sampled_from(PILES), junk_fields),
+    st.sampled_from(["C1->F1", "C7:4S->C5", b"C1->F1", ("C1", "F1"), 3.5, object()]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(decks, choices, junk_moves)
+def test_any_value_passed_as_a_move_is_refused_with_a_sentence(
+    deck: tuple[Card, ...], picks: list[int], junk: object
+) -> None:
+    state = play(deck, "spec", picks[:15])[-1]
+    before = to_json(state)
+    try:
+        apply(state, junk)  # type: ignore[arg-type]
+    except IllegalMove as refusal:
+        assert str(refusal).endswith(".")
+    else:
+        assert isinstance(junk, Move)  # only a real move may be played
+    assert to_json(state) == before

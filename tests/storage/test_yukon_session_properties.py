@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import random
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -135,3 +138,86 @@ def test_loading_a_damaged_save_gives_a_clear_message(key: str, value: object) -
             assert after.timeline == before.timeline
         else:
             assert after.state.deck == session.state.deck
+
+
+def mutated(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
+    """Change one thing a hand editing the save could change."""
+    start = data["start"]
+    assert isinstance(start, dict)
+    steps = [key for key in ("past", "future") if data[key]]
+    kind = draw(st.sampled_from(["step", "drop", "cards", "face", "moves", "foundation"]))
+    if kind in ("step", "drop") and steps:
+        key = draw(st.sampled_from(steps))
+        history = data[key]
+        assert isinstance(history, list)
+        index = draw(st.integers(0, len(history) - 1))
+        if kind == "drop":
+            del history[index]
+        else:
+            history[index] = draw(st.sampled_from(MOVE_TEXTS) | st.text(max_size=12))
+    elif kind == "moves":
+        start["moves"] = draw(st.integers(0, 10**40))
+    elif kind == "foundation":
+        start["foundations"][draw(st.integers(0, 3))] = draw(st.sampled_from(["AC", "AH 2H", ""]))
+    else:
+        column = draw(st.integers(0, 6))
+        words = start["columns"][column].split()
+        if words:
+            first, second = draw(st.integers(0, len(words) - 1)), draw(st.integers(0, 6))
+            if kind == "face":
+                word = words[first]
+                words[first] = word.strip("[]") if word.startswith("[") else f"[{word}]"
+            else:
+                other = start["columns"][second].split() or words
+                where = draw(st.integers(0, len(other) - 1))
+                words[first], other[where] = other[where], words[first]
+                start["columns"][second] = " ".join(other)
+            start["columns"][column] = " ".join(words)
+    if draw(st.booleans()):
+        del data["present"]  # the present is only a check; without it the steps decide
+
+
+MOVE_TEXTS = [f"C{a}->C{b}" for a in range(1, 8) for b in range(1, 8)] + [
+    f"C{a}->F{b}" for a in range(1, 8) for b in range(1, 5)
+] + [f"F{b}->C{a}" for a in range(1, 8) for b in range(1, 5)]
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 10**6), st.lists(st.integers(0, 999), max_size=25), st.data())
+def test_a_mutated_save_is_refused_or_playable_to_the_end(
+    seed: int, picks: list[int], data: st.DataObject
+) -> None:
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        session = in_play(folder, seed)
+        for pick in picks:
+            moves = legal_moves(session.state)
+            if not moves:
+                break
+            session = session.run(str(moves[pick % len(moves)]), auto_move=pick % 3 == 0)
+        session = session.run("U").run("S game.json")
+        saved = json.loads((folder / "game.json").read_text())
+        mutated(saved, data.draw)
+        (folder / "game.json").write_text(json.dumps(saved))
+        before = in_startup(folder, 0)
+        loaded = before.run("L game.json")
+        assert loaded.message and "unexpectedly" not in loaded.message
+        if loaded.message != "OK":
+            assert loaded.timeline == before.timeline
+            return
+        # Playable to the end: random legal moves until stuck, won or 300 moves, then undo
+        # all the way back and redo, and the result saves and loads again.
+        chooser = random.Random(seed)
+        for _ in range(300):
+            moves = legal_moves(loaded.state)
+            if not moves:
+                break
+            loaded = loaded.run(str(chooser.choice(moves)), auto_move=True)
+            assert loaded.message.startswith("OK")
+        while loaded.timeline.can_undo:
+            loaded = loaded.run("U")
+        while loaded.timeline.can_redo:
+            loaded = loaded.run("R")
+        again = loaded.run("S again.json")
+        assert again.message == "OK"
+        assert in_startup(folder, 0).run("L again.json").state == loaded.state

@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tableau.cards import Card, Rank, Suit, parse_card
+from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
@@ -40,6 +41,13 @@ async def _type(pilot: Pilot[int], *lines: str) -> None:
              "/": "slash", "_": "underscore"}
     for line in lines:
         await pilot.press(*(names.get(char, char) for char in line), "enter")
+    await _settled(pilot)
+
+
+async def _settled(pilot: Pilot[int]) -> None:
+    """Wait until S and L, which run in a thread, are done and shown."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 
@@ -331,24 +339,19 @@ async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFac
         assert app.settings.auto_move
 
 
-Layout = tuple[tuple[tuple[str, bool], ...], ...]
+def _played_save(seed: int, moves: int, rules: str = "spec") -> str:
+    """The save of game ``seed`` after ``moves`` random legal moves (a position play reaches)."""
+    import random
 
-
-def _save_with(columns: Layout, foundations: tuple[str, ...]) -> str:
-    from tableau.cards import FULL_DECK
-    from tableau.engines.protocol import Timeline
-    from tableau.engines.yukon import Slot, State
+    from tableau.engines.yukon import Config, apply, legal_moves
     from tableau.storage.yukon_session import YukonSession
 
-    state = State(
-        Phase.PLAY,
-        FULL_DECK,
-        tuple(tuple(Slot(parse_card(code), up) for code, up in column) for column in columns),
-        tuple(tuple(parse_card(code) for code in pile.split()) for pile in foundations),
-        1,
-        "spec",
-        50,
-    )
+    session = YukonSession.start(Config(seed=seed, rules=rules), Path("."))
+    state = session.run("LD").run("SR").run("P").state
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        choices = legal_moves(state)
+        state = apply(state, choices[chooser.randrange(len(choices))])
     return json.dumps(YukonSession(Timeline(state)).to_json())
 
 
@@ -387,17 +390,8 @@ async def test_menu_on_the_win_screen_goes_back_to_the_menu(
 async def test_a_position_without_moves_says_stuck_and_offers_undo(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    # Each column: face-down cards with one face-up card at the bottom; no ace shows, no
-    # column is empty, and no bottom card is one rank below another of a different suit.
-    from tableau.cards import FULL_DECK
-
-    bottoms = ("3C", "5C", "7C", "9C", "JC", "KC", "3D")
-    rest = [card for card in FULL_DECK if str(card) not in bottoms]
-    columns = []
-    for index, bottom in enumerate(bottoms):
-        hidden = rest[index * 6:(index + 1) * 6] if index < 6 else rest[36:]
-        columns.append((*((str(card), False) for card in hidden), (bottom, True)))
-    (tmp_path / "stuck.json").write_text(_save_with(tuple(columns), ("", "", "", "")))
+    # Game 318 under Russian rules is dealt with no legal move at all.
+    (tmp_path / "stuck.json").write_text(_played_save(318, 0, rules="russian"))
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         await _type(pilot, "L stuck.json")
@@ -461,25 +455,19 @@ async def test_choosing_a_rules_variant_deals_again_under_those_rules(
 async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    from tableau.cards import FULL_DECK
-
-    cards = [str(card) for card in FULL_DECK]
-    long_column = tuple((code, False) for code in cards[:6]) + tuple(
-        (code, True) for code in cards[6:30]
-    )
-    others = tuple(tuple((code, True) for code in cards[30 + 4 * i:34 + 4 * i]) for i in range(5))
-    last = (tuple((code, True) for code in cards[50:]),)
-    (tmp_path / "long.json").write_text(_save_with((long_column, *others, *last), ("",) * 4))
+    # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
+    (tmp_path / "long.json").write_text(_played_save(26, 76))
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
         await _type(pilot, "L long.json")
         c1, c2 = _column(app, "C1"), _column(app, "C2")
         assert c1.region.right <= c2.region.x
-        # The bottom card (4♥) is on screen and can be sent home... or refused, with a reason.
+        assert len(screen.view.columns[0]) == 38
+        # The bottom card (2♣) is on screen: a double-click sends it home.
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
-        assert screen.view.columns[0][-1] == parse_card("4H")
+        assert parse_card("2C") in {card for pile in screen.view.foundations for card in pile}
 
 
 async def test_commands_typed_in_one_burst_stay_separate(make_app: AppFactory) -> None:

@@ -23,6 +23,10 @@ Rulings where the seed leaves room:
 - Once the game is won, nothing moves any more (undo still works in the session).
 - A refused move names a face-down card only as "no face-up 4H", so a refusal never tells
   where a hidden card lies.
+- Any value passed to ``apply`` that is not a well-formed ``Move`` is refused with
+  IllegalMove, like an illegal move.
+- ``from_json`` refuses a PLAY table that play from its deck's deal can never reach (see
+  ``_position_refusal``) and a move count above ``MAX_MOVES``.
 """
 
 from __future__ import annotations
@@ -73,6 +77,8 @@ COLUMN_HEIGHTS: Final = (1, 6, 7, 8, 9, 10, 11)
 FACE_DOWN_COUNTS: Final = (0, 1, 2, 3, 4, 5, 6)
 DECK_SIZE: Final = len(FULL_DECK)
 MAX_SEED: Final = 2**63 - 1
+MAX_MOVES: Final = 10**12
+"""A save with a larger move count is refused: a trillion moves is far beyond any game."""
 SAVE_VERSION: Final = 1
 
 NOT_IN_PLAY: Final = "Command not available in the PLAY phase"
@@ -381,8 +387,23 @@ def _replace(items: tuple[Any, ...], changes: dict[int, Any]) -> tuple[Any, ...]
     return tuple(changes.get(index, item) for index, item in enumerate(items))
 
 
+def _require_move(move: object) -> Move:
+    """``move`` itself when it is a well-formed Move; any other value is refused."""
+    if (
+        isinstance(move, Move)
+        and isinstance(move.source, str)
+        and isinstance(move.target, str)
+        and (move.card is None or isinstance(move.card, Card))
+    ):
+        return move
+    raise IllegalMove("That is not a Yukon move; a move looks like C6:4H->C4 or C7->F2.")
+
+
 def apply(state: State, move: Move) -> State:
-    """The snapshot after ``move``. Raises IllegalMove with the reason; ``state`` is untouched."""
+    """The snapshot after ``move``. Raises IllegalMove with the reason; ``state`` is untouched.
+
+    Any value that is not a well-formed ``Move`` is refused the same way."""
+    move = _require_move(move)
     if state.phase is not Phase.PLAY:
         raise IllegalMove(NOT_IN_STARTUP)
     if _is_won(state):
@@ -747,4 +768,54 @@ def from_json(data: Any) -> State:
         if len(placed) != DECK_SIZE or set(placed) != set(FULL_DECK):
             raise SaveFormatError("The save's table does not hold the 52 cards once each.")
         deck_face_up = False
-    return State(phase, deck, columns, foundations, seed, rules, moves, deck_face_up)
+    if moves > MAX_MOVES:
+        raise SaveFormatError("The save's move count is too large for a Yukon game.")
+    state = State(phase, deck, columns, foundations, seed, rules, moves, deck_face_up)
+    if phase is Phase.PLAY:
+        refusal = _position_refusal(state)
+        if refusal:
+            raise SaveFormatError(f"The save's table cannot come from its deck: {refusal}")
+    return state
+
+
+def _position_refusal(state: State) -> str | None:
+    """Why play from the deal of ``state.deck`` can never reach ``state``, or None.
+
+    What every reachable position keeps (the tests check it along random games):
+    face-down cards never move, so each column still starts with the face-down cards dealt
+    there, followed by the card dealt below them; a column that was emptied starts with a
+    king; two neighbouring face-up cards either lay so in the deal (both dealt face up) or the
+    lower one fits on the upper one; and every card on a foundation or turned face up took at
+    least one move.
+    """
+    dealt = deal(_startup_with(state, state.deck or FULL_DECK, state.seed, False)).columns
+    if state == State(Phase.PLAY, state.deck, dealt, _EMPTY_FOUNDATIONS, state.seed, state.rules):
+        return None
+    dealt_next = {
+        column[position].card: column[position + 1].card
+        for column in dealt
+        for position in range(len(column) - 1)
+        if column[position].face_up
+    }
+    turned = 0
+    for number, (column, original) in enumerate(zip(state.columns, dealt, strict=True), 1):
+        down = sum(1 for slot in column if not slot.face_up)
+        if (
+            down > FACE_DOWN_COUNTS[number - 1]
+            or column[:down] != original[:down]
+            or (down and column[down].card != original[down].card)
+        ):
+            return f"column C{number} has face-down cards that were not dealt there."
+        turned += FACE_DOWN_COUNTS[number - 1] - down
+        first = column[0].card if column else None
+        if first is not None and not down and first != original[0].card and first.rank != Rank.KING:
+            return f"column C{number} starts with {first}, not a king."
+        for upper, lower in zip(column[down:], column[down + 1 :], strict=False):
+            if not _fits(lower.card, upper.card, state.rules) and (
+                dealt_next.get(upper.card) != lower.card
+            ):
+                return f"{lower.card} cannot lie on {upper.card} in column C{number}."
+    home = sum(len(foundation) for foundation in state.foundations)
+    if state.moves < max(home, turned, 1):
+        return f"{state.moves} moves cannot get {home} cards home and turn {turned} over."
+    return None

@@ -25,24 +25,32 @@ The text view (``render_text``) follows the seed's figures. Ruling on its exact 
   LD and face up after SW; with no deck the cells are empty;
 - then ``LAST Command: <command>``, ``Message: <message>`` and the prompt ``INPUT > ``.
 
-``S file`` writes a save (version 1), a JSON object:
+``S file`` writes a save (version 2), a JSON object:
 
-- ``"game": "yukon"``, ``"version": 1``;
-- ``"start"``: the oldest snapshot of the timeline (the deal, or the STARTUP state);
+- ``"game": "yukon"``, ``"version": 2``;
+- ``"start"``: the oldest snapshot the history keeps (the deal, the STARTUP state, or, in a
+  game longer than the undo history, the position where the kept history begins);
 - ``"past"``: the steps from ``start`` to the present, oldest first;
 - ``"present"``: the present snapshot, checked against the replayed steps;
 - ``"future"``: the steps that redo would replay;
 - ``"last_command"``, ``"message"``: the two lines of the view.
 
-A step is a move in the spec's notation (``"C6:4H->C4"``), or a whole snapshot when no
-single move leads there. ``L file`` replays the moves through the engine, so a tampered
-history is refused like an illegal move, and the snapshots share their unchanged tuples as
-in a played game. A 10,000-move game saves in about 120 kB.
+A step is a move in the spec's notation (``"C6:4H->C4"``), or a list of moves that undo takes
+back together (a move and the auto-moves it set off). ``L file`` checks ``start`` as a position
+play can reach from its deck (see ``yukon.from_json``), then replays every step through the
+engine, so the save is refused at the first step no legal move reaches. Version 1 saves
+(where a step could also be a whole snapshot) still load; such a snapshot must be one legal
+move away from the step before.
+
+The undo history keeps at least the newest ``HISTORY_LIMIT`` steps: when it reaches twice
+that, the oldest steps are dropped (trimming in batches keeps a move O(1)). So a save stays
+small (about 250 kB at most) and loads in a fraction of a second, however long the game.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import pairwise
 from pathlib import Path
@@ -61,11 +69,18 @@ from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
 from tableau.engines.yukon import Config, Move, Phase, State
 
-__all__ = ["MAX_SAVE_BYTES", "SAVE_VERSION", "YukonSession", "render_text"]
+__all__ = ["HISTORY_LIMIT", "MAX_SAVE_BYTES", "SAVE_VERSION", "YukonSession", "render_text"]
 
-SAVE_VERSION: Final = 1
-MAX_SAVE_BYTES: Final = 16 * 1024 * 1024
-"""A 10,000-move game with its whole history saves in about 120 kB."""
+SAVE_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)
+HISTORY_LIMIT: Final = 10_000
+"""Undo reaches back at least this many steps (and at most twice as many)."""
+MAX_SAVE_BYTES: Final = 32 * 1024 * 1024
+"""A save of today holds at most 20,000 steps (about 250 kB); the limit is for version 1
+saves, which kept a game's whole history (1,450,000 moves made 17.4 MB)."""
+MAX_AUTO_MOVES: Final = 52
+MAX_STEP_MOVES: Final = MAX_AUTO_MOVES + 1
+"""A step of the history: a player's move and the auto-moves after it."""
 DEFAULT_DECK_FILE: Final = "cards.txt"
 MAX_COMMAND_SHOWN: Final = 40
 OK: Final = "OK"
@@ -112,11 +127,15 @@ class YukonSession:
 
     # ------------------------------------------------------------ the interpreter
 
-    def run(self, line: str) -> YukonSession:
-        """Run one command line. Never raises; on an error only the message changes."""
+    def run(self, line: str, *, auto_move: bool = False) -> YukonSession:
+        """Run one command line. Never raises; on an error only the message changes.
+
+        With ``auto_move``, a move (or the deal) is followed by every safe move to the
+        foundations, and undo takes them back together with it, in one step. U and R never
+        auto-move: they show the table exactly as it was."""
         shown = _clean_command(line)
         try:
-            return self._run(line.strip(), shown)
+            return self._run(line.strip(), shown, auto_move)
         except (IllegalMove, DeckError, FileProblem, SaveFormatError) as error:
             return self._say(shown, str(error))
         except Exception as error:  # the interpreter must never crash the program
@@ -132,7 +151,17 @@ class YukonSession:
             raise FileProblem(f"There is no home folder for {name.split('/')[0]!r}.") from None
         return path if path.is_absolute() else self.folder / path
 
-    def _run(self, line: str, shown: str) -> YukonSession:
+    def send_safe_cards_home(self) -> YukonSession:
+        """Auto-move on its own (the player just turned it on): one undoable step, or no
+        change at all when no card can safely go home."""
+        state, count = _sent_home(self.state)
+        if not count:
+            return self
+        return self._say(
+            self.last_command, _auto_message(count), timeline=_pushed(self.timeline, state)
+        )
+
+    def _run(self, line: str, shown: str, auto_move: bool) -> YukonSession:
         if not line:
             return self._say(shown, f"Type a command. {_HELP}")
         word, _, rest = line.partition(" ")
@@ -142,7 +171,7 @@ class YukonSession:
             if state.phase is not Phase.PLAY:
                 return self._say(shown, yukon.NOT_IN_STARTUP)
             new = yukon.apply(state, yukon.parse_move(line))
-            return self._say(shown, OK, timeline=self.timeline.push(new))
+            return self._played(shown, self.timeline, new, auto_move)
         if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
             return self._say(shown, yukon.NOT_IN_PLAY)
         if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
@@ -168,7 +197,7 @@ class YukonSession:
         if command == "QQ":
             return self._say(shown, OK, quit=True)
         if command == "P":
-            return self._fresh(yukon.deal(state), shown)
+            return self._played(shown, Timeline(yukon.deal(state)), None, auto_move)
         if command == "Q":
             return self._fresh(yukon.quit_game(state), shown)
         if command == "U":
@@ -184,6 +213,18 @@ class YukonSession:
                 return self._say(shown, "L needs a file name, like L game.json.")
             return self._load(argument, shown)
         return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
+
+    def _played(
+        self, shown: str, timeline: Timeline[State], new: State | None, auto_move: bool
+    ) -> YukonSession:
+        """``new`` (when given) and, with ``auto_move``, the auto-moves after it, pushed onto
+        ``timeline`` as one step."""
+        state, count = (new, 0)
+        if auto_move:
+            state, count = _sent_home(timeline.present if new is None else new)
+        if state is not None and state is not timeline.present:
+            timeline = _pushed(timeline, state)
+        return self._say(shown, _auto_message(count), timeline=timeline)
 
     def _fresh(self, state: State, shown: str) -> YukonSession:
         """A new timeline that starts at ``state`` (STARTUP steps and the deal)."""
@@ -201,7 +242,8 @@ class YukonSession:
     def to_json(self) -> dict[str, Any]:
         """The save: the whole timeline and the last command/message (see the module doc)."""
         snapshots = [*self.timeline.past(), self.timeline.present, *self.timeline.future()]
-        steps = [_step(before, after) for before, after in pairwise(snapshots)]
+        steps = [_step(before, after, number) for number, (before, after) in
+                 enumerate(pairwise(snapshots), start=1)]
         undo_depth = len(snapshots) - 1 - len(self.timeline.future())
         return {
             "game": "yukon",
@@ -230,6 +272,33 @@ class YukonSession:
         return self._say(shown, OK, timeline=timeline)
 
 
+def _sent_home(state: State) -> tuple[State, int]:
+    """The state after every safe move to the foundations, and how many there were."""
+    count = 0
+    while count < MAX_AUTO_MOVES:
+        moves = yukon.safe_foundation_moves(state)
+        if not moves:
+            break
+        state = yukon.apply(state, moves[0])
+        count += 1
+    return state, count
+
+
+def _auto_message(count: int) -> str:
+    if not count:
+        return OK
+    return f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)"
+
+
+def _pushed(timeline: Timeline[State], state: State) -> Timeline[State]:
+    """``timeline`` with a new present; at 2 * HISTORY_LIMIT steps the oldest are dropped
+    down to HISTORY_LIMIT (in batches, so a move stays cheap)."""
+    timeline = timeline.push(state)
+    if timeline.undo_depth < 2 * HISTORY_LIMIT:
+        return timeline
+    return Timeline.from_sequences(timeline.past()[-HISTORY_LIMIT:], timeline.present, ())
+
+
 def _unquoted(argument: str) -> str:
     """A file name may be quoted to show its spaces: LD "my deck.txt"."""
     if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
@@ -240,15 +309,50 @@ def _unquoted(argument: str) -> str:
 def _split(argument: str) -> int | None:
     if not argument:
         return None
-    if not argument.isascii() or not argument.isdigit():
+    # At most two digits: a longer number is never from 1 to 51, and is never cut short.
+    if not argument.isascii() or not argument.isdigit() or len(argument) > 2:
         raise IllegalMove(f"The split must be a whole number from 1 to {yukon.DECK_SIZE - 1}.")
-    return int(argument[:6])
+    return int(argument)
 
 
-def _step(before: State, after: State) -> str | dict[str, Any]:
-    """The move that leads from ``before`` to ``after``, or the whole ``after`` snapshot."""
+def _step(before: State, after: State, number: int) -> str | list[str]:
+    """The move, or the moves undo takes back together, that lead from ``before`` to
+    ``after``. A history that no legal move explains cannot be saved."""
+    moves = _moves_between(before, after)
+    if moves is None:
+        raise SaveFormatError(
+            f"Step {number} of this game's history is not a legal move, so it cannot be saved."
+        )
+    return str(moves[0]) if len(moves) == 1 else [str(move) for move in moves]
+
+
+def _moves_between(before: State, after: State) -> list[Move] | None:
+    """One move, or a move (or none) followed by the auto-moves it set off."""
     move = _move_between(before, after)
-    return yukon.to_json(after) if move is None else str(move)
+    if move is not None:
+        return [move]
+    if before.phase is not Phase.PLAY or not 1 < after.moves - before.moves <= MAX_STEP_MOVES:
+        return None
+    home = _home_path(before, after)
+    if home is not None:
+        return home
+    for move in yukon.legal_moves(before):
+        home = _home_path(yukon.apply(before, move), after)
+        if home is not None:
+            return [move, *home]
+    return None
+
+
+def _home_path(state: State, after: State) -> list[Move] | None:
+    """The auto-moves from ``state`` to ``after``, when auto-move leads exactly there."""
+    path: list[Move] = []
+    while state.moves < after.moves:
+        moves = yukon.safe_foundation_moves(state)
+        if not moves:
+            return None
+        path.append(moves[0])
+        state = yukon.apply(state, moves[0])
+    return path if path and state == after else None
 
 
 def _move_between(before: State, after: State) -> Move | None:
@@ -285,33 +389,64 @@ def _timeline_from_json(data: Any) -> Timeline[State]:
     if not isinstance(data, dict) or data.get("game") != "yukon":
         raise SaveFormatError("The file is not a Yukon save.")
     version = data.get("version")
-    if version != SAVE_VERSION or isinstance(version, bool):
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
         raise SaveFormatError(
             f"The save has version {shorten(str(version), 10)}; "
-            f"this program reads version {SAVE_VERSION}."
+            f"this program reads versions 1 and {SAVE_VERSION}."
         )
     past, future = data.get("past"), data.get("future")
     if not isinstance(past, list) or not isinstance(future, list) or "start" not in data:
         raise SaveFormatError("The save has no complete timeline.")
-    snapshots = [yukon.from_json(data["start"])]
-    for number, step in enumerate((*past, *future), start=1):
-        snapshots.append(_replay(snapshots[-1], step, number))
-    present = snapshots[len(past)]
+    start = yukon.from_json(data["start"])
+    if (past or future) and start.phase is not Phase.PLAY:
+        raise SaveFormatError("The save has an undo history outside a game.")
+    # Every step is replayed and checked; a history longer than a session keeps (a version 1
+    # save) keeps HISTORY_LIMIT steps either side of the present.
+    now = len(past)
+    first_kept, last_kept = 0, now + len(future)
+    if last_kept >= 2 * HISTORY_LIMIT:
+        first_kept, last_kept = max(now - HISTORY_LIMIT, 0), now + HISTORY_LIMIT
+    kept = [start] if first_kept == 0 else []
+    for number, state in enumerate(_replayed(start, [*past, *future], version), start=1):
+        if first_kept <= number <= last_kept:
+            kept.append(state)
+    present = kept[now - first_kept]
     if "present" in data and yukon.from_json(data["present"]) != present:
         raise SaveFormatError("The save's present position does not match its history.")
-    if len(snapshots) > 1 and any(state.phase is not Phase.PLAY for state in snapshots):
-        raise SaveFormatError("The save has an undo history outside a game.")
-    earlier, later = tuple(snapshots[: len(past)]), tuple(snapshots[len(past) + 1 :])
-    return Timeline.from_sequences(earlier, present, later)
+    now -= first_kept
+    return Timeline.from_sequences(tuple(kept[:now]), present, tuple(kept[now + 1 :]))
 
 
-def _replay(before: State, step: Any, number: int) -> State:
-    if isinstance(step, str):
+def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[State]:
+    """The state after each step, each checked by the engine; the first bad step is named."""
+    parsed: dict[str, Move] = {}  # a long game repeats its moves: parse each text once
+    for number, step in enumerate(steps, start=1):
         try:
-            return yukon.apply(before, yukon.parse_move(step))
-        except IllegalMove as refusal:
+            state = _replay(state, step, version, parsed)
+        except (IllegalMove, SaveFormatError) as refusal:
             raise SaveFormatError(f"Step {number} of the save is refused: {refusal}") from None
-    return yukon.from_json(step)
+        yield state
+
+
+def _replay(before: State, step: Any, version: int, parsed: dict[str, Move]) -> State:
+    if isinstance(step, str):
+        step = [step]
+    if isinstance(step, list) and 0 < len(step) <= MAX_STEP_MOVES:
+        state = before
+        for text in step:
+            if not isinstance(text, str):
+                raise SaveFormatError("it is not a move.")
+            move = parsed.get(text)
+            if move is None:
+                move = parsed[text] = yukon.parse_move(text)
+            state = yukon.apply(state, move)
+        return state
+    if isinstance(step, dict) and version == 1:
+        after = yukon.from_json(step)
+        if _move_between(before, after) is None:
+            raise SaveFormatError("no legal move leads there from the step before.")
+        return after
+    raise SaveFormatError("it is not a move.")
 
 
 # ---------------------------------------------------------------- the text view

@@ -24,6 +24,8 @@ async def _type(pilot: Pilot[Any], *lines: str) -> None:
     for line in lines:
         await pilot.press(*_keys(line), "enter")
     await pilot.pause()
+    await pilot.app.workers.wait_for_complete()  # S and L run in a thread
+    await pilot.pause()
 
 
 def _keys(line: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -17,6 +18,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Header, Static
+from textual.worker import Worker
 
 from tableau.engines import yukon
 from tableau.engines.rng import fresh_seed_from
@@ -29,6 +31,7 @@ from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
 
 SAVE_NAME = "yukon-save.json"
+FILE_COMMANDS = frozenset({"S", "L"})
 RULE_NAMES = {
     "spec": "different suit (the course spec)",
     "classic": "alternating colours",
@@ -145,6 +148,9 @@ class YukonScreen(GameScreen):
         self._announced: object = None
         self._shown_stats = ""
         self._shown_status = "?"
+        self._file_work: Worker[YukonSession] | None = None
+        self._file_work_from = self.session
+        self._waiting: list[str] = []
 
     # ------------------------------------------------------------------ layout
 
@@ -334,36 +340,56 @@ class YukonScreen(GameScreen):
     # ------------------------------------------------------------------ running commands
 
     def run_command(self, line: str) -> None:
-        """Run one command line through the interpreter, as if typed in INPUT."""
+        """Run one command line through the interpreter, as if typed in INPUT.
+
+        S and L run in a thread, so a big file never freezes the table; lines typed
+        meanwhile wait their turn."""
+        if self._file_work is not None:
+            self._waiting.append(line)
+            return
+        if line.strip().partition(" ")[0].upper() in FILE_COMMANDS:
+            self._run_file_command(line)
+            return
+        self._take(self.session.run(line, auto_move=self._auto_move))
+
+    def _take(self, session: YukonSession) -> None:
         before = self.session.state
-        self.session = self.session.run(line)
+        self.session = session
         self.note = None
-        if self.session.quit:
+        if session.quit:
             self.app.exit(0)
             return
-        if self.session.state is not before and self.session.message == "OK":
-            self._auto_moves(line)
         self._after_change(before)
         self._show()
         self._check_end()
 
-    def _auto_moves(self, line: str) -> None:
-        if not self._auto_move:
-            return
-        count = 0
+    def _run_file_command(self, line: str) -> None:
         session = self.session
-        while count < 52:
-            moves = yukon.safe_foundation_moves(session.state)
-            if not moves:
-                break
-            session = session.run(str(moves[0]))
-            count += 1
-        if count:
-            self.session = dataclasses.replace(
-                session,
-                last_command=self.session.last_command,
-                message=f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)",
-            )
+        self._file_work = self.run_worker(
+            partial(session.run, line), name="yukon-file", description="Yukon S or L",
+            thread=True, exit_on_error=False,
+        )
+        self._file_work_from = session
+        self.note = "Saving…" if line.strip()[:1].upper() == "S" else "Loading…"
+        self._show()
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker is not self._file_work or not event.worker.is_finished:
+            return
+        result = event.worker.result
+        self._file_work = None
+        if isinstance(result, YukonSession):
+            if self.session is not self._file_work_from and (
+                result.timeline is self._file_work_from.timeline
+            ):
+                # A save does not change the game: keep what happened meanwhile (a new deal).
+                result = dataclasses.replace(
+                    self.session, last_command=result.last_command, message=result.message
+                )
+            self._take(result)
+        waiting, self._waiting = self._waiting, []
+        for line in waiting:
+            self.run_command(line)
 
     def _after_change(self, before: object) -> None:
         state = self.session.state
@@ -574,7 +600,7 @@ class YukonScreen(GameScreen):
         self.note = f"Auto-move to the foundations is {'on' if settings.auto_move else 'off'}."
         if settings.auto_move and self.session.state.phase is Phase.PLAY:
             before = self.session.state
-            self._auto_moves(self.session.last_command)
+            self.session = self.session.send_safe_cards_home()
             self._after_change(before)
             if self.session.state is not before:
                 self.note = None

@@ -1,0 +1,100 @@
+"""Yukon in the app: undo with auto-move on, and S/L that never freeze the table
+(issue 11, items 7 and 9)."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tableau.cards import read_small_text
+from tableau.engines.yukon import Config
+from tableau.storage.yukon_session import YukonSession
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.yukon import YukonScreen
+
+AppFactory = Callable[..., TableauApp]
+KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ".": "full_stop"}
+
+
+async def press_line(pilot: Pilot[Any], line: str) -> None:
+    await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
+    await pilot.pause()
+
+
+async def settled(pilot: Pilot[Any]) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def message(app: TableauApp) -> str:
+    return str(app.screen.query_one("#message", Static).content)
+
+
+def save_game_1(folder: Path) -> YukonSession:
+    """Game 1 just dealt, saved as game.json: auto-move sends one card home at once, and
+    after C3->C2 one more."""
+    return (
+        YukonSession.start(Config(seed=1), folder).run("LD").run("SR").run("P").run("S game.json")
+    )
+
+
+async def test_u_takes_back_a_move_with_its_auto_moves_and_r_brings_both_back(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    dealt = save_game_1(tmp_path)
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, YukonScreen)
+        await press_line(pilot, "L game.json")
+        await settled(pilot)
+        assert screen.session.state == dealt.state
+        await pilot.press("escape", "a")
+        assert screen.view.moves == 1  # the safe card went home when auto-move came on
+        switched_on = screen.session.state
+        await pilot.press("colon")
+        await press_line(pilot, "C3->C2")
+        assert message(app) == "OK (auto-moved 1 card home)" and screen.view.moves == 3
+        moved = screen.session.state
+        await pilot.press("escape", "u")
+        assert screen.session.state == switched_on and message(app) == "OK"
+        await pilot.press("u")
+        assert screen.session.state == dealt.state and message(app) == "OK"
+        await pilot.press("u")
+        assert message(app) == "There is nothing to undo." and screen.view.moves == 0
+        await pilot.press("r", "r")
+        assert screen.session.state == moved and message(app) == "OK"
+
+
+async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their_turn(
+    make_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    dealt = save_game_1(tmp_path)
+    release = threading.Event()
+    read = read_small_text
+
+    def slow_read(*args: Any, **kwargs: Any) -> str:
+        release.wait(5)  # a big file on a slow disk
+        return read(*args, **kwargs)
+
+    monkeypatch.setattr("tableau.storage.yukon_session.read_small_text", slow_read)
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, YukonScreen)
+        await press_line(pilot, "L game.json")
+        # The table still answers while the file is read.
+        assert message(app) == "Loading…"
+        await press_line(pilot, "C3->C2")
+        assert message(app) == "Loading…" and not release.is_set()
+        release.set()
+        await settled(pilot)
+        assert screen.session.last_command == "C3->C2" and message(app) == "OK"
+        assert screen.session.run("U").state == dealt.state

@@ -93,11 +93,11 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
 
 async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:
     app = make_app("yukon", seed=9)
-    async with app.run_test(size=(79, 24)) as pilot:
+    async with app.run_test(size=(39, 12)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small-text", Static).content)
-        assert "Make the terminal larger" in text and "80×24" in text and "79×24" in text
+        assert "Make the terminal larger" in text and "40×12" in text and "39×12" in text
         await pilot.press("ctrl+n", "q", "ctrl+q")
         assert app.is_running and isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(120, 40)

@@ -3,7 +3,7 @@
 Start it with ``run_app()`` (the menu) or ``run_app(start="yukon", seed=7)`` (straight into a
 game; ``q`` still steps back to the menu). Game modules are imported only when a game opens.
 
-The app also keeps three promises for every screen: below 80×24 a "make the terminal larger"
+The app also keeps three promises for every screen: below 40×12 a "make the terminal larger"
 screen takes all input; ctrl+q asks before it throws a game under way away; the palette's
 screenshot is offered only while no hand is on screen, and written for its owner alone.
 """

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-
 from textual.command import CommandPalette
 from textual.widgets import Static
 
@@ -88,7 +87,7 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
         assert isinstance(app.screen, CommandPalette)
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is table and table.view == before
+        assert app.screen_stack[-1] is table and table.view == before
 
 
 async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:

@@ -248,7 +248,7 @@ async def test_n_in_a_game_under_way_asks_first_and_n_or_escape_keeps_the_game(
             assert isinstance(app.screen, ConfirmScreen)
             await pilot.press(keep)
             await pilot.pause()
-            assert my_asks(table(app).app) == asked
+            assert my_asks(app) == asked
 
 
 async def test_n_before_the_first_ask_deals_again_without_a_question(make_app: MakeApp) -> None:

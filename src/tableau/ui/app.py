@@ -135,7 +135,7 @@ class TableauApp(App[int]):
         starts from the choices made last in this run, on the command line or in it."""
         entry = find_game(key)
         options = entry.options() if entry is not None else ()
-        if not options:
+        if entry is None or not options:
             self.open_game(key)
             return
         from tableau.ui.screens.setup import GameSetupScreen
@@ -149,7 +149,7 @@ class TableauApp(App[int]):
                 self.choices[key] = {**self.choices.get(key, {}), **choice}
                 self.open_game(key, **choice)
 
-        self.push_screen(GameSetupScreen(entry.title if entry else key, options, chosen), start)
+        self.push_screen(GameSetupScreen(entry.title, options, chosen), start)
 
     def show_menu(self) -> None:
         """Pop every screen above the menu (the first screen)."""

@@ -9,6 +9,7 @@ from textual.command import CommandPalette
 from textual.widgets import Static
 
 from tableau.ui.app import TableauApp, run_app
+from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen
 from tableau.ui.screens.too_small import TooSmallScreen
@@ -103,3 +104,24 @@ async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactor
         await pilot.pause()
         assert isinstance(app.screen, YukonScreen) and app.screen.start_seed == 9
         assert app.screen.has_class("-large")
+
+
+async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
+    make_app: AppFactory,
+) -> None:
+    """A game's timer may open a dialog (an end screen) while the terminal is too small."""
+    app = make_app("gofish", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        await pilot.resize_terminal(20, 6)
+        app.push_screen(ChooserScreen("A dialog from a timer", [("ok", "OK")]))
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("enter", "escape")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen_stack[-1] is table

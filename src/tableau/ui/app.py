@@ -25,9 +25,8 @@ from textual.screen import Screen
 from tableau.ui.games import DEFAULT_CPU_DELAY, GAMES, find_game
 from tableau.ui.screens.too_small import TooSmallScreen, too_small
 
-HAND_GAMES = frozenset({"pesten", "gofish", "poker"})
-"""Games whose screens show a player's hand (Pesten's set-up holds passwords too): no
-screenshot while one of their screens is open."""
+PRIVATE_GAMES = frozenset(entry.key for entry in GAMES if entry.private)
+"""Games whose screens show a hand or a password: no screenshot while one is open."""
 
 
 @dataclass(slots=True)
@@ -206,7 +205,7 @@ class TableauApp(App[int]):
     def screenshot_refusal(self) -> str | None:
         """Why no screenshot may be taken now (a hand or a password field is open), or None."""
         for screen in self.screen_stack:
-            if getattr(screen, "GAME_KEY", "") in HAND_GAMES:
+            if getattr(screen, "GAME_KEY", "") in PRIVATE_GAMES:
                 return "No screenshots while a game with hands is open: they would show a hand."
         return None
 

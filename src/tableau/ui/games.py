@@ -73,6 +73,8 @@ class GameEntry:
     """Build the game's screen from the options. Import the screen module inside it."""
     options: Callable[[], tuple[Option, ...]] = tuple
     """The set-up step's choices (none: the game opens at once, or has its own set-up)."""
+    private: bool = True
+    """Its screens show a player's hand (or a password field): no screenshot while open."""
 
 
 def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
@@ -130,6 +132,7 @@ GAMES: tuple[GameEntry, ...] = (
         "Solitaire: free the hidden cards and build suits up from aces.",
         _open_yukon,
         _yukon_options,
+        private=False,  # solitaire: the table hides nothing from anyone
     ),
     GameEntry(
         "pesten",

@@ -5,9 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from textual.command import CommandPalette
+from textual.widgets import Static
 
 from tableau.ui.app import TableauApp, run_app
+from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.screens.too_small import TooSmallScreen
 from tableau.ui.screens.yukon import YukonScreen
 
 AppFactory = Callable[..., TableauApp]
@@ -31,7 +36,7 @@ async def test_the_theme_chosen_stays_for_the_rest_of_the_run(make_app: AppFacto
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.theme = "nord"
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
         assert isinstance(app.screen, YukonScreen)
         assert app.theme == "nord"
         await pilot.press("escape", "q")
@@ -57,10 +62,66 @@ async def test_screens_switch_between_compact_and_large_on_resize(make_app: AppF
         assert app.screen.has_class("-large") and not app.screen.has_class("-compact")
 
 
-async def test_a_tiny_terminal_does_not_crash_the_table(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(30, 10)) as pilot:
-        await pilot.press("ctrl+n")
+async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
+    make_app: AppFactory,
+) -> None:
+    """The repro: Poker at 80×24, ctrl+p, resize to 2×2, PageDown (a KeyError in Textual's
+    option list, and the app died). Now the tiny terminal gets its own screen that takes every
+    key, and the game is back unchanged when the terminal is large again."""
+    app = make_app("poker", cpus=3, seed=7)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, PokerScreen)
+        before = table.view
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.resize_terminal(2, 2)
+        await pilot.press("pagedown", "pageup", "down", "enter", "c", "q", "ctrl+p", "f1")
+        await pilot.click(offset=(0, 0))
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, CommandPalette)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen_stack[-1] is table and table.view == before
+
+
+async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=9)
+    async with app.run_test(size=(39, 12)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        text = str(app.screen.query_one("#too-small-text", Static).content)
+        assert "Make the terminal larger" in text and "40×12" in text and "39×12" in text
+        await pilot.press("ctrl+n", "q", "ctrl+q")
+        assert app.is_running and isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert isinstance(app.screen, YukonScreen) and app.screen.start_seed == 9
+        assert app.screen.has_class("-large")
+
+
+async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
+    make_app: AppFactory,
+) -> None:
+    """A game's timer may open a dialog (an end screen) while the terminal is too small."""
+    app = make_app("gofish", seed=11)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        table = app.screen
         await pilot.resize_terminal(20, 6)
-        await pilot.press("escape", "1", "space", "2", "space")
-        assert isinstance(app.screen, YukonScreen)
+        app.push_screen(ChooserScreen("A dialog from a timer", [("ok", "OK")]))
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.press("enter", "escape")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, ChooserScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen_stack[-1] is table

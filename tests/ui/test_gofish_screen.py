@@ -11,7 +11,7 @@ from textual.widgets import Static
 from tableau.cards import Card
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.gofish import MAX_ASKS, ask_with_enter, game_over
-from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.dialogs import ConfirmScreen, EndScreen
 from tableau.ui.screens.gofish import GoFishHand, GoFishScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.widgets.card import CardView
@@ -230,7 +230,55 @@ async def test_new_game_key_deals_again(make_app: MakeApp) -> None:
         assert my_asks(app)
         await pilot.press("n")
         await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
         assert not my_asks(app)
+
+
+async def test_n_in_a_game_under_way_asks_first_and_n_or_escape_keeps_the_game(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=5, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await ask_with_enter(pilot, 3)
+        asked = my_asks(app)
+        for keep in ("n", "escape"):
+            await pilot.press("n")
+            await pilot.pause()
+            assert isinstance(app.screen, ConfirmScreen)
+            await pilot.press(keep)
+            await pilot.pause()
+            assert my_asks(app) == asked
+
+
+async def test_n_before_the_first_ask_deals_again_without_a_question(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=5, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        before = table(app).state
+        await pilot.press("n")
+        await pilot.pause()
+        assert table(app).state != before
+
+
+async def test_started_directly_the_first_card_is_highlighted_before_any_key(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        views = list(app.screen.query_one(GoFishHand).query(CardView))
+        assert [view.has_class("-highlight") for view in views] == [True] + [False] * 6
+
+
+async def test_a_double_click_on_a_card_asks_once(make_app: MakeApp) -> None:
+    app = make_app("gofish", seed=11, cpus=1)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        views = list(app.screen.query_one(GoFishHand).query(CardView))
+        await pilot.double_click(views[2])
+        await pilot.pause()
+        assert len(my_asks(app)) == 1
 
 
 async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path: Path) -> None:

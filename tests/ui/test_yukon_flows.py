@@ -327,7 +327,7 @@ async def test_redeal_restarts_the_same_deal(make_app: AppFactory) -> None:
         dealt = screen.view
         await pilot.press("escape", "1", "f")
         assert screen.view != dealt
-        await pilot.press("d")
+        await pilot.press("d", "y")  # y: a game under way is only redealt after a yes
         assert screen.view == dealt
 
 
@@ -408,7 +408,7 @@ async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) ->
         await _dealt(pilot)
         await pilot.press("escape", "q")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
         assert isinstance(app.screen, YukonScreen)
         await pilot.press("ctrl+q")
         await pilot.pause()

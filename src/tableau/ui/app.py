@@ -2,6 +2,10 @@
 
 Start it with ``run_app()`` (the menu) or ``run_app(start="yukon", seed=7)`` (straight into a
 game; ``q`` still steps back to the menu). Game modules are imported only when a game opens.
+
+The app also keeps three promises for every screen: below 40×12 a "make the terminal larger"
+screen takes all input; ctrl+q asks before it throws a game under way away; the palette's
+screenshot is offered only while no hand is on screen, and written for its owner alone.
 """
 
 from __future__ import annotations
@@ -12,14 +16,17 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.geometry import Size
 from textual.screen import Screen
 
-from tableau.ui.games import GAMES, find_game
+from tableau.ui.games import DEFAULT_CPU_DELAY, GAMES, find_game
+from tableau.ui.screens.too_small import TooSmallScreen, too_small
 
-DEFAULT_CPU_DELAY = 0.6
-"""Seconds a CPU player 'thinks' before its move is shown (0 in tests)."""
+PRIVATE_GAMES = frozenset(entry.key for entry in GAMES if entry.private)
+"""Games whose screens show a hand or a password: no screenshot while one is open."""
 
 
 @dataclass(slots=True)
@@ -69,6 +76,10 @@ class TableauApp(App[int]):
         self.folder = folder if folder is not None else Path.cwd()
         self.options = options
         self.settings = RunSettings()
+        self.choices: dict[str, dict[str, Any]] = {}
+        """Each game's set-up choices in this run, from the command line or the set-up step."""
+        if start is not None:
+            self.choices[start] = dict(options)
         if not animations:
             self.animation_level = "none"
 
@@ -78,8 +89,32 @@ class TableauApp(App[int]):
         return MenuScreen()
 
     def on_mount(self) -> None:
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         if self.start is not None:
             self.open_game(self.start, **self.options)
+        self._check_size(self.size)
+
+    # ------------------------------------------------------------------ a terminal too small
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size) -> None:
+        if too_small(size):
+            if not isinstance(self.screen, TooSmallScreen):
+                self.push_screen(TooSmallScreen())
+        else:
+            while isinstance(self.screen, TooSmallScreen):
+                self.pop_screen()
+
+    def _screen_changed(self, screen: Screen[Any]) -> None:
+        # A game's timer may push a dialog while the terminal is too small: cover it too.
+        if too_small(self.size) and not isinstance(screen, TooSmallScreen):
+            self.call_later(self._check_size, self.size)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While the terminal is too small, the app's keys (ctrl+p, ctrl+q, F1...) do nothing."""
+        return not isinstance(self.screen, TooSmallScreen)
 
     # ------------------------------------------------------------------ navigation
 
@@ -89,8 +124,31 @@ class TableauApp(App[int]):
         if entry is None:
             self.notify(f"There is no game called {key[:20]!r}.", severity="error")
             return
+        if "cpu_delay" in options:
+            self.cpu_delay = float(options.pop("cpu_delay"))
         self.show_menu()
         self.push_screen(entry.open({"folder": self.folder, **options}))
+
+    def set_up_game(self, key: str) -> None:
+        """From the menu: the game's set-up step (if it has one), then the game. The set-up
+        starts from the choices made last in this run, on the command line or in it."""
+        entry = find_game(key)
+        options = entry.options() if entry is not None else ()
+        if entry is None or not options:
+            self.open_game(key)
+            return
+        from tableau.ui.screens.setup import GameSetupScreen
+
+        chosen = {**self.choices.get(key, {}), "cpu_delay": self.cpu_delay}
+        options = tuple(option.including(self.cpu_delay, f"{self.cpu_delay:g} s a move")
+                        if option.key == "cpu_delay" else option for option in options)
+
+        def start(choice: dict[str, Any] | None) -> None:
+            if choice is not None:
+                self.choices[key] = {**self.choices.get(key, {}), **choice}
+                self.open_game(key, **choice)
+
+        self.push_screen(GameSetupScreen(entry.title, options, chosen), start)
 
     def show_menu(self) -> None:
         """Pop every screen above the menu (the first screen)."""
@@ -99,6 +157,19 @@ class TableauApp(App[int]):
 
     def action_menu(self) -> None:
         self.show_menu()
+
+    async def action_quit(self) -> None:
+        """ctrl+q: quit, after a yes if a game under way would be lost."""
+        from tableau.ui.screens.base import GameScreen
+        from tableau.ui.screens.dialogs import ConfirmScreen
+
+        if isinstance(self.screen, ConfirmScreen):
+            return  # already asking
+        games = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
+        if games:
+            games[-1].ask_before_discarding(self.exit, question="Quit tableau?", leave="Quit")
+        else:
+            self.exit()
 
     def action_help(self) -> None:
         from tableau.ui.screens.help import HelpScreen
@@ -118,9 +189,44 @@ class TableauApp(App[int]):
             for entry in GAMES:
                 yield SystemCommand(
                     f"Play {entry.title}", entry.description,
-                    lambda key=entry.key: self.open_game(key),
+                    lambda key=entry.key: self.set_up_game(key),
                 )
-        yield from super().get_system_commands(screen)
+        for command in super().get_system_commands(screen):
+            if command.title != "Screenshot":  # Textual's: any hand on screen, mode 644
+                yield command
+        if self.screenshot_refusal() is None:
+            yield SystemCommand(
+                "Screenshot", "Save an SVG picture of the screen (readable by you only)",
+                lambda: self.set_timer(0.1, self.action_screenshot),
+            )
+
+    # ------------------------------------------------------------------ screenshots
+
+    def screenshot_refusal(self) -> str | None:
+        """Why no screenshot may be taken now (a hand or a password field is open), or None."""
+        for screen in self.screen_stack:
+            if getattr(screen, "GAME_KEY", "") in PRIVATE_GAMES:
+                return "No screenshots while a game with hands is open: they would show a hand."
+        return None
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Save the screen as an SVG with mode 600 in Downloads (or the app's folder)."""
+        from tableau.ui.screenshot import screenshot_folder, write_private
+
+        refusal = self.screenshot_refusal()
+        folder = Path(path) if path is not None else screenshot_folder(self.folder)
+        if refusal is None and folder is None:
+            refusal = "There is no folder to save the screenshot in."
+        if refusal is not None or folder is None:
+            self.notify(refusal or "", title="Screenshot", severity="error")
+            return
+        try:
+            saved = write_private(folder, "tableau", self.export_screenshot())
+        except OSError as error:
+            self.notify(f"The screenshot could not be saved: {error.strerror or error}.",
+                        title="Screenshot", severity="error")
+            return
+        self.notify(f"Saved the screenshot as {saved}.", title="Screenshot", markup=False)
 
 
 def run_app(start: str | None = None, **options: Any) -> int:

@@ -1,5 +1,8 @@
 """The games the menu lists. Each entry opens its screen lazily, so start-up stays fast.
 
+An entry may list set-up options (``Option``): the menu then asks for them in a small set-up
+step before the game opens. Their lists are built lazily too.
+
 To add a game, write its screen in ``tableau.ui.screens.<key>`` and add one ``GameEntry``
 below (keep the order: Yukon, Pesten, Go Fish, Poker). The factory receives the options
 given on the command line (``seed``, ``deck``, ``rules``, ...) and the ones the app adds
@@ -17,6 +20,49 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One choice of a game's set-up: ``key`` is the keyword its screen factory takes."""
+
+    key: str
+    label: str
+    values: tuple[tuple[Any, str], ...]
+    """(value, what the player reads), in the order ←/→ step through them."""
+    default: Any
+
+    def index_of(self, value: Any) -> int:
+        """Where ``value`` is in ``values`` (the default's place if it is not there)."""
+        values = [known for known, _text in self.values]
+        return values.index(value if value in values else self.default)
+
+    def including(self, value: Any, text: str) -> Option:
+        """This option with ``value`` added at the end if it is not one of its values."""
+        if any(known == value for known, _text in self.values):
+            return self
+        return Option(self.key, self.label, (*self.values, (value, text)), self.default)
+
+
+DEFAULT_CPU_DELAY = 0.6
+"""Seconds a CPU player 'thinks' before its move is shown (0 in tests)."""
+
+SPEEDS: tuple[tuple[float, str], ...] = (
+    (1.0, "slow (1 s a move)"),
+    (0.6, "normal (0.6 s a move)"),
+    (0.3, "fast (0.3 s a move)"),
+    (0.0, "at once"),
+)
+"""The CPU speeds the set-up offers: the seconds a CPU 'thinks' before its move shows."""
+
+
+def speed_option() -> Option:
+    """``cpu_delay`` is the app's, kept for the run; the set-up only changes it."""
+    return Option("cpu_delay", "Speed", SPEEDS, DEFAULT_CPU_DELAY)
+
+
+def cpus_option(most: int, default: int) -> Option:
+    return Option("cpus", "CPUs", tuple((n, str(n)) for n in range(1, most + 1)), default)
+
+
+@dataclass(frozen=True, slots=True)
 class GameEntry:
     key: str
     """What `tableau KEY` and `run_app(start=KEY)` use."""
@@ -25,6 +71,10 @@ class GameEntry:
     """One line for the menu."""
     open: Callable[[dict[str, Any]], Screen[Any]]
     """Build the game's screen from the options. Import the screen module inside it."""
+    options: Callable[[], tuple[Option, ...]] = tuple
+    """The set-up step's choices (none: the game opens at once, or has its own set-up)."""
+    private: bool = True
+    """Its screens show a player's hand (or a password field): no screenshot while open."""
 
 
 def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
@@ -51,12 +101,38 @@ def _open_poker(options: dict[str, Any]) -> Screen[Any]:
     return PokerScreen(**options)
 
 
+def _yukon_options() -> tuple[Option, ...]:
+    from tableau.ui.screens.yukon import RULE_NAMES
+
+    rules = tuple((key, f"{key}: {text}") for key, text in RULE_NAMES.items())
+    return (Option("rules", "Rules", rules, "spec"),)
+
+
+def _gofish_options() -> tuple[Option, ...]:
+    from tableau.ai.gofish import LEVELS
+    from tableau.engines.gofish import MAX_PLAYERS
+
+    return (
+        cpus_option(MAX_PLAYERS - 1, 1),
+        Option("level", "Level", tuple((level, level) for level in LEVELS), "pro"),
+        speed_option(),
+    )
+
+
+def _poker_options() -> tuple[Option, ...]:
+    from tableau.ui.screens.poker import DEFAULT_CPUS, MAX_CPUS
+
+    return (cpus_option(MAX_CPUS, DEFAULT_CPUS), speed_option())
+
+
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(
         "yukon",
         "Yukon",
         "Solitaire: free the hidden cards and build suits up from aces.",
         _open_yukon,
+        _yukon_options,
+        private=False,  # solitaire: the table hides nothing from anyone
     ),
     GameEntry(
         "pesten",
@@ -65,9 +141,9 @@ GAMES: tuple[GameEntry, ...] = (
         _open_pesten,
     ),
     GameEntry("gofish", "Go Fish", "Ask 1–4 computer players for ranks; collect books.",
-              _open_gofish),
+              _open_gofish, _gofish_options),
     GameEntry("poker", "Poker", "Five-card draw against 1–5 CPUs; fixed-limit betting.",
-              _open_poker),
+              _open_poker, _poker_options),
 )
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from textual import events
@@ -53,11 +53,12 @@ class TableauScreen(Screen[Any]):
 
 
 class GameScreen(TableauScreen):
-    """A game. Subclasses set GAME_KEY (the key in ``tableau.ui.games``) and TITLE."""
+    """A game. Subclasses set GAME_KEY (the key in ``tableau.ui.games``) and TITLE, and say in
+    ``game_at_stake`` when leaving would lose something."""
 
     GAME_KEY: ClassVar[str] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("q", "app.menu", "Menu"),
+        Binding("q", "leave", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
@@ -65,20 +66,49 @@ class GameScreen(TableauScreen):
         """Commands for the command palette (ctrl+p): new game, undo, ... Override."""
         return ()
 
+    def game_at_stake(self) -> bool:
+        """A game is under way: moves were made and it has not ended. Override."""
+        return False
+
+    def ask_before_discarding(
+        self,
+        go_on: Callable[[], object],
+        *,
+        question: str,
+        leave: str,
+        stay: str = "Keep playing",
+        note: str = "The game under way is not saved.",
+    ) -> None:
+        """Run ``go_on`` now if nothing is at stake; else only after the player says yes to
+        ``question`` (``leave`` labels the yes, ``stay`` the way back). The one way every game
+        asks before a key throws a game away."""
+        if self.game_at_stake():
+            self._confirm(go_on, question, leave, stay, note)
+        else:
+            go_on()
+
+    def action_leave(self) -> None:
+        """q: back to the menu, after a yes if a game is under way."""
+        self.ask_before_discarding(
+            self.app.show_menu,  # type: ignore[attr-defined]
+            question="Leave this game?", leave="Leave to the menu",
+        )
+
     def leave_to_menu(self, *, confirm: bool, title: str, stay: str, note: str) -> None:
-        """Back to the menu; with ``confirm`` (a game under way, nothing saved) only after the
-        player chooses "leave" in a dialog titled ``title`` (``stay`` labels the way back)."""
+        """Back to the menu; with ``confirm``, only after a yes in the shared dialog."""
         show_menu = self.app.show_menu  # type: ignore[attr-defined]
-        if not confirm:
+        if confirm:
+            self._confirm(show_menu, title, "Leave to the menu", stay, note)
+        else:
             show_menu()
-            return
-        from tableau.ui.screens.dialogs import ChooserScreen  # lazy: keeps the menu start fast
+
+    def _confirm(
+        self, go_on: Callable[[], object], question: str, leave: str, stay: str, note: str
+    ) -> None:
+        from tableau.ui.screens.dialogs import ConfirmScreen  # lazy: keeps the menu start fast
 
         def answered(choice: str | None) -> None:
             if choice == "leave":
-                show_menu()
+                go_on()
 
-        self.app.push_screen(
-            ChooserScreen(title, [("stay", stay), ("leave", "Leave to the menu")], note),
-            answered,
-        )
+        self.app.push_screen(ConfirmScreen(question, note, leave=leave, stay=stay), answered)

@@ -4,6 +4,9 @@
   or None (Escape). Pesten's suit chooser, Yukon's rules variant.
 - ``EndScreen``: the end of a game or round (win, stuck, scores) with buttons such as
   "Play again" and "Menu"; returns the chosen key.
+- ``ConfirmScreen``: "discard the game under way?" with a labelled way on and a way back;
+  y/n, Enter on the focused button, Escape. Every game asks it through
+  ``GameScreen.ask_before_discarding``.
 """
 
 from __future__ import annotations
@@ -93,3 +96,22 @@ class EndScreen(ChooserScreen):
     ) -> None:
         super().__init__(title, choices, "\n".join(lines), cancellable=cancellable)
         self.add_class("-end")
+
+
+class ConfirmScreen(ChooserScreen):
+    """A yes/no question before something is lost. Returns ``"leave"`` (go on and lose it) or
+    ``"stay"``/None (keep it). The way back has the focus, so a stray Enter loses nothing."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer('leave')", "Yes", show=False),
+        Binding("n", "answer('stay')", "No", show=False),
+        Binding("left", "app.focus_previous", "Previous", show=False),
+        Binding("right", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, title: str, text: str, *, leave: str, stay: str) -> None:
+        super().__init__(title, [("stay", f"n · {stay}"), ("leave", f"y · {leave}")], text)
+        self.add_class("-confirm")
+
+    def action_answer(self, key: str) -> None:
+        self.dismiss(key)

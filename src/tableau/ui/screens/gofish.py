@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -308,7 +308,7 @@ class GoFishScreen(GameScreen):
 
     def _after_end(self, choice: str | None) -> None:
         if choice == "again":
-            self.action_new_game()
+            self._new_game_now()
         elif choice == "menu":
             self.app.show_menu()  # type: ignore[attr-defined]
         else:
@@ -319,8 +319,15 @@ class GoFishScreen(GameScreen):
     @on(Hand.Activated, "#hand")
     def _card_chosen(self, event: Hand.Activated) -> None:
         event.stop()
-        if isinstance(event.card, Card):
+        # A double-click is a click and then a second one (chain 2): one ask, not two.
+        if isinstance(event.card, Card) and event.chain == 1:
             self.ask(event.card.rank)
+
+    @on(events.DescendantFocus, "#hand")
+    def _hand_focused(self) -> None:
+        # The Hand's own on_focus runs before Textual marks it focused, so a hand focused
+        # with no key pressed yet (`tableau gofish`) showed no cursor: draw it again now.
+        self._draw()
 
     @on(Hand.CursorMoved, "#hand")
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:
@@ -377,14 +384,22 @@ class GoFishScreen(GameScreen):
         else:
             history.scroll_page_down(animate=False)
 
-    def action_leave(self) -> None:
-        """Back to the menu; a game under way is only left after a second yes."""
-        under_way = outcome(self.state) is None and any(
+    def game_at_stake(self) -> bool:
+        return outcome(self.state) is None and any(
             isinstance(event, Asked) for event in self.state.history)
-        self.leave_to_menu(confirm=under_way, title="Leave this game?", stay="Keep playing",
-                           note="The game is not saved. (Shift+Q chooses queens.)")
+
+    def action_leave(self) -> None:
+        self.ask_before_discarding(
+            self.app.show_menu,  # type: ignore[attr-defined]
+            question="Leave this game?", leave="Leave to the menu",
+            note="The game under way is not saved. (Shift+Q chooses queens.)",
+        )
 
     def action_new_game(self) -> None:
+        self.ask_before_discarding(self._new_game_now, question="Start a new game?",
+                                   leave="Deal a new game")
+
+    def _new_game_now(self) -> None:
         self._stop_cpu()
         self.games += 1
         self.state = self._deal()

@@ -82,4 +82,4 @@ class MenuScreen(TableauScreen):
 
         app = self.app
         if isinstance(app, TableauApp):
-            app.open_game(key)
+            app.set_up_game(key)

@@ -547,6 +547,14 @@ class PokerScreen(GameScreen):
         elif choice == "menu":
             self.app.call_later(self._to_menu)
 
+    def game_at_stake(self) -> bool:
+        """q asks first once you have acted (or a later hand is dealt) and until game over."""
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            return False
+        first_move = state.hand_number == 1 and state.phase is Phase.FIRST_BETTING
+        return not first_move or state.acted[HUMAN_SEAT]
+
     def _to_menu(self) -> None:
         show_menu = getattr(self.app, "show_menu", None)
         if show_menu is not None:

@@ -548,7 +548,17 @@ class YukonScreen(GameScreen):
     def action_new_game_from_input(self) -> None:
         self.action_new_game()
 
+    def game_at_stake(self) -> bool:
+        """Moves were made, and the deal is neither won nor stuck (no legal move left)."""
+        view = self.view
+        return view.phase is Phase.PLAY and view.moves > 0 and not view.won \
+            and not self._is_stuck()
+
     def action_new_game(self) -> None:
+        self.ask_before_discarding(self._new_game_now, question="Start a new game?",
+                                   leave="Deal a new game")
+
+    def _new_game_now(self) -> None:
         """A fresh seed, then LD, SR and P."""
         self.games_started += 1
         seed = fresh_seed_from(self.start_seed, self.games_started) % 1_000_000
@@ -568,6 +578,10 @@ class YukonScreen(GameScreen):
         self.query_one(YukonBoard).focus()
 
     def action_restart(self) -> None:
+        self.ask_before_discarding(self._restart_now, question="Deal the same cards again?",
+                                   leave="Redeal")
+
+    def _restart_now(self) -> None:
         """The same deal again: Q then P."""
         state = self.session.state
         if state.phase is not Phase.PLAY:
@@ -608,11 +622,15 @@ class YukonScreen(GameScreen):
         self._check_end()
 
     def action_rules(self) -> None:
+        def new_rules(key: str) -> None:
+            self._new_session(self.start_seed, key)
+            self.note = f"Rules: {key} ({RULE_NAMES[key]}). New deal, seed {self.start_seed}."
+            self._show()
+
         def chosen(key: str | None) -> None:
             if key in RULE_NAMES:
-                self._new_session(self.start_seed, key)
-                self.note = f"Rules: {key} ({RULE_NAMES[key]}). New deal, seed {self.start_seed}."
-                self._show()
+                self.ask_before_discarding(lambda: new_rules(key), question="Change the rules?",
+                                           leave="New deal with these rules")
 
         self.app.push_screen(
             ChooserScreen(

@@ -1,0 +1,99 @@
+"""The set-up step between the menu and a game: a few choices, each on one line.
+
+``GameSetupScreen("Go Fish", options, chosen)`` returns ``{"cpus": 2, "level": "easy", ...}``
+(Start, or Enter) or None (Back, or Escape). ↑/↓ (or Tab) go from line to line, ←/→ change
+the choice on a line; a click on a line steps its choice on. Keyboard-only at 80×24.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from tableau.ui.games import Option
+
+HINT = "↑↓ line · ←→ change · Enter start · Esc back"
+
+
+class OptionRow(Static, can_focus=True):
+    """One option: ``Label  ‹ choice ›``; ←/→ (or a click) change the choice."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Change", show=False),
+        Binding("right", "step(1)", "Change", show=False),
+    ]
+
+    index: reactive[int] = reactive(0)
+
+    def __init__(self, option: Option, index: int) -> None:
+        super().__init__(id=f"option-{option.key}", classes="option", markup=False)
+        self.option = option
+        self.set_reactive(OptionRow.index, index)
+
+    @property
+    def value(self) -> Any:
+        return self.option.values[self.index][0]
+
+    def render(self) -> str:
+        text = self.option.values[self.index][1]
+        return f"{self.option.label:<7} ‹ {text} ›"
+
+    def action_step(self, step: int) -> None:
+        self.index = (self.index + step) % len(self.option.values)
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_step(1)
+
+
+class GameSetupScreen(ModalScreen[dict[str, Any] | None]):
+    CSS_PATH = "setup.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "start", "Start"),
+        Binding("escape", "back", "Back"),
+        Binding("up", "app.focus_previous", "Previous", show=False),
+        Binding("down", "app.focus_next", "Next", show=False),
+    ]
+
+    def __init__(self, title: str, options: Sequence[Option], chosen: Mapping[str, Any]) -> None:
+        super().__init__()
+        self.game_title = title
+        self.options = tuple(options)
+        self.chosen = dict(chosen)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="setup"):
+            yield Static(f"{self.game_title}: set-up", id="setup-title", markup=False)
+            yield Static(HINT, id="setup-hint", markup=False)
+            with Vertical(id="setup-options"):
+                for option in self.options:
+                    value = self.chosen.get(option.key, option.default)
+                    yield OptionRow(option, option.index_of(value))
+            with Horizontal(id="setup-buttons"):
+                yield Button("Start", id="setup-start", compact=True, variant="primary")
+                yield Button("Back", id="setup-back", compact=True)
+
+    def on_mount(self) -> None:
+        self.query(OptionRow).first().focus()
+
+    def action_start(self) -> None:
+        self.dismiss({row.option.key: row.value for row in self.query(OptionRow)})
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    @on(Button.Pressed, "#setup-start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#setup-back")
+    def _back_pressed(self) -> None:
+        self.action_back()

@@ -1,0 +1,51 @@
+"""The screen shown while the terminal is too small to play on.
+
+It covers every other screen and takes every key and click (the app refuses its own key
+bindings meanwhile, see ``TableauApp.check_action``), so nothing underneath can be driven into
+a layout it was never made for. When the terminal is large enough again it goes away and the
+game underneath carries on unchanged.
+"""
+
+from __future__ import annotations
+
+from textual import events
+from textual.app import ComposeResult
+from textual.geometry import Size
+from textual.screen import Screen
+from textual.widgets import Static
+
+MIN_SIZE = Size(40, 12)
+"""The screens are made for 80×24, and still work (cramped) down to 40×12. Below that,
+Textual's own widgets can fail: the command palette's list raised KeyError at 10×4."""
+
+
+def too_small(size: Size) -> bool:
+    return size.width < MIN_SIZE.width or size.height < MIN_SIZE.height
+
+
+class TooSmallScreen(Screen[None]):
+    CSS_PATH = "too_small.tcss"
+
+    def compose(self) -> ComposeResult:
+        yield Static(self._text(), id="too-small-text", markup=False)
+
+    def _text(self) -> str:
+        size = self.app.size
+        return (f"Make the terminal larger: tableau needs {MIN_SIZE.width}×{MIN_SIZE.height}, "
+                f"this one is {size.width}×{size.height}. The game waits as it is.")
+
+    def on_resize(self) -> None:
+        self.query_one("#too-small-text", Static).update(self._text())
+
+    def on_screen_resume(self) -> None:
+        # Uncovered again (a screen pushed above it was closed) at a size that fits: go.
+        if not too_small(self.app.size):
+            self.app.call_later(self._leave)
+
+    def _leave(self) -> None:
+        if self.app.screen is self:
+            self.app.pop_screen()
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()

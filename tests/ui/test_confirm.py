@@ -1,0 +1,169 @@
+"""No game lost to one key: every game asks the same question before a key discards a game
+under way (y/n/Enter/Escape, labelled buttons), and asks nothing when nothing is at stake."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.pilot import Pilot
+from textual.widgets import Button
+
+from tableau.engines import yukon
+from tableau.engines.poker import Phase as PokerPhase
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.dialogs import ConfirmScreen
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.screens.yukon import YukonScreen
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (80, 24)
+
+
+def yukon_table(app: TableauApp) -> YukonScreen:
+    screens = [screen for screen in app.screen_stack if isinstance(screen, YukonScreen)]
+    assert screens
+    return screens[-1]
+
+
+async def yukon_after_one_move(pilot: Pilot[int]) -> yukon.State:
+    """ctrl+n deals; the first legal move is typed; the focus goes back to the table."""
+    await pilot.press("ctrl+n")
+    await pilot.pause()
+    screen = yukon_table(pilot.app)  # type: ignore[arg-type]
+    move = str(yukon.legal_moves(screen.session.state)[0])
+    names = {">": "greater_than_sign", "-": "minus", ":": "colon"}
+    await pilot.press("colon", *(names.get(char, char) for char in move), "enter", "escape")
+    await pilot.pause()
+    assert screen.session.state.moves == 1
+    return screen.session.state
+
+
+async def answer(pilot: Pilot[int], key: str) -> None:
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    await pilot.press(key)
+    await pilot.pause()
+
+
+async def test_the_question_has_labelled_buttons_and_the_way_back_has_the_focus(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await yukon_after_one_move(pilot)
+        await pilot.press("n")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        labels = {str(button.id): str(button.label) for button in dialog.query(Button)}
+        assert labels == {"choice-stay": "n · Keep playing", "choice-leave": "y · Deal a new game"}
+        assert app.focused is dialog.query_one("#choice-stay")
+
+
+async def test_yukon_n_d_and_ctrl_n_keep_the_game_on_n_escape_and_enter(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await yukon_after_one_move(pilot)
+        for keys in (("n",), ("d",), ("colon", "ctrl+n")):  # ctrl+n: a new game while typing
+            for keep in ("n", "escape", "enter"):
+                await pilot.press(*keys)
+                await answer(pilot, keep)
+                assert yukon_table(app).session.state == played
+                assert isinstance(app.screen, YukonScreen)
+                await pilot.press("escape")  # back to the table
+
+
+async def test_yukon_y_after_n_deals_a_new_game(make_app: MakeApp) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await yukon_after_one_move(pilot)
+        await pilot.press("n")
+        await answer(pilot, "y")
+        state = yukon_table(app).session.state
+        assert state.moves == 0 and state.seed != played.seed
+
+
+async def test_yukon_d_asks_then_redeals_the_same_cards(make_app: MakeApp) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await yukon_after_one_move(pilot)
+        await pilot.press("d")
+        await answer(pilot, "y")
+        state = yukon_table(app).session.state
+        assert state.moves == 0 and state.seed == played.seed
+
+
+async def test_yukon_q_and_a_rules_change_ask_first(make_app: MakeApp) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        played = await yukon_after_one_move(pilot)
+        yukon_table(app).action_rules()
+        await pilot.pause()
+        await pilot.click("#choice-classic")
+        await answer(pilot, "n")
+        assert yukon_table(app).session.state == played
+        await pilot.press("q")
+        await answer(pilot, "y")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_ctrl_q_asks_during_a_game_and_quits_on_y(make_app: MakeApp) -> None:
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await yukon_after_one_move(pilot)
+        await pilot.press("ctrl+q")
+        await answer(pilot, "n")
+        assert app.is_running
+        await pilot.press("ctrl+q")
+        await answer(pilot, "y")
+        assert not app.is_running
+
+
+async def test_nothing_at_stake_no_question(make_app: MakeApp) -> None:
+    """Before the first move of a Yukon deal, n and q act at once; so does ctrl+q."""
+    app = make_app("yukon", seed=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        first = yukon_table(app).session.state
+        await pilot.press("escape", "n")
+        await pilot.pause()
+        assert yukon_table(app).session.state.seed != first.seed
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+async def test_poker_q_asks_once_you_have_acted(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=1, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.press("c")  # check or call: your first move
+        await pilot.pause()
+        before = screen.state
+        await pilot.press("q")
+        await answer(pilot, "escape")
+        assert app.screen is screen and screen.state == before
+        await pilot.press("q")
+        await answer(pilot, "y")
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_poker_q_before_your_first_move_leaves_at_once(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=1, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        assert screen.state.phase is PokerPhase.FIRST_BETTING
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

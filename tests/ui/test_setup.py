@@ -1,0 +1,103 @@
+"""The set-up step between the menu and a game: keyboard-only, and it starts from the last
+choice made in this run (on the command line or in an earlier set-up)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.gofish import GoFishScreen
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.pesten_setup import PestenSetupScreen
+from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.screens.setup import GameSetupScreen, OptionRow
+from tableau.ui.screens.yukon import YukonScreen
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (80, 24)
+
+
+def shown(app: TableauApp) -> dict[str, str]:
+    """What each set-up line reads, by option."""
+    assert isinstance(app.screen, GameSetupScreen)
+    return {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
+
+
+async def test_poker_cpus_from_the_command_line_are_offered_again_from_the_menu(
+    make_app: MakeApp,
+) -> None:
+    """`tableau poker --cpus 5`, q, Poker again: 5 CPUs, not 3."""
+    app = make_app("poker", cpus=5, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("4")
+        await pilot.pause()
+        assert shown(app)["cpus"] == "CPUs    ‹ 5 ›"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PokerScreen) and app.screen.cpus == 5
+
+
+async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("3")
+        await pilot.pause()
+        assert shown(app) == {"cpus": "CPUs    ‹ 1 ›", "level": "Level   ‹ pro ›",
+                              "cpu_delay": "Speed   ‹ at once ›"}
+        await pilot.press("right", "right", "down", "left", "down", "left")
+        await pilot.press("enter")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, GoFishScreen)
+        assert (table.cpus, table.level, app.cpu_delay) == (3, "easy", 0.3)
+        await pilot.press("q")
+        await pilot.pause()
+        await pilot.press("3")
+        await pilot.pause()
+        assert shown(app) == {"cpus": "CPUs    ‹ 3 ›", "level": "Level   ‹ easy ›",
+                              "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
+
+
+async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("1", "right")
+        await pilot.pause()
+        assert shown(app)["rules"] == "Rules   ‹ classic: alternating colours ›"
+        await pilot.click("#setup-start")
+        await pilot.pause()
+        assert isinstance(app.screen, YukonScreen)
+        assert app.screen.session.state.rules == "classic"
+
+
+async def test_a_click_on_a_line_steps_its_choice_and_back_returns_to_the_menu(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4")
+        await pilot.pause()
+        await pilot.click("#option-cpus")
+        assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
+        await pilot.click("#setup-back")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+
+
+async def test_pesten_keeps_its_own_set_up_screen(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("2")
+        await pilot.pause()
+        assert isinstance(app.screen, PestenSetupScreen)

@@ -250,7 +250,7 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Keep the card just drawn; the turn ends."""
+    """Keep the card just drawn (whether or not it fits); the turn ends."""
 
     def __str__(self) -> str:
         return "pass"
@@ -264,6 +264,7 @@ TAKE: Final = Take()
 _TAKE_NAMING: Final[tuple[Move, ...]] = tuple(Take(suit) for suit in SUITS)
 _TAKE_ONLY: Final[tuple[Move, ...]] = (TAKE,)
 _DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
+_PASS_ONLY: Final[tuple[Move, ...]] = (PASS,)
 # _SINGLE[key][suit index + 1][flag]: the shared single-card plays (suit index 0 = no suit).
 _SINGLE: Final = tuple(
     tuple(
@@ -845,7 +846,10 @@ def _list_moves(state: State) -> tuple[Move, ...]:
     hand = state.hands[state.current]
     leaves_one = len(hand) == 2
     if phase is _DRAWN:
-        return (*_SINGLE_PLAYS[False][leaves_one][_key(hand[-1])], PASS)
+        drawn = _key(hand[-1])
+        if not _fit_table(state.pile[-1], state.suit, 0)[drawn]:
+            return _PASS_ONLY
+        return (*_SINGLE_PLAYS[False][leaves_one][drawn], PASS)
     top, suit, stack = state.pile[-1], state.suit, state.stack
     top_key = _KEY_BY_ID.get(id(top))
     table = _TABLES.get((top_key, id(suit), stack > 0))
@@ -923,7 +927,7 @@ def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] 
         return None, None
     if type(move) is Pass:
         if state.phase is not _DRAWN:
-            return "You may only pass after drawing a card that fits.", None
+            return "You may only keep a card you have just drawn.", None
         return None, None
     return "That is not a Pesten move.", None
 
@@ -1105,11 +1109,13 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         _log(work, _event("win", seat, f"{played} and wins round {work['round']}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
-    if forgot and work["series"]:
-        # In a series the last card played goes back, two penalty cards follow, turn over.
+    if forgot and _in_series(work["series"], cards, stack_before):
+        # A series (the turn after a 7, a set, or a 7 that would start one): the last card
+        # goes back without effect, two penalty cards follow, and the turn is over.
         work["pile"] = work["pile"][:-1]
         _set_hand(work, seat, (*after, last))
-        work["suit"] = None
+        if len(cards) > 1:
+            work["suit"] = None  # the rest of the set lies on top; a stack stays as it was
         _log(work, _event("play", seat, played, cards))
         _draw(work, seat, PENALTY)
         _log(work, _event(
@@ -1132,6 +1138,14 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         ))
     elif move.last_card:
         _log(work, _event("last_card", seat, f"{name}: last card!"))
+
+
+def _in_series(series: bool, cards: tuple[AnyCard, ...], stack_before: int) -> bool:
+    """Whether this play belongs to a series of cards (seed section 2.4): the turn after a
+    7, a set, or a 7 that gives another turn (on a stack a 7 is only an answer)."""
+    last = cards[-1]
+    seven = type(last) is Card and last.rank is _SEVEN and not stack_before
+    return series or len(cards) > 1 or seven
 
 
 def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
@@ -1193,11 +1207,9 @@ def _apply_draw(work: _Work) -> None:
         return
     work["passes"] = 0
     _log(work, _event("draw", seat, f"{name} draws a card."))
-    drawn = work["hands"][seat][-1]
-    if _fits(work["pile"][-1], work["suit"], 0, drawn):
-        work["phase"] = _DRAWN
-    else:
-        _end_turn(work, _seat(work, 1))
+    # Whether or not the card fits, the drawer ends the turn with a move of their own (play
+    # it if it fits, or keep it): the public history then reads the same either way.
+    work["phase"] = _DRAWN
 
 
 def _end_blocked(work: _Work) -> None:

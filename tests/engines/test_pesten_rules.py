@@ -441,6 +441,35 @@ def test_duplicate_cards_from_several_packs_are_listed_once() -> None:
     assert play("6D", "6D") in moves and play("6D", "6S", "6D") in moves
 
 
+def test_a_play_beyond_the_listing_cap_is_still_offered_card_by_card() -> None:
+    base = p.new_game(p.Config(players=2, packs=4, seed=1))
+    hand = cards("6C 6C 6C 6C 6D 6D 6D 6D 6S 6S 7C 8C")
+    state = dataclasses.replace(base, hands=(hand, base.hands[1]), pile=cards("6H"))
+    listed = {move.cards for move in p.legal_moves(state) if isinstance(move, Play)}
+    run = cards("6C 7C 8C")
+    assert run not in listed  # the listing is capped at SET_CAP sets
+    view = p.view(state, 0)
+    assert p.is_legal(state, Play(run))
+    assert p.starts_a_play(view, run[:1]) and p.starts_a_play(view, run[:2])
+    assert p.starts_a_play(view, run)
+    assert not p.starts_a_play(view, cards("6C 8C"))  # a run goes in order
+    assert not p.starts_a_play(view, cards("7C 8C 6C"))
+
+
+def test_a_start_of_a_play_needs_the_cards_in_hand_and_the_turn() -> None:
+    state = table("6D 6S 7C 9H", "9D 3S", top="6C")
+    view = p.view(state, 0)
+    assert p.starts_a_play(view, cards("6D 6S"))  # a set together with the top card
+    assert p.starts_a_play(view, cards("7C"))
+    assert not p.starts_a_play(view, cards("7C 6D"))
+    assert not p.starts_a_play(view, cards("6D 6D"))  # only one 6♦ in the hand
+    assert not p.starts_a_play(view, cards("9H"))
+    assert not p.starts_a_play(p.view(state, 1), cards("9D"))  # not Bram's turn
+    drawn = p.apply(table("3C 4C", "2D", top="5H", stock="9H"), DRAW)
+    assert p.starts_a_play(p.view(drawn, 0), cards("9H"))
+    assert not p.starts_a_play(p.view(drawn, 0), cards("3C"))
+
+
 # ------------------------------------------------------------------ last card
 
 

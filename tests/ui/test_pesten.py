@@ -433,8 +433,15 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
         await pilot.press("enter")
         await pilot.pause()
         assert len(table.state.hands[0]) == 5
+        # The drawn card stays in view until Anna is done with it.
+        assert sorted(shown_hand(app)) == sorted(["3H", "9S", "QH", "4S", "9C"])
+        assert message(app) == "You drew 9♣; it does not fit. Enter or p keeps it: done."
+        assert screen.query_one("#pass", Button).has_class("-offered")
+        await pilot.press("enter")
+        await pilot.pause()
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
+        assert "Anna keeps the drawn card." in screen_text(app)
 
 
 async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -> None:

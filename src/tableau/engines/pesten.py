@@ -887,6 +887,27 @@ def _list_moves(state: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
+def starts_a_play(view: View, cards: Sequence[AnyCard]) -> bool:
+    """Whether ``cards``, in this order, can begin a play of the viewing seat's hand now:
+    they are a legal play themselves (the suit of a jack aside), or one more card of the
+    hand makes them one. Never capped like ``legal_moves``; the screen lights cards by it."""
+    chosen = tuple(cards)
+    if not chosen or not view.legal:  # not this seat's turn, or the round is over
+        return False
+    if view.phase is _DRAWN and (len(chosen) != 1 or chosen[0] != view.drawn):
+        return False
+    rest = _remove(view.hand, chosen)
+    if rest is None:
+        return False
+    top, suit, stack = view.top, view.suit, view.stack
+    if _sequence_problem(top, suit, stack, chosen) is None:
+        return True
+    # Only two cards can be short of a set; a longer start that is no set never becomes one.
+    return len(chosen) == 2 and any(
+        _sequence_problem(top, suit, stack, (*chosen, card)) is None for card in set(rest)
+    )
+
+
 def why_illegal(state: State, move: object) -> str | None:
     """The sentence that explains why ``move`` is refused now, or None if it is legal.
 

@@ -38,6 +38,7 @@ from tableau.ui.pesten_controls import (
     declared_last_card,
     direction_text,
     only_draw,
+    only_keep,
     pending_text,
 )
 from tableau.ui.screens.base import GameScreen
@@ -486,8 +487,6 @@ class PestenScreen(GameScreen):
                 continue
             if can_extend(view, chosen, card):
                 legal.add(index)
-        if view.phase is Phase.DRAWN and view.drawn is not None:
-            legal = {self.shown.index(view.drawn)} - set(self.selected)
         dimmed = set(range(len(self.shown))) - legal - set(self.selected)
         hand = self.query_one("#cards", PestenHand)
         hand.update(self.shown, marked=tuple(self.selected), legal=legal, dimmed=dimmed)
@@ -495,7 +494,7 @@ class PestenScreen(GameScreen):
         count = len(view.hand)
         self.query_one("#hand-title", Static).update(
             f"{name}'s hand — {count} card{'s' if count != 1 else ''}"
-            + ("  (the card you drew is lit)" if view.phase is Phase.DRAWN else "")
+            + (f"  (you drew {view.drawn.face})" if view.drawn is not None else "")
         )
         draw_only = only_draw(view)
         plays = any(True for _ in self._plays(view))
@@ -504,7 +503,7 @@ class PestenScreen(GameScreen):
         take = self.query_one("#take", Button)
         take.label = f"Take {view.stack} t" if view.stack else "Take t"
         self._button("take", can_take(view), lit=can_take(view) and not plays)
-        self._button("pass", can_pass(view))
+        self._button("pass", can_pass(view), lit=only_keep(view))
         last = self.query_one("#last", Button)
         last.label = "Last card! ✓ l" if self.last_armed else "Last card! l"
         last.set_class(self.last_armed, "-armed")
@@ -523,8 +522,10 @@ class PestenScreen(GameScreen):
     def _hint(self, view: View) -> str:
         if only_draw(view):
             return f"Nothing fits on {view.top.face}: draw with d, Enter or a click on the stock."
-        if view.phase is Phase.DRAWN and view.drawn is not None:
-            return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+        if view.drawn is not None:
+            if can_extend(view, [], view.drawn):
+                return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+            return f"You drew {view.drawn.face}; it does not fit. Enter or p keeps it: done."
         if view.stack_kind == "joker":
             plays = any(True for _ in self._plays(view))
             if plays:
@@ -615,6 +616,9 @@ class PestenScreen(GameScreen):
         if not self.selected:
             if only_draw(view):
                 self.action_draw()
+                return
+            if only_keep(view):
+                self.action_pass_turn()
                 return
             if can_take(view) and not any(True for _ in self._plays(view)):
                 self.action_take()

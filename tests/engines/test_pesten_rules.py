@@ -670,3 +670,13 @@ def test_a_state_survives_json_and_bad_saves_are_refused_with_a_sentence() -> No
         p.from_json("{not json")
     with pytest.raises(SaveFormatError, match="no 'stock'"):
         p.from_json({k: v for k, v in data.items() if k != "stock"})
+
+
+def test_a_save_where_a_player_has_no_cards_but_the_round_runs_on_is_refused() -> None:
+    data = p.to_json(p.new_game(p.Config(players=3, seed=5)))
+    hands = data["hands"]
+    assert isinstance(hands, list) and isinstance(data["stock"], list)
+    data["stock"] += hands[1]
+    hands[1] = []
+    with pytest.raises(SaveFormatError, match="without cards has won"):
+        p.from_json(data)

@@ -1473,6 +1473,8 @@ def from_json(data: object) -> State:
     phase = phases[phase_raw]
     if (phase is _OVER) != (winner is not None):
         raise SaveFormatError("The save's winner does not match its phase.")
+    if phase is not _OVER and not all(hands):
+        raise SaveFormatError("A player without cards has won, yet the save's round runs on.")
     current = top.integer("current", 0, players - 1)
     stack = top.integer("stack", 0)
     if phase is _DRAWN and (stack or not hands[current]):

@@ -444,7 +444,9 @@ def test_duplicate_cards_from_several_packs_are_listed_once() -> None:
 def test_a_play_beyond_the_listing_cap_is_still_offered_card_by_card() -> None:
     base = p.new_game(p.Config(players=2, packs=4, seed=1))
     hand = cards("6C 6C 6C 6C 6D 6D 6D 6D 6S 6S 7C 8C")
-    state = dataclasses.replace(base, hands=(hand, base.hands[1]), pile=cards("6H"))
+    state = dataclasses.replace(
+        base, hands=(hand, base.hands[1]), pile=cards("6H"), current=0
+    )
     listed = {move.cards for move in p.legal_moves(state) if isinstance(move, Play)}
     run = cards("6C 7C 8C")
     assert run not in listed  # the listing is capped at SET_CAP sets
@@ -556,6 +558,17 @@ def test_going_out_wins_whatever_was_called() -> None:
 
 
 # ------------------------------------------------------------------ running out
+
+
+def test_going_out_with_a_jack_wins_at_once_without_naming_a_suit() -> None:
+    state = table("JH", "9D 3S", top="5H")
+    assert p.legal_moves(state) == (play("JH"),)
+    won = p.apply(state, play("JH"))
+    assert won.phase is Phase.OVER and won.winner == 0 and won.suit is None
+    assert p.is_legal(state, play("JH", suit=SPADES))  # a named suit is simply not needed
+    jacks = table("JH JS JD", "9D 3S", top="5H")
+    assert play("JH", "JS", "JD") in p.legal_moves(jacks)
+    assert p.apply(jacks, play("JH", "JS", "JD")).winner == 0
 
 
 def test_an_empty_stock_is_refilled_from_the_pile_under_its_top_card() -> None:

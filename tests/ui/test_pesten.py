@@ -714,3 +714,38 @@ async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
+
+
+# ------------------------------------------------------------------ play-testing polish
+
+
+def lit_cards(app: TableauApp) -> list[str]:
+    hand = table_screen(app).query_one("#cards", PestenHand)
+    return [str(view.card) for view in hand.query("CardView") if view.has_class("-legal")]
+
+
+async def test_going_out_with_a_jack_wins_at_once_without_asking_a_suit(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(make_app, ["JD", BRAM, COR], "5C 7D") as (table, app, pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SuitChooser)
+        assert isinstance(app.screen, EndScreen)
+        assert table.over and table.state.winner == 0
+
+
+async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeApp) -> None:
+    hand = "6C 6C 6C 6C 6D 6D 6D 6D 6S 6S 7C 8C"
+    bram = "2C 5D 8D KS 4H 9C TC"
+    async with annas_turn(make_app, [hand, bram, COR], "5C 6H", packs=4) as (
+        table, app, pilot
+    ):
+        await select(pilot, "6C")
+        assert "7C" in lit_cards(app)
+        await select(pilot, "7C")
+        assert lit_cards(app) == ["8C"]
+        await select(pilot, "8C")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(e.text == "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" for e in table.state.history)

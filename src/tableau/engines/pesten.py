@@ -871,14 +871,16 @@ def _list_moves(state: State) -> tuple[Move, ...]:
         return _TAKE_NAMING if type(top) is Joker else _TAKE_ONLY
     if len(fitting) > 1:
         fitting = sorted(set(fitting))
-    singles = _SINGLE_PLAYS[stack > 0][leaves_one]
+    # A last card goes out and wins at once: listed like a card on a stack, no suit named.
+    singles = _SINGLE_PLAYS[stack > 0 or len(hand) == 1][leaves_one]
     moves: list[Move] = []
     for key in fitting:
         moves += singles[key]
     assert top_key is not None
     if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
         for cards in _set_candidates(keys, top_key, table, stack):
-            _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
+            left = len(hand) - len(cards)
+            _plays_of(cards, left, left > 0 and _names_suit(cards[-1], stack), moves)
     if stack:
         if type(top) is Joker:
             moves += _TAKE_NAMING
@@ -982,7 +984,9 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards)
     if problem is not None:
         return problem, None
-    if _names_suit(cards[-1], state.stack):
+    if not after:
+        pass  # going out wins at once: a jack names no suit (one given is ignored)
+    elif _names_suit(cards[-1], state.stack):
         if not isinstance(move.suit, Suit):
             return "Name a suit for your jack.", None
     elif move.suit is not None:

@@ -749,3 +749,26 @@ async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeAp
         await pilot.press("enter")
         await pilot.pause()
         assert any(e.text == "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" for e in table.state.history)
+
+
+async def drag_to_discard(pilot: Pilot[Any], code: str) -> None:
+    hand = table_screen(pilot.app).query_one("#cards", PestenHand)  # type: ignore[arg-type]
+    card = next(view for view in hand.query("CardView") if str(view.card) == code)
+    await pilot.mouse_down(card)
+    await pilot.hover("#history")
+    await pilot.hover("#discard")
+    await pilot.mouse_up("#discard")
+    await pilot.pause()
+
+
+async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["QC 8H 3D 9S", BRAM, COR], "5C 8S") as (
+        table, app, pilot
+    ):
+        await drag_to_discard(pilot, "QC")
+        assert "Q♣ does not go on 8♠" in message(app)
+        assert table_screen(app).selected == []
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        assert not any(view.badge for view in hand.query("CardView"))
+        await drag_to_discard(pilot, "8H")
+        assert "Anna plays 8♥ — Bram is skipped" in [e.text for e in table.state.history]

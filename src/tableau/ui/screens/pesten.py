@@ -568,9 +568,15 @@ class PestenScreen(GameScreen):
         event.stop()
         if self.mode != "hand" or event.target_id != "discard":
             return
-        if event.index not in self.selected:
+        added = event.index not in self.selected
+        if added:
             self.selected.append(event.index)
+        before = self.table.state
         self.action_play()
+        if added and self.table.state is before and event.index in self.selected:
+            # Refused: the dragged card goes back to where it was, not into the selection.
+            self.selected.remove(event.index)
+            self._render_hand()
 
     @on(Pile.Clicked)
     def _pile_clicked(self, event: Pile.Clicked) -> None:

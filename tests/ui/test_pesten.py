@@ -772,3 +772,15 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
         assert not any(view.badge for view in hand.query("CardView"))
         await drag_to_discard(pilot, "8H")
         assert "Anna plays 8♥ — Bram is skipped" in [e.text for e in table.state.history]
+
+
+async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
+        await select(pilot, "2D")
+        await pilot.press("enter")
+        await pilot.pause()
+        await unlock(pilot, "bram-pw")
+        assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Last card! ✓ l" in screen_text(app)

@@ -500,12 +500,10 @@ class PestenScreen(GameScreen):
         plays = any(True for _ in self._plays(view))
         self._button("play", plays, lit=bool(self.selected))
         self._button("draw", draw_only, lit=draw_only)
-        take = self.query_one("#take", Button)
-        take.label = f"Take {view.stack} t" if view.stack else "Take t"
+        self._relabel("take", f"Take {view.stack} t" if view.stack else "Take t")
         self._button("take", can_take(view), lit=can_take(view) and not plays)
         self._button("pass", can_pass(view), lit=only_keep(view))
-        last = self.query_one("#last", Button)
-        last.label = "Last card! ✓ l" if self.last_armed else "Last card! l"
+        last = self._relabel("last", "Last card! ✓ l" if self.last_armed else "Last card! l")
         last.set_class(self.last_armed, "-armed")
         last.disabled = not plays
         self._render_table()
@@ -513,6 +511,14 @@ class PestenScreen(GameScreen):
     @staticmethod
     def _plays(view: View) -> Iterable[Play]:
         return (move for move in view.legal if isinstance(move, Play))
+
+    def _relabel(self, button_id: str, label: str) -> Button:
+        """Give a button a new label and its width with it (a label alone only repaints)."""
+        button = self.query_one(f"#{button_id}", Button)
+        if str(button.label) != label:
+            button.label = label
+            button.refresh(layout=True)
+        return button
 
     def _button(self, button_id: str, enabled: bool, *, lit: bool = False) -> None:
         button = self.query_one(f"#{button_id}", Button)

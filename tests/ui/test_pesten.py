@@ -784,3 +784,11 @@ async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeA
         await pilot.press("l")
         await pilot.pause()
         assert "Last card! ✓ l" in screen_text(app)
+
+
+async def test_the_last_mark_keeps_clear_of_the_stock_at_80x24(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (_table, app, pilot):
+        await select(pilot, "3D")
+        await pilot.press("l", "enter")
+        await pilot.pause()
+        assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", screen_text(app))

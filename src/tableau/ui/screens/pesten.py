@@ -443,7 +443,7 @@ class PestenScreen(GameScreen):
             label = (name + kind)[:14]
             line = f"{pointer} {label:<14} {count:>5} {view.wins[seat]:>4}"
             if marks[seat]:
-                line += "  LAST"
+                line += " LAST"  # one cell short of the column, clear of the stock
             widget = self.query_one(f"#seat-line-{seat}", Static)
             widget.update(line)
             widget.set_class(pointer != " ", "-current")

@@ -792,3 +792,19 @@ async def test_the_last_mark_keeps_clear_of_the_stock_at_80x24(make_app: MakeApp
         await pilot.press("l", "enter")
         await pilot.pause()
         assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", screen_text(app))
+
+
+async def test_the_palette_offers_the_rules_and_leaving_but_no_undo_or_save(
+    make_app: MakeApp,
+) -> None:
+    from tableau.ui.screens.help import HelpScreen
+
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Rules and controls" in titles and "Leave the table" in titles
+        assert not any(word in title.lower() for title in titles for word in ("undo", "save"))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"rules", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)

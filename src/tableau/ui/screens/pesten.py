@@ -798,5 +798,14 @@ class PestenScreen(GameScreen):
         self.query_one("#message", MessageLine).show(text, error=error)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
+        """What a hot-seat table offers: no undo or save (a later issue), no variant after
+        the deal (packs and jokers are chosen at set-up)."""
         if self.table.over:
             yield SystemCommand("Next round", "Deal the next round", self._start_next_round)
+        yield SystemCommand(
+            "Rules and controls", "Pesten's rules, rulings and keys",
+            self.app.action_help,  # type: ignore[attr-defined]
+        )
+        yield SystemCommand(
+            "Leave the table", "Back to the menu (asks first during a round)", self.action_leave
+        )

@@ -370,6 +370,13 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert table_screen(app).query_one("#draw", Button).disabled
         await pilot.press("t")
         await pilot.pause()
+        # The five new cards are shown, lit, before the suit is named.
+        assert not isinstance(app.screen, SuitChooser)
+        assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
+        assert message(app).startswith("New in your hand: ")
+        assert table.state.stack == 5  # nothing is decided yet
+        await pilot.click("#done")
+        await pilot.pause()
         assert isinstance(app.screen, SuitChooser)
         await pilot.press("3")
         await pilot.pause()
@@ -377,6 +384,7 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert table.state.suit is Suit.HEARTS
         assert table.state.stack == 0
         assert "Anna takes 5 and names ♥ hearts." in screen_text(app)
+        assert lock_title(app) == "Pass the terminal to Bram."
 
 
 async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: MakeApp) -> None:
@@ -524,7 +532,11 @@ async def _any_legal_move(pilot: Pilot[Any]) -> None:
     view = screen.table.view(screen.table.current)
     plays = [move for move in view.legal if isinstance(move, engine.Play)]
     singles = [move for move in plays if len(move.cards) == 1 and not move.last_card]
-    if view.phase is engine.Phase.DRAWN:
+    if isinstance(pilot.app.screen, SuitChooser):
+        await pilot.press("c")
+    elif screen.reviewing is not None:
+        await pilot.press("enter")  # done looking at the new cards
+    elif view.phase is engine.Phase.DRAWN:
         await pilot.press("p")
     elif singles:
         move = singles[0]
@@ -808,3 +820,36 @@ async def test_the_palette_offers_the_rules_and_leaving_but_no_undo_or_save(
         await pilot.press(*"rules", "enter")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_taken_cards_are_shown_until_done_before_the_hand_off(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["9S QH 4S", BRAM, COR], "5C 2D", stack=2, draw_next="KC 3S"
+    ) as (table, app, pilot):
+        await pilot.press("t")
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == sorted(["9S", "QH", "4S", "KC", "3S"])
+        assert sorted(lit_cards(app)) == ["3S", "KC"]
+        assert message(app) == "New in your hand: K♣ 3♠. Enter or Done when you have seen them."
+        await pilot.press("d", "space", "l")  # nothing else happens until Done
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 5 and table.current == 1
+        assert screen_text(app).count("Done") >= 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown_hand(app) == []
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["3D 9S", BRAM, COR], "5C 3S", draw_next="KC 5H"
+    ) as (_table, app, pilot):
+        await select(pilot, "3D")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
+        assert sorted(lit_cards(app)) == ["5H", "KC"]
+        await pilot.click("#done")
+        await pilot.pause()
+        assert lock_title(app) == "Pass the terminal to Bram."

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tableau.cards import SUITS, AnyCard, Card, Rank, Suit
+from tableau.cards import SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW, PASS, Draw, Move, Pass, Phase, Play, State, Take, View
 from tableau.engines.protocol import IllegalMove
@@ -256,6 +256,12 @@ class HotSeat:
         ):
             return Answer(False, "Name a suit.", needs_suit=True)
         return self.try_move(Take(suit))
+
+    def hand_after_take(self) -> tuple[AnyCard, ...]:
+        """The current seat's hand once it takes the pending stack: shown to the taker before
+        a joker stack's suit is named (the suit does not change which cards come)."""
+        suit = SUITS[0] if isinstance(self.state.top, Joker) else None
+        return engine.apply(self.state, Take(suit)).hands[self.current]
 
     def pass_turn(self) -> Answer:
         return self.try_move(PASS)

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card
-from tableau.engines import IllegalMove
+from tableau.engines import IllegalMove, SaveFormatError
 from tableau.engines import pesten as p
 from tableau.engines.pesten import DRAW, Draw, Phase, Play
 
@@ -184,7 +184,7 @@ def test_a_damaged_save_is_refused_with_a_sentence_never_a_crash(
     data[key] = junk
     try:
         loaded = p.from_json(data)
-    except p.SaveFormatError as refusal:
+    except SaveFormatError as refusal:
         assert str(refusal).endswith(".")
     else:
         # Whatever is accepted is a playable state.
@@ -251,7 +251,7 @@ def test_a_damaged_save_is_refused_or_playable_to_the_end(
     data[key] = junk
     try:
         state = p.from_json(data)
-    except p.SaveFormatError:
+    except SaveFormatError:
         return
     chooser = random.Random(choices)
     for _ in range(MAX_MOVES):

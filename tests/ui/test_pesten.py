@@ -27,6 +27,7 @@ from tableau.ui.scenes.pesten import (
 )
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.pesten import PestenHand, PestenScreen, SuitChooser
+from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.pile import StackPile
 
 MakeApp = Callable[..., TableauApp]
@@ -318,7 +319,7 @@ async def test_revealed_hand_highlights_the_legal_cards(make_app: MakeApp) -> No
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = {str(view.card) for view in hand.query("CardView") if view.has_class("-legal")}
+        lit = {str(view.card) for view in hand.query(CardView) if view.has_class("-legal")}
         assert lit == {"7H", "7C", "7S", "JD"}
         assert table_screen(app).query_one("#draw", Button).disabled
 
@@ -327,7 +328,7 @@ async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7S", "7C", "7H")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        badges = {str(view.card): view.badge for view in hand.query("CardView") if view.badge}
+        badges = {str(view.card): view.badge for view in hand.query(CardView) if view.badge}
         assert badges == {"7S": "1", "7C": "2", "7H": "3"}
         await pilot.press("enter")
         await pilot.pause()
@@ -460,7 +461,7 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
         await pilot.pause()
         assert "You drew 6♦ and it fits" in message(app)
         hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = [str(view.card) for view in hand.query("CardView") if view.has_class("-legal")]
+        lit = [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
         assert lit == ["6D"]
         await pilot.press("p")
         await pilot.pause()
@@ -483,7 +484,7 @@ async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> N
 async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         hand = table_screen(app).query_one("#cards", PestenHand)
-        views = list(hand.query("CardView"))
+        views = list(hand.query(CardView))
         target = next(view for view in views if str(view.card) == "9S")
         await pilot.click(target)  # a card that does not fit: selected, nothing played
         await pilot.pause()
@@ -498,7 +499,7 @@ async def test_dragging_the_selection_onto_the_discard_pile_plays_it(make_app: M
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7C", "7S")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        seven = next(view for view in hand.query("CardView") if str(view.card) == "7H")
+        seven = next(view for view in hand.query(CardView) if str(view.card) == "7H")
         await pilot.mouse_down(seven)
         await pilot.hover("#history")
         await pilot.hover("#discard")
@@ -733,7 +734,7 @@ async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp)
 
 def lit_cards(app: TableauApp) -> list[str]:
     hand = table_screen(app).query_one("#cards", PestenHand)
-    return [str(view.card) for view in hand.query("CardView") if view.has_class("-legal")]
+    return [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
 
 
 async def test_going_out_with_a_jack_wins_at_once_without_asking_a_suit(
@@ -765,7 +766,7 @@ async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeAp
 
 async def drag_to_discard(pilot: Pilot[Any], code: str) -> None:
     hand = table_screen(pilot.app).query_one("#cards", PestenHand)  # type: ignore[arg-type]
-    card = next(view for view in hand.query("CardView") if str(view.card) == code)
+    card = next(view for view in hand.query(CardView) if str(view.card) == code)
     await pilot.mouse_down(card)
     await pilot.hover("#history")
     await pilot.hover("#discard")
@@ -781,7 +782,7 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
         assert "Q♣ does not go on 8♠" in message(app)
         assert table_screen(app).selected == []
         hand = table_screen(app).query_one("#cards", PestenHand)
-        assert not any(view.badge for view in hand.query("CardView"))
+        assert not any(view.badge for view in hand.query(CardView))
         await drag_to_discard(pilot, "8H")
         assert "Anna plays 8♥ — Bram is skipped" in [e.text for e in table.state.history]
 

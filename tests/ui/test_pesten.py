@@ -854,3 +854,48 @@ async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) ->
         await pilot.click("#done")
         await pilot.pause()
         assert lock_title(app) == "Pass the terminal to Bram."
+
+
+THIRTY = (
+    "AH 2H 3H 5H 6H 7H 8H 9H TH JH QH AD 2D 3D 4D 6D 7D JD KD "
+    "2S 4S 5S 6S 7S 8S 9S TS JK JK 7C"
+)
+
+
+def whole_cards_in_view(hand: Any) -> list[str]:
+    """The labels of the hand's cards that are drawn whole inside it and wide enough to read."""
+    region = hand.region
+    return [
+        str(view.card) for view in hand.query(CardView)
+        if region.contains_region(view.region) and view.region.width >= 4
+    ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_hand_of_30_cards_is_visible_whole(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    table = arranged_table([THIRTY, BRAM, COR], "5C 3S")
+    app = table_app(make_app, table)
+    async with app.run_test(size=size) as pilot:
+        await unlock(pilot, "anna-pw")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        assert len(whole_cards_in_view(hand)) == 30
+        text = screen_text(app)
+        assert "10♠" in text and "7♣" in text and text.count("JK") >= 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    from tableau.ui.screens.gofish import GoFishHand
+
+    app = make_app("gofish")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(GoFishHand)
+        hand.update([parse_any_card(code) for code in THIRTY.split() if code != "JK"])
+        await pilot.pause()
+        await pilot.pause()
+        assert len(whole_cards_in_view(hand)) == 28

@@ -9,8 +9,8 @@ and ``Hand.CursorMoved``; what that means is the screen's business.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from math import ceil
 from dataclasses import dataclass
+from math import ceil
 from typing import ClassVar
 
 from textual import events, on

@@ -10,6 +10,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
@@ -899,3 +901,56 @@ async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
         await pilot.pause()
         await pilot.pause()
         assert len(whole_cards_in_view(hand)) == 28
+
+
+# ------------------------------------------------------------------ card face contrast
+
+CARD_STATES = ("highlight", "legal", "illegal", "selected", "dimmed", "marked")
+
+
+def _luminance(color: Any) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = color.get_truecolor()
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+
+
+def contrast(foreground: Any, background: Any) -> float:
+    """The WCAG contrast ratio of two rich colours."""
+    light, dark = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+class CardFaces(App[None]):
+    """Every face-up kind of card in every combination of states, side by side."""
+
+    def compose(self) -> ComposeResult:
+        from itertools import combinations
+
+        with Grid(id="faces"):
+            for code in ("QH", "QS", "JK"):
+                for size in range(len(CARD_STATES) + 1):
+                    for states in combinations(CARD_STATES, size):
+                        classes = " ".join(f"-{state}" for state in states)
+                        yield CardView(parse_any_card(code), classes=classes)
+
+
+async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme() -> None:
+    app = CardFaces()
+    async with app.run_test(size=(120, 40)) as pilot:
+        themes = sorted(app.available_themes)
+        assert len(themes) > 5
+        low: list[str] = []
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            for view in app.query(CardView):
+                style = view.rich_style
+                assert style.color is not None and style.bgcolor is not None
+                assert view.styles.opacity == 1.0 and not style.dim  # what is drawn is this
+                ratio = contrast(style.color, style.bgcolor)
+                if ratio < 4.5:
+                    low.append(f"{theme} {view.card} {sorted(view.classes)} {ratio:.2f}")
+        assert low == []

@@ -21,6 +21,7 @@ from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
 from tableau.ui.pesten_controls import HotSeat
 from tableau.ui.scenes.pesten import (
+    BIG_HAND,
     PASSWORDS,
     arranged_table,
     quick_scheme,
@@ -858,10 +859,7 @@ async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) ->
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
-THIRTY = (
-    "AH 2H 3H 5H 6H 7H 8H 9H TH JH QH AD 2D 3D 4D 6D 7D JD KD "
-    "2S 4S 5S 6S 7S 8S 9S TS JK JK 7C"
-)
+THIRTY = BIG_HAND
 
 
 def whole_cards_in_view(hand: Any) -> list[str]:

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card
-from tableau.engines import IllegalMove
+from tableau.engines import IllegalMove, SaveFormatError
 from tableau.engines import pesten as p
 from tableau.engines.pesten import DRAW, Draw, Phase, Play
 
@@ -184,7 +184,7 @@ def test_a_damaged_save_is_refused_with_a_sentence_never_a_crash(
     data[key] = junk
     try:
         loaded = p.from_json(data)
-    except p.SaveFormatError as refusal:
+    except SaveFormatError as refusal:
         assert str(refusal).endswith(".")
     else:
         # Whatever is accepted is a playable state.
@@ -192,3 +192,73 @@ def test_a_damaged_save_is_refused_with_a_sentence_never_a_crash(
         p.legal_moves(loaded)
         for seat in range(loaded.config.players):
             p.view(loaded, seat)
+
+
+def reached(seed: int, moves: int) -> p.State:
+    """A 3-player game after up to ``moves`` random legal moves."""
+    chooser = random.Random(seed)
+    state = p.new_game(p.Config(players=3, seed=seed))
+    for _ in range(moves):
+        if state.phase is Phase.OVER:
+            break
+        state = p.apply(state, chooser.choice(p.legal_moves(state)))
+    return state
+
+
+junk_values = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.text(max_size=8), st.builds(object),
+    st.lists(st.integers(), max_size=3), st.sampled_from([*SUITS, *FULL_DECK[:8], JOKER]),
+)
+junk_cards = st.one_of(
+    junk_values,
+    st.lists(st.one_of(st.sampled_from([*FULL_DECK, JOKER]), junk_values), max_size=4),
+    st.lists(st.one_of(st.sampled_from([*FULL_DECK, JOKER]), junk_values), max_size=4).map(
+        tuple
+    ),
+)
+junk_moves = st.one_of(
+    junk_values,
+    st.builds(Play, cards=junk_cards, suit=junk_values, last_card=junk_values),
+    st.builds(p.Take, suit=junk_values),
+    st.sampled_from([DRAW, p.PASS, p.TAKE]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**20), moves=st.integers(0, 60), move=junk_moves)
+def test_any_value_passed_as_a_move_is_refused_with_illegal_move_or_is_legal(
+    seed: int, moves: int, move: object
+) -> None:
+    state = reached(seed, moves)
+    before = json.dumps(p.to_json(state))
+    problem = p.why_illegal(state, move)
+    try:
+        p.apply(state, move)  # type: ignore[arg-type]
+    except IllegalMove as refusal:
+        assert problem == str(refusal) and problem.endswith(".")
+    else:
+        assert problem is None
+    assert json.dumps(p.to_json(state)) == before
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**20), moves=st.integers(0, 60), key=st.sampled_from(SAVE_KEYS),
+       junk=json_values, choices=st.integers(0, 2**32))
+def test_a_damaged_save_is_refused_or_playable_to_the_end(
+    seed: int, moves: int, key: str, junk: object, choices: int
+) -> None:
+    data = p.to_json(reached(seed, moves))
+    data[key] = junk
+    try:
+        state = p.from_json(data)
+    except SaveFormatError:
+        return
+    chooser = random.Random(choices)
+    for _ in range(MAX_MOVES):
+        if state.phase is Phase.OVER:
+            break
+        legal = p.legal_moves(state)
+        assert legal, "a running round always has a move"
+        state = p.apply(state, chooser.choice(legal))
+    assert state.phase is Phase.OVER
+    p.next_round(state)

@@ -197,11 +197,30 @@ def test_a_player_who_cannot_play_draws_and_may_play_a_fitting_card_or_keep_it()
     assert kept.current == 1 and card("9H") in kept.hands[0]
 
 
-def test_a_drawn_card_that_does_not_fit_ends_the_turn() -> None:
+def test_a_drawn_card_that_does_not_fit_can_only_be_kept_and_then_the_turn_ends() -> None:
     state = table("3C 4C", "2D", top="5H", stock="KS")
-    after = p.apply(state, DRAW)
-    assert after.current == 1 and after.phase is Phase.PLAY
-    assert after.hands[0] == cards("3C 4C KS")
+    drawn = p.apply(state, DRAW)
+    assert drawn.phase is Phase.DRAWN and drawn.current == 0
+    assert p.legal_moves(drawn) == (PASS,)
+    with pytest.raises(IllegalMove, match="does not go on 5♥"):
+        p.apply(drawn, play("KS"))
+    kept = p.apply(drawn, PASS)
+    assert kept.current == 1 and kept.phase is Phase.PLAY
+    assert kept.hands[0] == cards("3C 4C KS")
+
+
+def test_the_history_of_a_kept_card_reads_the_same_whether_or_not_it_fits() -> None:
+    fitting = table("3C 4C", "2D", top="5H", stock="9H")
+    misfit = table("3C 4C", "2D", top="5H", stock="KS")
+    seen = []  # everything Bram may know, after the draw and after the keep
+    for state in (fitting, misfit):
+        drawn = p.apply(state, DRAW)
+        kept = p.apply(drawn, PASS)
+        seen.append((p.view(drawn, 1), p.view(kept, 1)))
+    assert seen[0] == seen[1]
+    assert [event.text for event in seen[0][1].history] == [
+        "Anna draws a card.", "Anna keeps the drawn card."
+    ]
 
 
 # ------------------------------------------------------------------ special cards
@@ -293,8 +312,10 @@ def test_a_seven_gives_the_same_player_another_turn_and_then_a_draw_if_stuck() -
     assert after.current == 0 and after.series
     assert p.legal_moves(after) == (DRAW,)
     drawn = p.apply(after, DRAW)
-    assert drawn.current == 1 and not drawn.series
-    assert drawn.hands[0] == cards("3C 4C AS")
+    assert p.legal_moves(drawn) == (PASS,)
+    kept = p.apply(drawn, PASS)
+    assert kept.current == 1 and not kept.series
+    assert kept.hands[0] == cards("3C 4C AS")
 
 
 def test_an_eight_skips_the_next_player() -> None:
@@ -403,10 +424,10 @@ def test_sets_are_listed_in_play_order_and_any_other_order_is_accepted() -> None
 
 def test_on_a_two_stack_a_set_counts_only_its_last_card() -> None:
     state = table("2H 2D 2C 9S", "9D", top="2S", stack=2)
-    after = p.apply(state, play("2H", "2D", "2C"))
+    after = p.apply(state, play("2H", "2D", "2C", last=True))
     assert after.stack == 4
     run = table("3S 4S 5S 9C", "9D", top="2S", stack=2)
-    escalated = p.apply(run, play("3S", "4S", "5S"))
+    escalated = p.apply(run, play("3S", "4S", "5S", last=True))
     assert escalated.stack == 7 and escalated.current == 1
     assert not p.is_legal(run, play("5S", "4S", "3S"))
 
@@ -418,6 +439,37 @@ def test_duplicate_cards_from_several_packs_are_listed_once() -> None:
     moves = p.legal_moves(state)
     assert len(moves) == len(set(moves))
     assert play("6D", "6D") in moves and play("6D", "6S", "6D") in moves
+
+
+def test_a_play_beyond_the_listing_cap_is_still_offered_card_by_card() -> None:
+    base = p.new_game(p.Config(players=2, packs=4, seed=1))
+    hand = cards("6C 6C 6C 6C 6D 6D 6D 6D 6S 6S 7C 8C")
+    state = dataclasses.replace(
+        base, hands=(hand, base.hands[1]), pile=cards("6H"), current=0
+    )
+    listed = {move.cards for move in p.legal_moves(state) if isinstance(move, Play)}
+    run = cards("6C 7C 8C")
+    assert run not in listed  # the listing is capped at SET_CAP sets
+    view = p.view(state, 0)
+    assert p.is_legal(state, Play(run))
+    assert p.starts_a_play(view, run[:1]) and p.starts_a_play(view, run[:2])
+    assert p.starts_a_play(view, run)
+    assert not p.starts_a_play(view, cards("6C 8C"))  # a run goes in order
+    assert not p.starts_a_play(view, cards("7C 8C 6C"))
+
+
+def test_a_start_of_a_play_needs_the_cards_in_hand_and_the_turn() -> None:
+    state = table("6D 6S 7C 9H", "9D 3S", top="6C")
+    view = p.view(state, 0)
+    assert p.starts_a_play(view, cards("6D 6S"))  # a set together with the top card
+    assert p.starts_a_play(view, cards("7C"))
+    assert not p.starts_a_play(view, cards("7C 6D"))
+    assert not p.starts_a_play(view, cards("6D 6D"))  # only one 6♦ in the hand
+    assert not p.starts_a_play(view, cards("9H"))
+    assert not p.starts_a_play(p.view(state, 1), cards("9D"))  # not Bram's turn
+    drawn = p.apply(table("3C 4C", "2D", top="5H", stock="9H"), DRAW)
+    assert p.starts_a_play(p.view(drawn, 0), cards("9H"))
+    assert not p.starts_a_play(p.view(drawn, 0), cards("3C"))
 
 
 # ------------------------------------------------------------------ last card
@@ -446,6 +498,49 @@ def test_forgetting_in_a_series_takes_the_card_back_adds_two_and_ends_the_turn()
     assert called.hands[0] == cards("3C") and called.top == card("9H")
 
 
+def test_forgetting_on_a_set_takes_its_last_card_back_without_effect_and_ends_the_turn() -> None:
+    # 8♣ would skip Bram; taken back, it does nothing and Bram is next.
+    state = table("6C 7C 8C 3D", "9D 3S", "4S", top="6H", stock="KD QD JD")
+    forgot = p.apply(state, play("6C", "7C", "8C"))
+    assert forgot.pile[-2:] == cards("6C 7C")
+    assert sorted(map(str, forgot.hands[0])) == sorted(["3D", "8C", "KD", "QD"])
+    assert forgot.current == 1 and not forgot.series and forgot.stack == 0
+    assert texts(state, forgot)[-1] == (
+        "Anna forgot to call last card: 8♣ goes back, Anna takes 2 and the turn ends."
+    )
+
+
+def test_forgetting_on_a_two_card_set_keeps_the_first_card_on_the_pile() -> None:
+    state = table("6D 6S 3D", "9D 3S", top="6C", stock="KD QD JD")
+    forgot = p.apply(state, play("6D", "6S"))
+    assert forgot.top == card("6D") and card("6S") in forgot.hands[0]
+    assert len(forgot.hands[0]) == 4 and forgot.current == 1
+
+
+def test_forgetting_on_a_set_that_answers_a_stack_leaves_the_stack_as_it_was() -> None:
+    state = table("2H 2D 2C 3D", "9D 3S", top="2S", stack=2, stock="KD QD JD")
+    forgot = p.apply(state, play("2H", "2D", "2C"))
+    assert forgot.pile[-2:] == cards("2H 2D") and card("2C") in forgot.hands[0]
+    assert forgot.stack == 2 and forgot.current == 1
+
+
+def test_forgetting_on_a_seven_takes_it_back_and_the_turn_ends_without_another_go() -> None:
+    state = table("7H 3C", "9D 3S", top="5H", stock="KD QD JD", suit=HEARTS)
+    forgot = p.apply(state, play("7H"))
+    assert forgot.top == card("5H") and forgot.suit is HEARTS  # the pile is as it was
+    assert sorted(map(str, forgot.hands[0])) == sorted(["7H", "3C", "KD", "QD"])
+    assert forgot.current == 1 and not forgot.series
+    called = p.apply(state, play("7H", last=True))
+    assert called.current == 0 and called.series and called.hands[0] == cards("3C")
+
+
+def test_a_single_card_that_is_no_seven_keeps_its_effect_when_last_card_is_forgotten() -> None:
+    state = table("8H 3C", "9D 3S", "4S", top="5H", stock="KD QD JD")
+    forgot = p.apply(state, play("8H"))
+    assert forgot.top == card("8H") and forgot.current == 2  # Bram is still skipped
+    assert len(forgot.hands[0]) == 3
+
+
 def test_calling_last_card_falsely_costs_two_cards() -> None:
     state = table("5H 9C 8C", "9D 3S", top="5C", stock="KD QD JD")
     assert play("5H", last=True) not in p.legal_moves(state)
@@ -463,6 +558,17 @@ def test_going_out_wins_whatever_was_called() -> None:
 
 
 # ------------------------------------------------------------------ running out
+
+
+def test_going_out_with_a_jack_wins_at_once_without_naming_a_suit() -> None:
+    state = table("JH", "9D 3S", top="5H")
+    assert p.legal_moves(state) == (play("JH"),)
+    won = p.apply(state, play("JH"))
+    assert won.phase is Phase.OVER and won.winner == 0 and won.suit is None
+    assert p.is_legal(state, play("JH", suit=SPADES))  # a named suit is simply not needed
+    jacks = table("JH JS JD", "9D 3S", top="5H")
+    assert play("JH", "JS", "JD") in p.legal_moves(jacks)
+    assert p.apply(jacks, play("JH", "JS", "JD")).winner == 0
 
 
 def test_an_empty_stock_is_refilled_from_the_pile_under_its_top_card() -> None:
@@ -577,3 +683,13 @@ def test_a_state_survives_json_and_bad_saves_are_refused_with_a_sentence() -> No
         p.from_json("{not json")
     with pytest.raises(SaveFormatError, match="no 'stock'"):
         p.from_json({k: v for k, v in data.items() if k != "stock"})
+
+
+def test_a_save_where_a_player_has_no_cards_but_the_round_runs_on_is_refused() -> None:
+    data = p.to_json(p.new_game(p.Config(players=3, seed=5)))
+    hands = data["hands"]
+    assert isinstance(hands, list) and isinstance(data["stock"], list)
+    data["stock"] += hands[1]
+    hands[1] = []
+    with pytest.raises(SaveFormatError, match="without cards has won"):
+        p.from_json(data)

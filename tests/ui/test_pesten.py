@@ -10,6 +10,8 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
 
@@ -19,6 +21,7 @@ from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
 from tableau.ui.pesten_controls import HotSeat
 from tableau.ui.scenes.pesten import (
+    BIG_HAND,
     PASSWORDS,
     arranged_table,
     quick_scheme,
@@ -27,6 +30,7 @@ from tableau.ui.scenes.pesten import (
 )
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.pesten import PestenHand, PestenScreen, SuitChooser
+from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.pile import StackPile
 
 MakeApp = Callable[..., TableauApp]
@@ -318,7 +322,7 @@ async def test_revealed_hand_highlights_the_legal_cards(make_app: MakeApp) -> No
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = {str(view.card) for view in hand.query("CardView") if view.has_class("-legal")}
+        lit = {str(view.card) for view in hand.query(CardView) if view.has_class("-legal")}
         assert lit == {"7H", "7C", "7S", "JD"}
         assert table_screen(app).query_one("#draw", Button).disabled
 
@@ -327,7 +331,7 @@ async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7S", "7C", "7H")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        badges = {str(view.card): view.badge for view in hand.query("CardView") if view.badge}
+        badges = {str(view.card): view.badge for view in hand.query(CardView) if view.badge}
         assert badges == {"7S": "1", "7C": "2", "7H": "3"}
         await pilot.press("enter")
         await pilot.pause()
@@ -370,6 +374,13 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert table_screen(app).query_one("#draw", Button).disabled
         await pilot.press("t")
         await pilot.pause()
+        # The five new cards are shown, lit, before the suit is named.
+        assert not isinstance(app.screen, SuitChooser)
+        assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
+        assert message(app).startswith("New in your hand: ")
+        assert table.state.stack == 5  # nothing is decided yet
+        await pilot.click("#done")
+        await pilot.pause()
         assert isinstance(app.screen, SuitChooser)
         await pilot.press("3")
         await pilot.pause()
@@ -377,6 +388,7 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert table.state.suit is Suit.HEARTS
         assert table.state.stack == 0
         assert "Anna takes 5 and names ♥ hearts." in screen_text(app)
+        assert lock_title(app) == "Pass the terminal to Bram."
 
 
 async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: MakeApp) -> None:
@@ -433,8 +445,15 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
         await pilot.press("enter")
         await pilot.pause()
         assert len(table.state.hands[0]) == 5
+        # The drawn card stays in view until Anna is done with it.
+        assert sorted(shown_hand(app)) == sorted(["3H", "9S", "QH", "4S", "9C"])
+        assert message(app) == "You drew 9♣; it does not fit. Enter or p keeps it: done."
+        assert screen.query_one("#pass", Button).has_class("-offered")
+        await pilot.press("enter")
+        await pilot.pause()
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
+        assert "Anna keeps the drawn card." in screen_text(app)
 
 
 async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -> None:
@@ -445,7 +464,7 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
         await pilot.pause()
         assert "You drew 6♦ and it fits" in message(app)
         hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = [str(view.card) for view in hand.query("CardView") if view.has_class("-legal")]
+        lit = [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
         assert lit == ["6D"]
         await pilot.press("p")
         await pilot.pause()
@@ -468,7 +487,7 @@ async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> N
 async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         hand = table_screen(app).query_one("#cards", PestenHand)
-        views = list(hand.query("CardView"))
+        views = list(hand.query(CardView))
         target = next(view for view in views if str(view.card) == "9S")
         await pilot.click(target)  # a card that does not fit: selected, nothing played
         await pilot.pause()
@@ -483,7 +502,7 @@ async def test_dragging_the_selection_onto_the_discard_pile_plays_it(make_app: M
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "7C", "7S")
         hand = table_screen(app).query_one("#cards", PestenHand)
-        seven = next(view for view in hand.query("CardView") if str(view.card) == "7H")
+        seven = next(view for view in hand.query(CardView) if str(view.card) == "7H")
         await pilot.mouse_down(seven)
         await pilot.hover("#history")
         await pilot.hover("#discard")
@@ -517,7 +536,11 @@ async def _any_legal_move(pilot: Pilot[Any]) -> None:
     view = screen.table.view(screen.table.current)
     plays = [move for move in view.legal if isinstance(move, engine.Play)]
     singles = [move for move in plays if len(move.cards) == 1 and not move.last_card]
-    if view.phase is engine.Phase.DRAWN:
+    if isinstance(pilot.app.screen, SuitChooser):
+        await pilot.press("c")
+    elif screen.reviewing is not None:
+        await pilot.press("enter")  # done looking at the new cards
+    elif view.phase is engine.Phase.DRAWN:
         await pilot.press("p")
     elif singles:
         move = singles[0]
@@ -707,3 +730,225 @@ async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp)
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
+
+
+# ------------------------------------------------------------------ play-testing polish
+
+
+def lit_cards(app: TableauApp) -> list[str]:
+    hand = table_screen(app).query_one("#cards", PestenHand)
+    return [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
+
+
+async def test_going_out_with_a_jack_wins_at_once_without_asking_a_suit(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(make_app, ["JD", BRAM, COR], "5C 7D") as (table, app, pilot):
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, SuitChooser)
+        assert isinstance(app.screen, EndScreen)
+        assert table.over and table.state.winner == 0
+
+
+async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeApp) -> None:
+    hand = "6C 6C 6C 6C 6D 6D 6D 6D 6S 6S 7C 8C"
+    bram = "2C 5D 8D KS 4H 9C TC"
+    async with annas_turn(make_app, [hand, bram, COR], "5C 6H", packs=4) as (
+        table, app, pilot
+    ):
+        await select(pilot, "6C")
+        assert "7C" in lit_cards(app)
+        await select(pilot, "7C")
+        assert lit_cards(app) == ["8C"]
+        await select(pilot, "8C")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert any(e.text == "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" for e in table.state.history)
+
+
+async def drag_to_discard(pilot: Pilot[Any], code: str) -> None:
+    hand = table_screen(pilot.app).query_one("#cards", PestenHand)  # type: ignore[arg-type]
+    card = next(view for view in hand.query(CardView) if str(view.card) == code)
+    await pilot.mouse_down(card)
+    await pilot.hover("#history")
+    await pilot.hover("#discard")
+    await pilot.mouse_up("#discard")
+    await pilot.pause()
+
+
+async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["QC 8H 3D 9S", BRAM, COR], "5C 8S") as (
+        table, app, pilot
+    ):
+        await drag_to_discard(pilot, "QC")
+        assert "Q♣ does not go on 8♠" in message(app)
+        assert table_screen(app).selected == []
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        assert not any(view.badge for view in hand.query(CardView))
+        await drag_to_discard(pilot, "8H")
+        assert "Anna plays 8♥ — Bram is skipped" in [e.text for e in table.state.history]
+
+
+async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
+        await select(pilot, "2D")
+        await pilot.press("enter")
+        await pilot.pause()
+        await unlock(pilot, "bram-pw")
+        assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
+        await pilot.press("l")
+        await pilot.pause()
+        assert "Last card! ✓ l" in screen_text(app)
+
+
+async def test_the_last_mark_keeps_clear_of_the_stock_at_80x24(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (_table, app, pilot):
+        await select(pilot, "3D")
+        await pilot.press("l", "enter")
+        await pilot.pause()
+        assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", screen_text(app))
+
+
+async def test_the_palette_offers_the_rules_and_leaving_but_no_undo_or_save(
+    make_app: MakeApp,
+) -> None:
+    from tableau.ui.screens.help import HelpScreen
+
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Rules and controls" in titles and "Leave the table" in titles
+        assert not any(word in title.lower() for title in titles for word in ("undo", "save"))
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"rules", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+
+
+async def test_taken_cards_are_shown_until_done_before_the_hand_off(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["9S QH 4S", BRAM, COR], "5C 2D", stack=2, draw_next="KC 3S"
+    ) as (table, app, pilot):
+        await pilot.press("t")
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == sorted(["9S", "QH", "4S", "KC", "3S"])
+        assert sorted(lit_cards(app)) == ["3S", "KC"]
+        assert message(app) == "New in your hand: K♣ 3♠. Enter or Done when you have seen them."
+        await pilot.press("d", "space", "l")  # nothing else happens until Done
+        await pilot.pause()
+        assert len(table.state.hands[0]) == 5 and table.current == 1
+        assert screen_text(app).count("Done") >= 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert shown_hand(app) == []
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["3D 9S", BRAM, COR], "5C 3S", draw_next="KC 5H"
+    ) as (_table, app, pilot):
+        await select(pilot, "3D")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
+        assert sorted(lit_cards(app)) == ["5H", "KC"]
+        await pilot.click("#done")
+        await pilot.pause()
+        assert lock_title(app) == "Pass the terminal to Bram."
+
+
+THIRTY = BIG_HAND
+
+
+def whole_cards_in_view(hand: Any) -> list[str]:
+    """The labels of the hand's cards that are drawn whole inside it and wide enough to read."""
+    region = hand.region
+    return [
+        str(view.card) for view in hand.query(CardView)
+        if region.contains_region(view.region) and view.region.width >= 4
+    ]
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_a_hand_of_30_cards_is_visible_whole(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    table = arranged_table([THIRTY, BRAM, COR], "5C 3S")
+    app = table_app(make_app, table)
+    async with app.run_test(size=size) as pilot:
+        await unlock(pilot, "anna-pw")
+        hand = table_screen(app).query_one("#cards", PestenHand)
+        assert len(whole_cards_in_view(hand)) == 30
+        text = screen_text(app)
+        assert "10♠" in text and "7♣" in text and text.count("JK") >= 2
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
+async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
+    make_app: MakeApp, size: tuple[int, int]
+) -> None:
+    from tableau.ui.screens.gofish import GoFishHand
+
+    app = make_app("gofish")
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        hand = app.screen.query_one(GoFishHand)
+        hand.update([parse_any_card(code) for code in THIRTY.split() if code != "JK"])
+        await pilot.pause()
+        await pilot.pause()
+        assert len(whole_cards_in_view(hand)) == 28
+
+
+# ------------------------------------------------------------------ card face contrast
+
+CARD_STATES = ("highlight", "legal", "illegal", "selected", "dimmed", "marked")
+
+
+def _luminance(color: Any) -> float:
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    red, green, blue = color.get_truecolor()
+    return 0.2126 * channel(red) + 0.7152 * channel(green) + 0.0722 * channel(blue)
+
+
+def contrast(foreground: Any, background: Any) -> float:
+    """The WCAG contrast ratio of two rich colours."""
+    light, dark = sorted((_luminance(foreground), _luminance(background)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+class CardFaces(App[None]):
+    """Every face-up kind of card in every combination of states, side by side."""
+
+    def compose(self) -> ComposeResult:
+        from itertools import combinations
+
+        with Grid(id="faces"):
+            for code in ("QH", "QS", "JK"):
+                for size in range(len(CARD_STATES) + 1):
+                    for states in combinations(CARD_STATES, size):
+                        classes = " ".join(f"-{state}" for state in states)
+                        yield CardView(parse_any_card(code), classes=classes)
+
+
+async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme() -> None:
+    app = CardFaces()
+    async with app.run_test(size=(120, 40)) as pilot:
+        themes = sorted(app.available_themes)
+        assert len(themes) > 5
+        low: list[str] = []
+        for theme in themes:
+            app.theme = theme
+            await pilot.pause()
+            for view in app.query(CardView):
+                style = view.rich_style
+                assert style.color is not None and style.bgcolor is not None
+                assert view.styles.opacity == 1.0 and not style.dim  # what is drawn is this
+                ratio = contrast(style.color, style.bgcolor)
+                if ratio < 4.5:
+                    low.append(f"{theme} {view.card} {sorted(view.classes)} {ratio:.2f}")
+        assert low == []

@@ -18,4 +18,4 @@ def test_pesten_looks_right(snap_compare: Any, scene: Scene, size: tuple[int, in
 def test_every_required_pesten_picture_has_a_scene() -> None:
     names = {scene.name for scene in scenes_for("pesten")}
     assert {"setup", "lock", "hand", "set-selected", "suit-chooser", "two-stack",
-            "round-end"} <= names
+            "round-end", "big-hand", "new-cards"} <= names

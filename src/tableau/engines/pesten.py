@@ -250,7 +250,7 @@ class Take:
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """Keep the card just drawn; the turn ends."""
+    """Keep the card just drawn (whether or not it fits); the turn ends."""
 
     def __str__(self) -> str:
         return "pass"
@@ -264,6 +264,7 @@ TAKE: Final = Take()
 _TAKE_NAMING: Final[tuple[Move, ...]] = tuple(Take(suit) for suit in SUITS)
 _TAKE_ONLY: Final[tuple[Move, ...]] = (TAKE,)
 _DRAW_ONLY: Final[tuple[Move, ...]] = (DRAW,)
+_PASS_ONLY: Final[tuple[Move, ...]] = (PASS,)
 # _SINGLE[key][suit index + 1][flag]: the shared single-card plays (suit index 0 = no suit).
 _SINGLE: Final = tuple(
     tuple(
@@ -845,7 +846,10 @@ def _list_moves(state: State) -> tuple[Move, ...]:
     hand = state.hands[state.current]
     leaves_one = len(hand) == 2
     if phase is _DRAWN:
-        return (*_SINGLE_PLAYS[False][leaves_one][_key(hand[-1])], PASS)
+        drawn = _key(hand[-1])
+        if not _fit_table(state.pile[-1], state.suit, 0)[drawn]:
+            return _PASS_ONLY
+        return (*_SINGLE_PLAYS[False][leaves_one][drawn], PASS)
     top, suit, stack = state.pile[-1], state.suit, state.stack
     top_key = _KEY_BY_ID.get(id(top))
     table = _TABLES.get((top_key, id(suit), stack > 0))
@@ -867,20 +871,43 @@ def _list_moves(state: State) -> tuple[Move, ...]:
         return _TAKE_NAMING if type(top) is Joker else _TAKE_ONLY
     if len(fitting) > 1:
         fitting = sorted(set(fitting))
-    singles = _SINGLE_PLAYS[stack > 0][leaves_one]
+    # A last card goes out and wins at once: listed like a card on a stack, no suit named.
+    singles = _SINGLE_PLAYS[stack > 0 or len(hand) == 1][leaves_one]
     moves: list[Move] = []
     for key in fitting:
         moves += singles[key]
     assert top_key is not None
     if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
         for cards in _set_candidates(keys, top_key, table, stack):
-            _plays_of(cards, len(hand) - len(cards), _names_suit(cards[-1], stack), moves)
+            left = len(hand) - len(cards)
+            _plays_of(cards, left, left > 0 and _names_suit(cards[-1], stack), moves)
     if stack:
         if type(top) is Joker:
             moves += _TAKE_NAMING
         else:
             moves.append(TAKE)
     return tuple(moves)
+
+
+def starts_a_play(view: View, cards: Sequence[AnyCard]) -> bool:
+    """Whether ``cards``, in this order, can begin a play of the viewing seat's hand now:
+    they are a legal play themselves (the suit of a jack aside), or one more card of the
+    hand makes them one. Never capped like ``legal_moves``; the screen lights cards by it."""
+    chosen = tuple(cards)
+    if not chosen or not view.legal:  # not this seat's turn, or the round is over
+        return False
+    if view.phase is _DRAWN and (len(chosen) != 1 or chosen[0] != view.drawn):
+        return False
+    rest = _remove(view.hand, chosen)
+    if rest is None:
+        return False
+    top, suit, stack = view.top, view.suit, view.stack
+    if _sequence_problem(top, suit, stack, chosen) is None:
+        return True
+    # Only two cards can be short of a set; a longer start that is no set never becomes one.
+    return len(chosen) == 2 and any(
+        _sequence_problem(top, suit, stack, (*chosen, card)) is None for card in set(rest)
+    )
 
 
 def why_illegal(state: State, move: object) -> str | None:
@@ -923,7 +950,7 @@ def _check(state: State, move: object) -> tuple[str | None, tuple[AnyCard, ...] 
         return None, None
     if type(move) is Pass:
         if state.phase is not _DRAWN:
-            return "You may only pass after drawing a card that fits.", None
+            return "You may only keep a card you have just drawn.", None
         return None, None
     return "That is not a Pesten move.", None
 
@@ -957,7 +984,9 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards)
     if problem is not None:
         return problem, None
-    if _names_suit(cards[-1], state.stack):
+    if not after:
+        pass  # going out wins at once: a jack names no suit (one given is ignored)
+    elif _names_suit(cards[-1], state.stack):
         if not isinstance(move.suit, Suit):
             return "Name a suit for your jack.", None
     elif move.suit is not None:
@@ -1105,11 +1134,13 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         _log(work, _event("win", seat, f"{played} and wins round {work['round']}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
-    if forgot and work["series"]:
-        # In a series the last card played goes back, two penalty cards follow, turn over.
+    if forgot and _in_series(work["series"], cards, stack_before):
+        # A series (the turn after a 7, a set, or a 7 that would start one): the last card
+        # goes back without effect, two penalty cards follow, and the turn is over.
         work["pile"] = work["pile"][:-1]
         _set_hand(work, seat, (*after, last))
-        work["suit"] = None
+        if len(cards) > 1:
+            work["suit"] = None  # the rest of the set lies on top; a stack stays as it was
         _log(work, _event("play", seat, played, cards))
         _draw(work, seat, PENALTY)
         _log(work, _event(
@@ -1132,6 +1163,14 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         ))
     elif move.last_card:
         _log(work, _event("last_card", seat, f"{name}: last card!"))
+
+
+def _in_series(series: bool, cards: tuple[AnyCard, ...], stack_before: int) -> bool:
+    """Whether this play belongs to a series of cards (seed section 2.4): the turn after a
+    7, a set, or a 7 that gives another turn (on a stack a 7 is only an answer)."""
+    last = cards[-1]
+    seven = type(last) is Card and last.rank is _SEVEN and not stack_before
+    return series or len(cards) > 1 or seven
 
 
 def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
@@ -1193,11 +1232,9 @@ def _apply_draw(work: _Work) -> None:
         return
     work["passes"] = 0
     _log(work, _event("draw", seat, f"{name} draws a card."))
-    drawn = work["hands"][seat][-1]
-    if _fits(work["pile"][-1], work["suit"], 0, drawn):
-        work["phase"] = _DRAWN
-    else:
-        _end_turn(work, _seat(work, 1))
+    # Whether or not the card fits, the drawer ends the turn with a move of their own (play
+    # it if it fits, or keep it): the public history then reads the same either way.
+    work["phase"] = _DRAWN
 
 
 def _end_blocked(work: _Work) -> None:
@@ -1440,6 +1477,8 @@ def from_json(data: object) -> State:
     phase = phases[phase_raw]
     if (phase is _OVER) != (winner is not None):
         raise SaveFormatError("The save's winner does not match its phase.")
+    if phase is not _OVER and not all(hands):
+        raise SaveFormatError("A player without cards has won, yet the save's round runs on.")
     current = top.integer("current", 0, players - 1)
     stack = top.integer("stack", 0)
     if phase is _DRAWN and (stack or not hands[current]):

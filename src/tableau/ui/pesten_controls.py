@@ -8,12 +8,11 @@ order, with last card armed" into an engine move.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tableau.cards import SUITS, AnyCard, Card, Rank, Suit
+from tableau.cards import SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW, PASS, Draw, Move, Pass, Phase, Play, State, Take, View
 from tableau.engines.protocol import IllegalMove
@@ -75,7 +74,7 @@ def pending_text(view: View) -> str:
                 answers += f" or the {higher.face}"
         return f"2-stack: {name} takes {view.stack} or answers with {answers}."
     if view.phase is Phase.DRAWN:
-        return f"{name} drew a card that fits: play it or keep it."
+        return f"{name} drew a card: plays it if it fits, or keeps it."
     if view.series:
         return f"Seven: {name} plays again."
     return ""
@@ -127,27 +126,19 @@ def arranged(hand: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
 
 
 def can_extend(view: View, chosen: Sequence[AnyCard], card: AnyCard) -> bool:
-    """Whether some legal play starts like ``chosen`` (first card fixed) and holds ``card`` too.
-
-    Used only for highlighting; ``why_illegal`` has the last word on the order.
-    """
-    wanted = Counter([*chosen, card])
-    for move in view.legal:
-        if not isinstance(move, Play):
-            continue
-        if chosen and move.cards[0] != chosen[0]:
-            continue
-        if not chosen and move.cards[0] != card:
-            continue
-        have = Counter(move.cards)
-        if all(have[c] >= n for c, n in wanted.items()):
-            return True
-    return False
+    """Whether ``card``, selected after ``chosen``, still starts a legal play (the engine
+    decides; ``why_illegal`` has the last word when the play is made)."""
+    return engine.starts_a_play(view, [*chosen, card])
 
 
 def only_draw(view: View) -> bool:
     """No card can be played: drawing is the one move left."""
     return bool(view.legal) and all(isinstance(move, Draw) for move in view.legal)
+
+
+def only_keep(view: View) -> bool:
+    """The card just drawn does not fit: keeping it (and ending the turn) is the one move."""
+    return bool(view.legal) and all(isinstance(move, Pass) for move in view.legal)
 
 
 def can_take(view: View) -> bool:
@@ -265,6 +256,12 @@ class HotSeat:
         ):
             return Answer(False, "Name a suit.", needs_suit=True)
         return self.try_move(Take(suit))
+
+    def hand_after_take(self) -> tuple[AnyCard, ...]:
+        """The current seat's hand once it takes the pending stack: shown to the taker before
+        a joker stack's suit is named (the suit does not change which cards come)."""
+        suit = SUITS[0] if isinstance(self.state.top, Joker) else None
+        return engine.apply(self.state, Take(suit)).hands[self.current]
 
     def pass_turn(self) -> Answer:
         return self.try_move(PASS)

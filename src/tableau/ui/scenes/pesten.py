@@ -119,6 +119,30 @@ def _two_stack_app() -> TableauApp:
     ))
 
 
+BIG_HAND = (
+    "AH 2H 3H 5H 6H 7H 8H 9H TH JH QH AD 2D 3D 4D 6D 7D JD KD "
+    "2S 4S 5S 6S 7S 8S 9S TS JK JK 7C"
+)
+"""30 cards: the most a hand must show whole at both sizes."""
+
+
+def _big_hand_app() -> TableauApp:
+    return table_app(arranged_table([BIG_HAND, BRAM, COR], "5C 3S"))
+
+
+def _taken_app() -> TableauApp:
+    return table_app(arranged_table(
+        ["9S QH 4S", BRAM, COR], "5C 2D", stack=2, draw_next="KC 3S",
+    ))
+
+
+async def _take(pilot: Pilot[Any]) -> None:
+    """Anna takes the 2-stack: the two new cards are lit until Done."""
+    await unlock(pilot, PASSWORDS[0])
+    await pilot.press("t")
+    await pilot.pause()
+
+
 def _last_card_app() -> TableauApp:
     return table_app(arranged_table(["7D", BRAM, COR], "7C"))
 
@@ -192,4 +216,6 @@ SCENES = (
     Scene("pesten", "suit-chooser", _table_app, _suit_chooser),
     Scene("pesten", "two-stack", _two_stack_app, _revealed),
     Scene("pesten", "round-end", _last_card_app, _round_end),
+    Scene("pesten", "big-hand", _big_hand_app, _revealed),
+    Scene("pesten", "new-cards", _taken_app, _take),
 )

@@ -8,7 +8,8 @@ CPU seats move by themselves after ``app.cpu_delay`` seconds; their cards are ne
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
@@ -25,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
 
 from tableau.cards import SUITS, AnyCard, Suit
-from tableau.engines.pesten import Phase, Play, View, outcome
+from tableau.engines.pesten import Phase, Play, State, View, outcome
 from tableau.storage.passwords import PasswordScheme, SeatLock, Secret
 from tableau.ui.pesten_controls import (
     SUIT_KEYS,
@@ -38,6 +39,7 @@ from tableau.ui.pesten_controls import (
     declared_last_card,
     direction_text,
     only_draw,
+    only_keep,
     pending_text,
 )
 from tableau.ui.screens.base import GameScreen
@@ -189,6 +191,9 @@ class PestenScreen(GameScreen):
         self._cpu_timer: Timer | None = None
         self._retry_timer: Timer | None = None
         self._end_shown = False
+        self.reviewing: tuple[tuple[AnyCard, ...], Counter[AnyCard], Callable[[], None]] | None
+        self.reviewing = None
+        """While new cards are shown: the hand to show, the new cards, and what Done does."""
 
     # ------------------------------------------------------------------ layout
 
@@ -228,6 +233,7 @@ class PestenScreen(GameScreen):
                         yield Button("Take t", id="take", compact=True)
                         yield Button("Keep p", id="pass", compact=True)
                         yield Button("Last card! l", id="last", compact=True)
+                        yield Button("Done ⏎", id="done", compact=True, classes="-offered")
                 with Vertical(id="wait"):
                     yield Static("", id="wait-text", markup=False)
         yield MessageLine("", id="message", markup=False)
@@ -431,6 +437,8 @@ class PestenScreen(GameScreen):
         self.selected = []
         self.shown = ()
         self.last_armed = False
+        self.reviewing = None
+        self.query_one("#done", Button).display = False
         self.query_one("#cards", PestenHand).update(())
         self.query_one("#hand-title", Static).update("")
 
@@ -446,7 +454,7 @@ class PestenScreen(GameScreen):
             label = (name + kind)[:14]
             line = f"{pointer} {label:<14} {count:>5} {view.wins[seat]:>4}"
             if marks[seat]:
-                line += "  LAST"
+                line += " LAST"  # one cell short of the column, clear of the stock
             widget = self.query_one(f"#seat-line-{seat}", Static)
             widget.update(line)
             widget.set_class(pointer != " ", "-current")
@@ -481,6 +489,9 @@ class PestenScreen(GameScreen):
     def _render_hand(self) -> None:
         if self.revealed is None:
             return
+        if self.reviewing is not None:
+            self._render_review(*self.reviewing[:2])
+            return
         view = self.table.view(self.revealed)
         self.shown = arranged(view.hand)
         chosen = [self.shown[i] for i in self.selected]
@@ -490,8 +501,6 @@ class PestenScreen(GameScreen):
                 continue
             if can_extend(view, chosen, card):
                 legal.add(index)
-        if view.phase is Phase.DRAWN and view.drawn is not None:
-            legal = {self.shown.index(view.drawn)} - set(self.selected)
         dimmed = set(range(len(self.shown))) - legal - set(self.selected)
         hand = self.query_one("#cards", PestenHand)
         hand.update(self.shown, marked=tuple(self.selected), legal=legal, dimmed=dimmed)
@@ -499,25 +508,49 @@ class PestenScreen(GameScreen):
         count = len(view.hand)
         self.query_one("#hand-title", Static).update(
             f"{name}'s hand — {count} card{'s' if count != 1 else ''}"
-            + ("  (the card you drew is lit)" if view.phase is Phase.DRAWN else "")
+            + (f"  (you drew {view.drawn.face})" if view.drawn is not None else "")
         )
         draw_only = only_draw(view)
         plays = any(True for _ in self._plays(view))
         self._button("play", plays, lit=bool(self.selected))
         self._button("draw", draw_only, lit=draw_only)
-        take = self.query_one("#take", Button)
-        take.label = f"Take {view.stack} t" if view.stack else "Take t"
+        self._relabel("take", f"Take {view.stack} t" if view.stack else "Take t")
         self._button("take", can_take(view), lit=can_take(view) and not plays)
-        self._button("pass", can_pass(view))
-        last = self.query_one("#last", Button)
-        last.label = "Last card! ✓ l" if self.last_armed else "Last card! l"
+        self._button("pass", can_pass(view), lit=only_keep(view))
+        last = self._relabel("last", "Last card! ✓ l" if self.last_armed else "Last card! l")
         last.set_class(self.last_armed, "-armed")
         last.disabled = not plays
         self._render_table()
 
+    def _render_review(self, hand: tuple[AnyCard, ...], new: Counter[AnyCard]) -> None:
+        self.shown = arranged(hand)
+        fresh, left = set(), Counter(new)
+        for index, card in enumerate(self.shown):
+            if left[card]:
+                left[card] -= 1
+                fresh.add(index)
+        self.query_one("#cards", PestenHand).update(self.shown, legal=fresh)
+        assert self.revealed is not None
+        name = self.table.seats[self.revealed].name
+        self.query_one("#hand-title", Static).update(
+            f"{name}'s hand — {len(hand)} cards (the new ones are lit)"
+        )
+        for button_id in ("play", "draw", "take", "pass", "last"):
+            self._button(button_id, False)
+        done = self.query_one("#done", Button)
+        done.display = True
+
     @staticmethod
     def _plays(view: View) -> Iterable[Play]:
         return (move for move in view.legal if isinstance(move, Play))
+
+    def _relabel(self, button_id: str, label: str) -> Button:
+        """Give a button a new label and its width with it (a label alone only repaints)."""
+        button = self.query_one(f"#{button_id}", Button)
+        if str(button.label) != label:
+            button.label = label
+            button.refresh(layout=True)
+        return button
 
     def _button(self, button_id: str, enabled: bool, *, lit: bool = False) -> None:
         button = self.query_one(f"#{button_id}", Button)
@@ -527,8 +560,10 @@ class PestenScreen(GameScreen):
     def _hint(self, view: View) -> str:
         if only_draw(view):
             return f"Nothing fits on {view.top.face}: draw with d, Enter or a click on the stock."
-        if view.phase is Phase.DRAWN and view.drawn is not None:
-            return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+        if view.drawn is not None:
+            if can_extend(view, [], view.drawn):
+                return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+            return f"You drew {view.drawn.face}; it does not fit. Enter or p keeps it: done."
         if view.stack_kind == "joker":
             plays = any(True for _ in self._plays(view))
             if plays:
@@ -548,7 +583,7 @@ class PestenScreen(GameScreen):
     @on(Hand.Activated, "#cards")
     def _card_activated(self, event: Hand.Activated) -> None:
         event.stop()
-        if self.mode != "hand":
+        if self.mode != "hand" or self.reviewing is not None:
             return
         index = event.index
         if event.chain >= 2:
@@ -569,11 +604,17 @@ class PestenScreen(GameScreen):
     @on(PestenHand.Dropped)
     def _card_dropped(self, event: PestenHand.Dropped) -> None:
         event.stop()
-        if self.mode != "hand" or event.target_id != "discard":
+        if self.mode != "hand" or self.reviewing is not None or event.target_id != "discard":
             return
-        if event.index not in self.selected:
+        added = event.index not in self.selected
+        if added:
             self.selected.append(event.index)
+        before = self.table.state
         self.action_play()
+        if added and self.table.state is before and event.index in self.selected:
+            # Refused: the dragged card goes back to where it was, not into the selection.
+            self.selected.remove(event.index)
+            self._render_hand()
 
     @on(Pile.Clicked)
     def _pile_clicked(self, event: Pile.Clicked) -> None:
@@ -603,22 +644,32 @@ class PestenScreen(GameScreen):
     def _last_pressed(self) -> None:
         self.action_last_card()
 
+    @on(Button.Pressed, "#done")
+    def _done_pressed(self) -> None:
+        self.action_done()
+
     # ------------------------------------------------------------------ actions
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
-            return self.mode == "hand"
+            return self.mode == "hand" and (self.reviewing is None or action == "play")
         if action == "next_round":
             return self.table.over
         return True
 
     def action_play(self) -> None:
+        if self.reviewing is not None:
+            self.action_done()
+            return
         if self.mode != "hand" or self.revealed is None:
             return
         view = self.table.view(self.revealed)
         if not self.selected:
             if only_draw(view):
                 self.action_draw()
+                return
+            if only_keep(view):
+                self.action_pass_turn()
                 return
             if can_take(view) and not any(True for _ in self._plays(view)):
                 self.action_take()
@@ -630,30 +681,30 @@ class PestenScreen(GameScreen):
             cards = [self.shown[min(hand.cursor, len(self.shown) - 1)]]
         else:
             cards = [self.shown[i] for i in self.selected]
-        before = len(self.table.state.history)
+        before = self.table.state
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
 
     def action_draw(self) -> None:
-        if self.mode != "hand":
+        if self.mode != "hand" or self.reviewing is not None:
             return
-        before = len(self.table.state.history)
+        before = self.table.state  # before the move
         self._answer(self.table.draw(), before=before)
 
     def action_take(self) -> None:
-        if self.mode != "hand":
+        if self.mode != "hand" or self.reviewing is not None:
             return
-        before = len(self.table.state.history)
+        before = self.table.state  # before the move
         self._answer(self.table.take(), take=True, before=before)
 
     def action_pass_turn(self) -> None:
-        if self.mode != "hand":
+        if self.mode != "hand" or self.reviewing is not None:
             return
-        before = len(self.table.state.history)
+        before = self.table.state  # before the move
         self._answer(self.table.pass_turn(), before=before)
 
     def action_last_card(self) -> None:
-        if self.mode != "hand":
+        if self.mode != "hand" or self.reviewing is not None:
             return
         self.last_armed = not self.last_armed
         self._render_hand()
@@ -688,44 +739,59 @@ class PestenScreen(GameScreen):
         *,
         cards: list[AnyCard] | None = None,
         take: bool = False,
-        before: int = 0,
+        before: State,
+        reviewed: bool = False,
     ) -> None:
-        """Show the engine's answer. ``before`` is the history length before the move."""
+        """Show the engine's answer to a move asked for in the state ``before``."""
         if answer.needs_suit:
-            text = "Your jack names the suit to go on with." if not take else (
-                f"You take {self.table.state.stack} cards and name the suit to go on with."
-            )
-            text += "\nKeys 1–4 or c d h s."
-            self.app.push_screen(
-                SuitChooser(text),
-                lambda key: self._suit_chosen(key, cards=cards, take=take),
-            )
+            if take and self.revealed is not None:
+                # The taker sees the cards first (the suit does not change which they are).
+                seat = self.revealed
+                self._review(seat, before.hands[seat], self.table.hand_after_take(),
+                             self._ask_suit_for_take)
+                return
+            self._ask_suit(cards=cards, take=take)
             return
         if not answer.ok:
             self._message(answer.message, error=True)
             return
-        self._after_move(before)
+        self._after_move(before, reviewed=reviewed)
+
+    def _ask_suit_for_take(self) -> None:
+        self._ask_suit(cards=None, take=True)
+
+    def _ask_suit(self, *, cards: list[AnyCard] | None, take: bool) -> None:
+        text = "Your jack names the suit to go on with." if not take else (
+            f"You take {self.table.state.stack} cards and name the suit to go on with."
+        )
+        text += "\nKeys 1–4 or c d h s."
+        self.app.push_screen(
+            SuitChooser(text),
+            lambda key: self._suit_chosen(key, cards=cards, take=take),
+        )
 
     def _suit_chosen(
         self, key: str | None, *, cards: list[AnyCard] | None, take: bool
     ) -> None:
         if key is None:
+            self._render_hand()
             self._message("No suit named; nothing happened. Choose again when ready.")
             return
         suit = Suit(key)
-        before = len(self.table.state.history)
+        before = self.table.state
         if take:
             answer = self.table.take(suit)
         else:
             answer = self.table.play(cards or [], last_card=self.last_armed, suit=suit)
-        self._answer(answer, before=before)
+        self._answer(answer, before=before, reviewed=take)
 
-    def _after_move(self, before: int) -> None:
+    def _after_move(self, before: State, *, reviewed: bool = False) -> None:
+        """After a move: play on, or (once any new cards have been seen) hand over."""
         seat = self.revealed
         self.selected = []
         self.last_armed = False
         state = self.table.state
-        mine = [event.text for event in state.history[before:]]
+        mine = [event.text for event in state.history[len(before.history):]]
         if seat is not None and state.current == seat and not self.table.over:
             self._advance()
             view = self.table.view(seat)
@@ -734,9 +800,46 @@ class PestenScreen(GameScreen):
                 self.query_one("#cards", PestenHand).cursor = self.shown.index(view.drawn)
             self._message(self._hint(view))
             return
+        if seat is not None and not reviewed and not self.table.over:
+            self._review(seat, before.hands[seat], state.hands[seat],
+                         partial(self._hand_over, mine))
+            return
+        self._hand_over(mine)
+
+    def _hand_over(self, news: list[str]) -> None:
         self._advance()
-        if mine:
-            self._message(" ".join(mine))
+        if news:
+            self._message(" ".join(news))
+
+    # ------------------------------------------------------------------ new cards
+
+    def _review(
+        self,
+        seat: int,
+        hand_before: tuple[AnyCard, ...],
+        hand_after: tuple[AnyCard, ...],
+        then: Callable[[], None],
+    ) -> None:
+        """Show the cards a move gave ``seat`` (taken, drawn or penalty cards), lit, until
+        Done (Enter); then carry on with ``then``. Without new cards, carry on at once."""
+        new = Counter(hand_after) - Counter(hand_before)
+        if not new:
+            then()
+            return
+        self.reviewing = (hand_after, new, then)
+        self._set_mode("hand")
+        self._render_table()
+        self._render_hand()
+        faces = " ".join(card.face for card in arranged(list(new.elements())))
+        self._message(f"New in your hand: {faces}. Enter or Done when you have seen them.")
+
+    def action_done(self) -> None:
+        if self.reviewing is None:
+            return
+        then = self.reviewing[2]
+        self.reviewing = None
+        self.query_one("#done", Button).display = False
+        then()
 
     # ------------------------------------------------------------------ end of round
 
@@ -786,5 +889,14 @@ class PestenScreen(GameScreen):
         self.query_one("#message", MessageLine).show(text, error=error)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
+        """What a hot-seat table offers: no undo or save (a later issue), no variant after
+        the deal (packs and jokers are chosen at set-up)."""
         if self.table.over:
             yield SystemCommand("Next round", "Deal the next round", self._start_next_round)
+        yield SystemCommand(
+            "Rules and controls", "Pesten's rules, rulings and keys",
+            self.app.action_help,  # type: ignore[attr-defined]
+        )
+        yield SystemCommand(
+            "Leave the table", "Back to the menu (asks first during a round)", self.action_leave
+        )

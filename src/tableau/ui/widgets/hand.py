@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from math import ceil
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import HorizontalScroll
@@ -97,6 +98,30 @@ class Hand(Widget, can_focus=True):
     def compose(self) -> ComposeResult:
         yield HorizontalScroll(classes="hand-row")
 
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """Keep every card in view: when a row of whole cards is too wide, the hand becomes
+        "crowded": narrower cards (the left part, with the label, shows) in as few rows as
+        keep each card readable."""
+        width = self.size.width
+        count = len(self.cards)
+        large = self.screen.has_class("-large") if self.is_attached else False
+        step, least = (10, 7) if large else (6, 4)  # a whole card with its gap; the least
+        crowded = width > 0 and count * step > width
+        self.set_class(crowded, "-crowded")
+        # Inline, because a screen's own css (a fixed height for its hand) outranks ours.
+        self.styles.height = "auto" if crowded else None
+        if not crowded:
+            return
+        rows = 1
+        while width // ceil(count / rows) < least and rows < count:
+            rows += 1
+        row = self.query_one(".hand-row", HorizontalScroll)
+        row.styles.grid_size_columns = ceil(count / rows)
+        row.styles.grid_columns = str(min(step, width // ceil(count / rows)))
+
     def update(
         self,
         cards: Sequence[Shown | AnyCard],
@@ -126,6 +151,7 @@ class Hand(Widget, can_focus=True):
         self.cards = shown
         if shown:
             self.cursor = min(self.cursor, len(shown) - 1)
+        self._fit()
         self._show_cursor()
 
     def watch_cursor(self) -> None:

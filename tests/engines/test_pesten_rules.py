@@ -565,7 +565,8 @@ def test_going_out_with_a_jack_wins_at_once_without_naming_a_suit() -> None:
     assert p.legal_moves(state) == (play("JH"),)
     won = p.apply(state, play("JH"))
     assert won.phase is Phase.OVER and won.winner == 0 and won.suit is None
-    assert p.is_legal(state, play("JH", suit=SPADES))  # a named suit is simply not needed
+    with pytest.raises(IllegalMove, match="no suit is named"):
+        p.apply(state, play("JH", suit=SPADES))
     jacks = table("JH JS JD", "9D 3S", top="5H")
     assert play("JH", "JS", "JD") in p.legal_moves(jacks)
     assert p.apply(jacks, play("JH", "JS", "JD")).winner == 0

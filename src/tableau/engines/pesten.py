@@ -985,7 +985,9 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     if problem is not None:
         return problem, None
     if not after:
-        pass  # going out wins at once: a jack names no suit (one given is ignored)
+        # Going out wins at once, so even a jack names no suit: legal_moves lists it so.
+        if move.suit is not None:
+            return "Your last card wins the round, so no suit is named.", None
     elif _names_suit(cards[-1], state.stack):
         if not isinstance(move.suit, Suit):
             return "Name a suit for your jack.", None

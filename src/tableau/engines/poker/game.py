@@ -1114,14 +1114,12 @@ def _check_running_hand(state: State) -> None:
         if state.bets[seat] > state.put_in[seat]:
             raise SaveFormatError("A bet in the save is larger than the chips put in.")
         drawn = state.drew[seat] is not None
-        if in_hand and drawn != (state.phase is Phase.SECOND_BETTING) and (
-            state.phase is not Phase.DRAW
-        ):
+        if in_hand and state.phase in _BETTING and drawn != (state.phase is Phase.SECOND_BETTING):
             raise SaveFormatError("The save's draws do not fit the phase of the hand.")
-    seat = state.to_act
-    if seat is None or not _live(state, seat):
+    actor = state.to_act
+    if actor is None or not _live(state, actor):
         raise SaveFormatError("The save's player to act is not in the hand.")
-    if state.phase is Phase.DRAW and (state.drew[seat] is not None or any(state.bets)):
+    if state.phase is Phase.DRAW and (state.drew[actor] is not None or any(state.bets)):
         raise SaveFormatError("The save's player to draw has drawn already.")
-    if state.phase in _BETTING and not _owes_action(state, seat):
+    if state.phase in _BETTING and not _owes_action(state, actor):
         raise SaveFormatError("The save's player to act has nothing to do.")

@@ -458,7 +458,7 @@ def test_an_edited_save_with_a_player_not_dealt_in_is_refused_on_load() -> None:
 
 
 def test_a_draw_is_built_from_card_codes_and_refuses_what_is_not_a_card() -> None:
-    assert Draw(("AH", "7s")) == Draw(parse_cards("7S AH"))
+    assert Draw(("AH", "7s")) == Draw(parse_cards("7S AH"))  # type: ignore[arg-type]
     for junk in (("ZZ",), ("AH", None), "AH", None, 5):
         with pytest.raises(IllegalMove, match="names the cards"):
             Draw(junk)  # type: ignore[arg-type]

@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import NoReturn
 
 from tableau.ai.pesten import CPU_KINDS, player
+from tableau.cli import open_app
+from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.progress import game_progress
 from tableau.engines import pesten, rng
 
 MAX_GAMES = 1_000_000
@@ -18,18 +18,12 @@ MAX_MOVES = 20_000
 """A game still running after this many moves is stopped and counted as unfinished."""
 
 
-class _UsageError(Exception):
-    pass
+PROG = "tableau pesten"
 
 
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
-        prog="tableau pesten",
+def _parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description="Pesten at one terminal, or CPU-only games with --simulate.",
     )
     parser.add_argument("--simulate", type=int, metavar="N", help="play N CPU-only games")
@@ -42,7 +36,8 @@ def _parser() -> _Parser:
         metavar="KINDS",
         help="comma-separated CPU kinds, cycled over the seats: " + ", ".join(CPU_KINDS),
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed (0)")
+    parser.add_argument("--seed", type=seed, default=0, metavar="S",
+                        help="seed, 0 to 2**63-1 (0)")
     parser.add_argument("--json", action="store_true", help="end with one JSON line")
     return parser
 
@@ -67,6 +62,7 @@ def simulate(
     jokers: int = 2,
     cpus: Sequence[str] = ("careful",),
     seed: int = 0,
+    after_game: Callable[[], None] = lambda: None,
 ) -> Simulation:
     """Play ``games`` CPU-only rounds; the CPU kinds cycle over the seats and the deal
     rotates, so no seat always starts. Raises ValueError for an impossible set-up."""
@@ -102,6 +98,7 @@ def simulate(
         else:
             wins[state.winner] += 1
         turns += state.turns
+        after_game()
     seconds = time.perf_counter() - started
     return Simulation(games, tuple(wins), turns / games if games else 0.0, seconds, unfinished)
 
@@ -132,30 +129,23 @@ def _report(result: Simulation, kinds: list[str], as_json: bool) -> None:
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
-    except _UsageError as error:
-        print(f"tableau pesten: {error}", file=sys.stderr)
-        return 2
+    except UsageError as error:
+        return refuse(PROG, error)
     except SystemExit as done:  # --help has been printed
         return done.code if isinstance(done.code, int) else 0
     if args.simulate is None:
-        from tableau.ui.app import run_app
-
-        code: int = run_app(start="pesten")
-        return code
+        return open_app("pesten")
     if not 1 <= args.simulate <= MAX_GAMES:
-        print(
-            f"tableau pesten: --simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.",
-            file=sys.stderr,
-        )
-        return 2
+        return refuse(PROG, f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
     cpus = [kind.strip() for kind in args.cpu.split(",") if kind.strip()]
     try:
-        result = simulate(
-            args.simulate, args.players, args.packs, args.jokers, cpus, args.seed
-        )
+        with game_progress(args.simulate) as after_game:
+            result = simulate(
+                args.simulate, args.players, args.packs, args.jokers, cpus, args.seed,
+                after_game,
+            )
     except ValueError as error:
-        print(f"tableau pesten: {error}", file=sys.stderr)
-        return 2
+        return refuse(PROG, error)
     kinds = [cpus[seat % len(cpus)] for seat in range(args.players)]
     _report(result, kinds, args.json)
     return 0

@@ -17,9 +17,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from tableau.ui.games import GAMES, find_game
+from tableau.ui.pace import DEFAULT_CPU_DELAY
 
-DEFAULT_CPU_DELAY = 0.6
-"""Seconds a CPU player 'thinks' before its move is shown (0 in tests)."""
 
 
 @dataclass(slots=True)

@@ -32,8 +32,7 @@ def test_a_120000_character_argument_is_echoed_cut_short(
     assert tableau(arguments) == 2
     err = capsys.readouterr().err
     assert "Traceback" not in err
-    first_line = err.splitlines()[0]
-    assert len(first_line) < 300 and "…" in first_line
+    assert len(err) < 400 and "…" in err
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -86,7 +86,8 @@ def _dispatch(args: list[str]) -> int:
         return open_app()
     game, rest = args[0], args[1:]
     if game not in GAMES:
-        say(f"tableau: unknown game '{shown(game)}'.\n\n{USAGE}")
+        say(f"tableau: unknown game '{shown(game)}'; choose one of {', '.join(GAMES)} "
+            "(tableau --help tells more).")
         return BAD_ARGUMENTS
     module = importlib.import_module(f"tableau.cli.{game}")
     code: int = module.main(rest)

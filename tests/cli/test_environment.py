@@ -31,7 +31,8 @@ def shell(command: str, cwd: Path, stdin: str = "") -> subprocess.CompletedProce
 def one_sentence(err: str) -> str:
     """The one line of stderr, besides the seed line line mode always starts with."""
     assert "Traceback" not in err
-    lines = [line for line in err.strip().splitlines() if not line.startswith("tableau yukon: seed")]
+    lines = [line for line in err.strip().splitlines()
+             if not line.startswith("tableau yukon: seed")]
     assert len(lines) == 1, err
     return lines[0]
 
@@ -50,7 +51,8 @@ def test_a_closed_stdin_gives_one_sentence_and_status_1(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "command", ["tableau yukon --plain --seed 1 >/dev/full", "tableau gofish --simulate 3 >/dev/full"]
+    "command",
+    ["tableau yukon --plain --seed 1 >/dev/full", "tableau gofish --simulate 3 >/dev/full"],
 )
 def test_a_full_stdout_gives_one_sentence_and_status_1(command: str, tmp_path: Path) -> None:
     result = shell(command, tmp_path, stdin="QQ\n")

@@ -20,7 +20,6 @@ from tableau.ui.games import GAMES, find_game
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 
 
-
 @dataclass(slots=True)
 class RunSettings:
     """Choices kept for the rest of the run (the theme lives in ``App.theme``)."""

@@ -110,6 +110,7 @@ def test_receiving_the_fourth_card_lays_a_book_at_once() -> None:
         (Ask(1, KING), "hold no kings"),
         (Ask(2, SEVEN), "has no cards"),
         (Ask(5, SEVEN), "no player 5"),
+        (Ask(True, SEVEN), "no player True"),  # a flag is not a seat number
     ],
 )
 def test_a_refused_ask_says_why_and_changes_nothing(move: Ask, message: str) -> None:

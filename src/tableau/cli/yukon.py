@@ -93,5 +93,5 @@ def main(argv: list[str]) -> int:
     try:
         return run_plain(session, stdin, sys.stdout)
     except KeyboardInterrupt:
-        sys.stdout.write("\n")
-        return 130
+        sys.stdout.write("\n")  # end the INPUT line; tableau.cli says why and exits 130
+        raise

@@ -263,6 +263,7 @@ def test_a_save_round_trips_and_junk_is_refused_with_a_sentence() -> None:
     state = g.new_game(g.Config(players=3, seed=4))
     state = g.apply(state, g.legal_moves(state)[0])
     assert g.from_json(g.to_json(state)) == state
+    junk: object
     for junk in (None, [], {"game": "yukon"}, {**g.to_json(state), "version": 99},
                  {**g.to_json(state), "hands": "x"}, {**g.to_json(state), "turn": 7}):
         with pytest.raises(SaveFormatError):

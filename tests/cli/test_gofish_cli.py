@@ -53,7 +53,7 @@ def test_the_same_seed_simulates_the_same_games(capsys: pytest.CaptureFixture[st
         (["--simulate", "3", "--cpu", "wizard"], "easy or pro"),
         (["--cpus", "0"], "--cpus must be"),
         (["--cpus", "5"], "--cpus must be"),
-        (["--seed", "-4"], "--seed must be"),
+        (["--seed", "-4"], "is not a seed"),
         (["--level", "hard"], "easy or pro"),
         (["--delay", "nan"], "--delay must be"),
         (["--json"], "go with --simulate"),

@@ -110,6 +110,7 @@ def test_receiving_the_fourth_card_lays_a_book_at_once() -> None:
         (Ask(1, KING), "hold no kings"),
         (Ask(2, SEVEN), "has no cards"),
         (Ask(5, SEVEN), "no player 5"),
+        (Ask(True, SEVEN), "no player True"),  # a flag is not a seat number
     ],
 )
 def test_a_refused_ask_says_why_and_changes_nothing(move: Ask, message: str) -> None:
@@ -262,6 +263,7 @@ def test_a_save_round_trips_and_junk_is_refused_with_a_sentence() -> None:
     state = g.new_game(g.Config(players=3, seed=4))
     state = g.apply(state, g.legal_moves(state)[0])
     assert g.from_json(g.to_json(state)) == state
+    junk: object
     for junk in (None, [], {"game": "yukon"}, {**g.to_json(state), "version": 99},
                  {**g.to_json(state), "hands": "x"}, {**g.to_json(state), "turn": 7}):
         with pytest.raises(SaveFormatError):

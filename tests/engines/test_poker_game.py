@@ -1,5 +1,7 @@
 """Five-card draw rules: order of action, limits, the draw, pots, the showdown, saves."""
 
+import json
+import random
 from dataclasses import replace
 
 import pytest
@@ -441,3 +443,32 @@ def test_the_history_tells_each_action_in_one_line_with_the_verb_agreeing() -> N
     assert texts[-1].startswith("Cato wins 19 with flush (queen of hearts")
     assert [event.kind for event in state.history[start:]][2:6] == ["action"] * 4
     assert view(state, 0).seats[2].last_action == "called 4"
+
+
+def test_an_edited_save_with_a_player_not_dealt_in_is_refused_on_load() -> None:
+    # Seat 1 folds before the draw; the edit then says seat 0 was never dealt in, which
+    # leaves one player in the hand: before the check, FOLD crashed in the pot split.
+    state = play(deal([WEAK, PAIR_OF_KINGS, FLUSH], button=0),
+                 "check", "bet", "call", "fold", "stand pat", "stand pat")
+    assert state.phase is Phase.SECOND_BETTING and state.folded[1]
+    edited = to_json(state)
+    edited["dealt"][0] = False
+    with pytest.raises(SaveFormatError, match="fewer than two players"):
+        from_json(edited)
+
+
+def test_a_draw_is_built_from_card_codes_and_refuses_what_is_not_a_card() -> None:
+    assert Draw(("AH", "7s")) == Draw(parse_cards("7S AH"))  # type: ignore[arg-type]
+    for junk in (("ZZ",), ("AH", None), "AH", None, 5):
+        with pytest.raises(IllegalMove, match="names the cards"):
+            Draw(junk)  # type: ignore[arg-type]
+
+
+def test_a_six_player_showdown_with_long_names_and_side_pots_round_trips() -> None:
+    names = tuple(f"Player number {seat} xx" for seat in range(6))
+    state = new_game(Config(players=6, seed=312, chips=10, names=names))
+    chooser = random.Random(312)
+    for _ in range(35):
+        state = apply(state, chooser.choice(legal_moves(state)))
+    assert state.result is not None and len(state.result.text) > 500  # the 564-char case
+    assert from_json(json.loads(json.dumps(to_json(state)))) == state

@@ -1,45 +1,117 @@
 """Command line: `tableau` opens the menu; `tableau GAME ...` goes to one game.
 
 Each game has its own module here (tableau.cli.yukon, ...) with ``main(argv) -> int``.
-Modules are imported only when asked for, so start-up stays fast.
+Modules are imported only when asked for, so start-up stays fast. ``main`` turns what the
+environment does wrong (a closed or full stream, a deleted working folder, Ctrl-C) into one
+sentence on stderr and the exit status listed in USAGE, never a traceback.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import sys
+from pathlib import Path
+from typing import Any, TextIO
 
-GAMES = ("yukon", "pesten", "gofish", "poker")
+from tableau.cli.args import say, shown
+from tableau.engines import GAMES
+
+DONE = 0
+ENVIRONMENT_FAILED = 1
+BAD_ARGUMENTS = 2
+INTERRUPTED = 130
 
 USAGE = """usage: tableau [GAME] [options]
 
 Open the menu, or go straight to a game:
   tableau yukon    [--seed N] [--deck FILE] [--rules spec|classic|russian] [--plain]
   tableau pesten   [--simulate N ...]
-  tableau gofish   [--cpus N] [--seed S] [--simulate N ...]
+  tableau gofish   [--cpus N] [--level easy|pro] [--seed S] [--delay SECONDS]
+  tableau gofish   --simulate N [--players P] [--cpu pro,easy,...] [--seed S] [--json]
   tableau poker    [--cpus N] [--seed S] [--describe "QH QS TD 7S 4C"]
 
-Add --help after a game for its options.
+Add --help after a game for its options. A seed is a whole number from 0 to 2**63-1.
+
+Exit status: 0 done; 1 the environment failed (a closed or full input or output, or a
+working folder that no longer exists); 2 bad arguments; 130 stopped with Ctrl-C.
 """
+
+
+class Unavailable(Exception):
+    """The environment lacks what the command needs; str() is the sentence to show."""
+
+
+def working_folder() -> Path:
+    """The folder saves and decks are relative to; it may have been deleted under us."""
+    try:
+        return Path.cwd()
+    except FileNotFoundError:
+        raise Unavailable(
+            "the working folder no longer exists; change to a folder that does and start again."
+        ) from None
+
+
+def standard_input() -> TextIO:
+    if sys.stdin is None:
+        raise Unavailable("standard input is closed, so there is nothing to read commands from.")
+    return sys.stdin
+
+
+def open_app(start: str | None = None, **options: Any) -> int:
+    """Run the full-screen app (at the game ``start``, else the menu) once the terminal and
+    the working folder are there."""
+    standard_input()
+    folder = working_folder()
+    from tableau.ui.app import run_app
+
+    code: int = run_app(start=start, folder=folder, **options)
+    return code
+
+
+def _drop_output() -> None:
+    """Point stdout at the null device, so nothing fails again when Python exits."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _dispatch(args: list[str]) -> int:
+    if args and args[0] in ("-h", "--help"):
+        print(USAGE, end="")
+        return DONE
+    if not args:
+        return open_app()
+    game, rest = args[0], args[1:]
+    if game not in GAMES:
+        say(f"tableau: unknown game '{shown(game)}'; choose one of {', '.join(GAMES)} "
+            "(tableau --help tells more).")
+        return BAD_ARGUMENTS
+    module = importlib.import_module(f"tableau.cli.{game}")
+    code: int = module.main(rest)
+    return code
 
 
 def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else argv
-    if args and args[0] in ("-h", "--help"):
-        print(USAGE, end="")
-        return 0
-    if not args:
-        from tableau.ui.app import run_app
-
-        return run_app()
-    game, rest = args[0], args[1:]
-    if game not in GAMES:
-        print(f"tableau: unknown game '{game[:40]}'.\n\n{USAGE}", end="", file=sys.stderr)
-        return 2
     try:
-        module = importlib.import_module(f"tableau.cli.{game}")
-    except ModuleNotFoundError:
-        print(f"tableau: {game} is not available yet.", file=sys.stderr)
-        return 2
-    code: int = module.main(rest)
-    return code
+        if sys.stdout is None:
+            raise Unavailable("standard output is closed, so nothing could be shown.")
+        code = _dispatch(args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+        return code
+    except KeyboardInterrupt:
+        say("tableau: stopped (Ctrl-C).")
+        return INTERRUPTED
+    except Unavailable as problem:
+        say(f"tableau: {problem}")
+        return ENVIRONMENT_FAILED
+    except BrokenPipeError:  # the reader went away (`| head`): nothing is lost
+        _drop_output()
+        return DONE
+    except OSError as problem:
+        _drop_output()
+        say(f"tableau: stopped: {problem.strerror or type(problem).__name__}.")
+        return ENVIRONMENT_FAILED

@@ -8,45 +8,42 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tableau.ai import gofish as ai
+from tableau.cli import open_app
+from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
+from tableau.ui.pace import DEFAULT_CPU_DELAY, MAX_CPU_DELAY
 
 MAX_SIMULATE = 1_000_000
+PROG = "tableau gofish"
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that raises instead of exiting, so main() returns 2 with one message."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        raise _UsageError(message)
-
-
-class _UsageError(Exception):
-    pass
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
-        prog="tableau gofish",
+def _parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description="Go Fish against 1-4 computer players, or a simulation of CPU-only games.",
     )
-    parser.add_argument("--cpus", type=int, default=1, help="computer opponents, 1-4 (default 1)")
-    parser.add_argument("--level", default="pro", help="CPU level: easy or pro (default pro)")
-    parser.add_argument("--seed", type=int, default=None, help="shuffle seed (default: random)")
-    parser.add_argument("--delay", type=float, default=None,
-                        help="seconds between CPU steps on screen (default 0.8)")
-    parser.add_argument("--simulate", type=int, metavar="N", help="simulate N CPU-only games")
-    parser.add_argument("--players", type=int, default=None,
-                        help="players in a simulation, 2-5 (default: the --cpu list's length)")
-    parser.add_argument("--cpu", default=None,
-                        help="CPU level of each seat in a simulation (default pro,easy)")
-    parser.add_argument("--json", action="store_true",
-                        help="end the simulation with one JSON line")
+    on_screen = parser.add_argument_group("play on screen")
+    on_screen.add_argument("--cpus", type=int, default=None,
+                           help="computer opponents, 1-4 (default 1)")
+    on_screen.add_argument("--level", default=None, help="CPU level: easy or pro (default pro)")
+    on_screen.add_argument("--delay", type=float, default=None,
+                           help=f"seconds between CPU steps (default {DEFAULT_CPU_DELAY:g})")
+    simulation = parser.add_argument_group("simulation")
+    simulation.add_argument("--simulate", type=int, metavar="N", help="simulate N CPU-only games")
+    simulation.add_argument("--players", type=int, default=None,
+                            help="players, 2-5 (default: the --cpu list's length)")
+    simulation.add_argument("--cpu", default=None,
+                            help="CPU level of each seat, cycled over the seats (default pro,easy)")
+    simulation.add_argument("--json", action="store_true", help="end with one JSON line")
+    parser.add_argument("--seed", type=seed, default=None,
+                        help="shuffle seed, 0 to 2**63-1 (default: random on screen, 0 simulated)")
     return parser
 
 
@@ -73,7 +70,8 @@ def play_one(levels: tuple[ai.Level, ...], seed: int, first: int) -> engine.Outc
     return result
 
 
-def simulate(games: int, levels: tuple[ai.Level, ...], seed: int) -> Tally:
+def simulate(games: int, levels: tuple[ai.Level, ...], seed: int,
+             after_game: Callable[[], None] = lambda: None) -> Tally:
     """Play ``games`` games; the first player rotates. A shared win counts 1/k to each."""
     wins = [0.0] * len(levels)
     books = [0] * len(levels)
@@ -84,6 +82,7 @@ def simulate(games: int, levels: tuple[ai.Level, ...], seed: int) -> Tally:
             wins[seat] += 1 / len(result.winners)
         for seat, count in enumerate(result.books):
             books[seat] += count
+        after_game()
     return Tally(games, tuple(wins), tuple(books), time.perf_counter() - started)
 
 
@@ -94,15 +93,23 @@ def _levels(args: argparse.Namespace) -> tuple[ai.Level, ...]:
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
         raise ValueError(f"--players must be from {engine.MIN_PLAYERS} to "
                          f"{engine.MAX_PLAYERS}, not {players}.")
-    # The list cycles over the seats, as in the Pesten simulator.
+    if len(levels) > players:
+        raise ValueError(f"--cpu names {len(levels)} levels for {players} players; "
+                         "give at most one a seat.")
+    # A shorter list cycles over the seats, as in the Pesten simulator.
     return tuple(levels[seat % len(levels)] for seat in range(players))
 
 
 def _run_simulation(args: argparse.Namespace) -> int:
     if not 1 <= args.simulate <= MAX_SIMULATE:
         raise ValueError(f"--simulate must be from 1 to {MAX_SIMULATE}, not {args.simulate}.")
+    if args.cpus is not None or args.level is not None or args.delay is not None:
+        raise ValueError("--cpus, --level and --delay are for play on screen; "
+                         "a simulation takes --players and --cpu.")
     levels = _levels(args)
-    tally = simulate(args.simulate, levels, args.seed if args.seed is not None else 0)
+    with game_progress(args.simulate) as after_game:
+        tally = simulate(args.simulate, levels, args.seed if args.seed is not None else 0,
+                         after_game)
     for seat, level in enumerate(levels):
         share = 100 * tally.wins[seat] / tally.games
         print(f"seat {seat + 1} ({level}): wins {tally.wins[seat]:g} ({share:.1f}%), "
@@ -118,29 +125,27 @@ def _run_simulation(args: argparse.Namespace) -> int:
     return 0
 
 
+def _screen_options(args: argparse.Namespace) -> dict[str, object]:
+    if args.players is not None or args.cpu is not None or args.json:
+        raise ValueError("--players, --cpu and --json go with --simulate.")
+    cpus = 1 if args.cpus is None else args.cpus
+    if not 1 <= cpus <= engine.MAX_PLAYERS - 1:
+        raise ValueError(f"--cpus must be from 1 to {engine.MAX_PLAYERS - 1}, not {cpus}.")
+    level = ai.parse_level("pro" if args.level is None else args.level)
+    delay = DEFAULT_CPU_DELAY if args.delay is None else args.delay
+    if not 0 <= delay <= MAX_CPU_DELAY:
+        raise ValueError(f"--delay must be from 0 to {MAX_CPU_DELAY:g} seconds, not {delay:g}.")
+    return {"cpus": cpus, "seed": args.seed, "level": level, "cpu_delay": delay}
+
+
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
-        if args.seed is not None and args.seed < 0:
-            raise ValueError(f"--seed must be 0 or more, not {args.seed}.")
         if args.simulate is not None:
             return _run_simulation(args)
-        if args.players is not None or args.cpu is not None or args.json:
-            raise ValueError("--players, --cpu and --json go with --simulate.")
-        if not 1 <= args.cpus <= engine.MAX_PLAYERS - 1:
-            raise ValueError(f"--cpus must be from 1 to {engine.MAX_PLAYERS - 1}, "
-                             f"not {args.cpus}.")
-        level = ai.parse_level(args.level)
-        if args.delay is not None and not 0 <= args.delay <= 10:
-            raise ValueError(f"--delay must be from 0 to 10 seconds, not {args.delay:g}.")
-    except (_UsageError, ValueError) as problem:
-        print(f"tableau gofish: {problem}", file=sys.stderr)
-        return 2
+        options = _screen_options(args)
+    except (UsageError, ValueError) as problem:
+        return refuse(PROG, problem)
     except SystemExit as leaving:  # --help
         return leaving.code if isinstance(leaving.code, int) else 0
-    from tableau.ui.app import run_app
-
-    options: dict[str, object] = {"cpus": args.cpus, "seed": args.seed, "level": level}
-    if args.delay is not None:
-        options["cpu_delay"] = args.delay
-    return run_app(start="gofish", **options)
+    return open_app("gofish", **options)

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, NoReturn
+from typing import Any, Final
 
 from tableau.ai.pesten import CPU_KINDS, player
+from tableau.cli import open_app
+from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.progress import game_progress
 from tableau.engines import pesten, rng
 
 MAX_GAMES = 1_000_000
@@ -18,15 +20,7 @@ MAX_MOVES = 20_000
 """A game still running after this many moves is stopped and counted as unfinished."""
 
 
-class _UsageError(Exception):
-    pass
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(message)
-
-
+PROG = "tableau pesten"
 TABLE_PLAYERS: Final = 3
 SIMULATED_PLAYERS: Final = 4
 
@@ -40,9 +34,9 @@ where the options apply:
   --json goes with --simulate only."""
 
 
-def _parser() -> _Parser:
-    parser = _Parser(
-        prog="tableau pesten",
+def _parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description="Pesten at one terminal, or CPU-only games with --simulate.",
         epilog=HELP_WHERE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -56,8 +50,8 @@ def _parser() -> _Parser:
         "--cpu", metavar="KINDS",
         help="CPU kinds, comma-separated: " + ", ".join(CPU_KINDS) + " (careful)",
     )
-    parser.add_argument("--seed", type=int, metavar="S",
-                        help="shuffle seed, 0 or more (table: random, --simulate: 0)")
+    parser.add_argument("--seed", type=seed, metavar="S",
+                        help="shuffle seed, 0 to 2**63-1 (table: random, --simulate: 0)")
     parser.add_argument("--json", action="store_true",
                         help="--simulate only: end with one JSON line")
     return parser
@@ -83,6 +77,7 @@ def simulate(
     jokers: int = 2,
     cpus: Sequence[str] = ("careful",),
     seed: int = 0,
+    after_game: Callable[[], None] = lambda: None,
 ) -> Simulation:
     """Play ``games`` CPU-only rounds; the CPU kinds cycle over the seats and the deal
     rotates, so no seat always starts. Raises ValueError for an impossible set-up."""
@@ -118,6 +113,7 @@ def simulate(
         else:
             wins[state.winner] += 1
         turns += state.turns
+        after_game()
     seconds = time.perf_counter() - started
     return Simulation(games, tuple(wins), turns / games if games else 0.0, seconds, unfinished)
 
@@ -188,10 +184,11 @@ def _simulation(args: argparse.Namespace) -> int:
         raise ValueError(f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
     players = _or(args.players, SIMULATED_PLAYERS)
     cpus = _cpu_kinds(_or(args.cpu, "careful"))
-    result = simulate(
-        args.simulate, players, _or(args.packs, 1), _or(args.jokers, 2), cpus,
-        _or(args.seed, 0),
-    )
+    with game_progress(args.simulate) as after_game:
+        result = simulate(
+            args.simulate, players, _or(args.packs, 1), _or(args.jokers, 2), cpus,
+            _or(args.seed, 0), after_game,
+        )
     _report(result, [cpus[seat % len(cpus)] for seat in range(players)], args.json)
     return 0
 
@@ -199,17 +196,11 @@ def _simulation(args: argparse.Namespace) -> int:
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
-        if args.seed is not None and args.seed < 0:
-            raise ValueError(f"--seed must be 0 or more, not {args.seed}.")
         if args.simulate is not None:
             return _simulation(args)
         options = _table_options(args)
-    except (_UsageError, ValueError) as error:
-        print(f"tableau pesten: {error}", file=sys.stderr)
-        return 2
+    except (UsageError, ValueError) as error:
+        return refuse(PROG, error)
     except SystemExit as done:  # --help has been printed
         return done.code if isinstance(done.code, int) else 0
-    from tableau.ui.app import run_app
-
-    code: int = run_app(start="pesten", **options)
-    return code
+    return open_app("pesten", **options)

@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
-import argparse
-import sys
-
 from tableau.cards import CardError, parse_cards
+from tableau.cli import open_app
+from tableau.cli.args import Parser, UsageError, refuse, seed
 from tableau.engines.poker import describe
 
 MAX_INPUT = 200
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tableau poker",
+PROG = "tableau poker"
+
+
+def _parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description="Five-card draw poker, fixed limit, against 1 to 5 CPU players.",
     )
     parser.add_argument("--describe", metavar="CARDS",
                         help='name a hand and exit, e.g. --describe "QH QS TD 7S 4C"')
     parser.add_argument("--cpus", type=int, default=3, metavar="N",
                         help="CPU players at the table, 1 to 5 (default 3)")
-    parser.add_argument("--seed", type=int, default=None, metavar="S",
-                        help="seed for the deal, to replay a game")
+    parser.add_argument("--seed", type=seed, default=None, metavar="S",
+                        help="seed for the deal, 0 to 2**63-1, to replay a game")
     return parser
 
 
@@ -48,19 +50,16 @@ def describe_line(text: str) -> str:
 def main(argv: list[str]) -> int:
     try:
         args = _parser().parse_args(argv)
-    except SystemExit as stop:
-        return stop.code if isinstance(stop.code, int) else 2
+    except UsageError as problem:
+        return refuse(PROG, problem)
+    except SystemExit as stop:  # --help
+        return stop.code if isinstance(stop.code, int) else 0
     if args.describe is not None:
         try:
             print(describe_line(args.describe))
         except ValueError as error:
-            print(f"tableau poker: {error}", file=sys.stderr)
-            return 2
+            return refuse(PROG, error)
         return 0
     if not 1 <= args.cpus <= 5:
-        print(f"tableau poker: --cpus must be 1 to 5, not {args.cpus}.", file=sys.stderr)
-        return 2
-    from tableau.ui.app import run_app
-
-    code: int = run_app(start="poker", cpus=args.cpus, seed=args.seed)
-    return code
+        return refuse(PROG, f"--cpus must be 1 to 5, not {args.cpus}.")
+    return open_app("poker", cpus=args.cpus, seed=args.seed)

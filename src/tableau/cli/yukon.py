@@ -9,41 +9,33 @@ reading a line it always writes a newline, whether or not the input was echoed. 
 
 from __future__ import annotations
 
-import argparse
 import secrets
 import sys
 from pathlib import Path
 from typing import TextIO
 
+from tableau.cli import open_app, standard_input, working_folder
+from tableau.cli.args import Parser, UsageError, refuse, say, seed
 from tableau.engines.yukon import MAX_SEED, RULES, Config
 from tableau.storage.yukon_session import YukonSession, render_text
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach the interpreter."""
 
-
-def _seed(text: str) -> int:
-    stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 19:
-        raise argparse.ArgumentTypeError(
-            f"'{text[:20]}' is not a seed; give a whole number from 0 to {MAX_SEED}."
-        )
-    value = int(stripped)
-    if value > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"the seed must be at most {MAX_SEED}.")
-    return value
+PROG = "tableau yukon"
 
 
-def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="tableau yukon",
+def _parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
         description="Yukon solitaire. Without --plain it opens the full-screen table.",
     )
     parser.add_argument(
         "--plain", action="store_true",
         help="line mode: read commands from stdin and print the text view after each one",
     )
-    parser.add_argument("--seed", type=_seed, help="seed for the shuffles (default: random)")
+    parser.add_argument("--seed", type=seed,
+                        help=f"seed for the shuffles, 0 to {MAX_SEED} (default: random)")
     parser.add_argument("--deck", type=Path, help="deck file to load at the start (as LD FILE)")
     parser.add_argument(
         "--rules", choices=RULES, default="spec",
@@ -77,33 +69,29 @@ def run_plain(session: YukonSession, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str]) -> int:
-    parser = _parser()
     try:
-        options = parser.parse_args(argv)
-    except SystemExit as leaving:  # argparse exits 2 on errors, 0 on --help
-        return int(leaving.code or 0)
+        options = _parser().parse_args(argv)
+    except UsageError as problem:
+        return refuse(PROG, problem)
+    except SystemExit as leaving:  # --help
+        return leaving.code if isinstance(leaving.code, int) else 0
     seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
-    config = Config(seed=seed, rules=options.rules)
     if not options.plain:
-        from tableau.ui.app import run_app
-
-        code: int = run_app(start="yukon", seed=seed, deck=options.deck, rules=options.rules)
-        return code
-    print(f"tableau yukon: seed {seed}", file=sys.stderr)
-    session = YukonSession.start(config, Path.cwd(), options.deck)
+        return open_app("yukon", seed=seed, deck=options.deck, rules=options.rules)
+    stdin = standard_input()
+    session = YukonSession.start(Config(seed=seed, rules=options.rules), working_folder(),
+                                 options.deck)
+    say(f"{PROG}: seed {seed}")
     if options.deck is not None and session.state.deck is None:
-        print(f"tableau yukon: {session.message}", file=sys.stderr)
+        say(f"{PROG}: {session.message}")
         return 2
     # Undecodable input bytes, and characters the output encoding lacks, are replaced
     # instead of raising.
-    stdin = sys.stdin
     for stream in (stdin, sys.stdout):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(errors="replace")
     try:
         return run_plain(session, stdin, sys.stdout)
     except KeyboardInterrupt:
-        sys.stdout.write("\n")
-        return 130
-    except BrokenPipeError:
-        return 0
+        sys.stdout.write("\n")  # end the INPUT line; tableau.cli says why and exits 130
+        raise

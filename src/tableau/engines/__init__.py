@@ -17,6 +17,23 @@ global random generator: randomness comes from the seed kept in the state
 (see ``tableau.engines.rng``).
 """
 
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Final
+
 from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
 
-__all__ = ["IllegalMove", "SaveFormatError", "Timeline"]
+GAMES: Final = ("yukon", "pesten", "gofish", "poker")
+"""The one registry of games: each name is the module ``tableau.engines.<name>``."""
+
+
+def engine(game: str) -> ModuleType:
+    """The engine module of ``game`` (imported on first use, so start-up stays fast)."""
+    if game not in GAMES:
+        raise ValueError(f"There is no game called '{game[:20]}'.")
+    return importlib.import_module(f"tableau.engines.{game}")
+
+
+__all__ = ["GAMES", "IllegalMove", "SaveFormatError", "Timeline", "engine"]

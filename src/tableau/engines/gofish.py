@@ -403,7 +403,7 @@ def _refuse(state: State, move: object) -> None:
     if not isinstance(move, Ask):
         raise IllegalMove("In Go Fish a move is asking another player for a rank.")
     seat = state.turn
-    if not isinstance(move.target, int) or not 0 <= move.target < state.players:
+    if type(move.target) is not int or not 0 <= move.target < state.players:
         raise IllegalMove(f"There is no player {move.target!r} at this table.")
     if move.target == seat:
         raise IllegalMove("You cannot ask yourself; ask another player.")

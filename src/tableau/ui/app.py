@@ -22,7 +22,8 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 
-from tableau.ui.games import DEFAULT_CPU_DELAY, GAMES, find_game
+from tableau.ui.games import GAMES, find_game
+from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.screens.too_small import TooSmallScreen, too_small
 
 PRIVATE_GAMES = frozenset(entry.key for entry in GAMES if entry.private)

@@ -15,6 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tableau.ui.pace import DEFAULT_CPU_DELAY
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -40,9 +42,6 @@ class Option:
             return self
         return Option(self.key, self.label, (*self.values, (value, text)), self.default)
 
-
-DEFAULT_CPU_DELAY = 0.6
-"""Seconds a CPU player 'thinks' before its move is shown (0 in tests)."""
 
 SPEEDS: tuple[tuple[float, str], ...] = (
     (1.0, "slow (1 s a move)"),

@@ -81,6 +81,20 @@ def _sort_key(card: Card) -> tuple[int, str]:
     return (-high, card.suit.value)
 
 
+def _discards(items: object) -> tuple[Card, ...]:
+    """The cards of a draw; card codes ("AH") are read as cards, anything else is refused."""
+    refusal = "A draw names the cards to throw away, like draw 7S 4C."
+    if not isinstance(items, (tuple, list)):
+        raise IllegalMove(refusal)
+    cards: list[Card] = []
+    for item in items:
+        try:
+            cards.append(item if isinstance(item, Card) else parse_card(str(item)))
+        except CardError:
+            raise IllegalMove(refusal) from None
+    return tuple(cards)
+
+
 @dataclass(frozen=True, slots=True)
 class Draw:
     """Throw these cards away and draw as many; ``Draw(())`` stands pat."""
@@ -88,7 +102,7 @@ class Draw:
     discards: tuple[Card, ...] = ()
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "discards", tuple(sorted(self.discards, key=_sort_key)))
+        object.__setattr__(self, "discards", tuple(sorted(_discards(self.discards), key=_sort_key)))
 
     def __str__(self) -> str:
         if not self.discards:
@@ -790,14 +804,16 @@ def apply(state: State, move: Move) -> State:
             raise IllegalMove("It is not time to draw; the players are betting.")
         _check_draw(state, seat, move)
         new_state = _apply_draw(state, seat, move)
-    elif isinstance(move, Action):
+    elif isinstance(move, Action) and isinstance(move.kind, ActionKind):
         if state.phase is Phase.DRAW:
             raise IllegalMove("It is time to draw: choose cards to throw away, or stand pat.")
         if move not in _betting_actions(state, seat):
             raise IllegalMove(_refuse_action(state, seat, move))
         new_state = _apply_action(state, seat, move)
     else:
-        raise IllegalMove(f"'{str(move)[:20]}' is not a poker move.")
+        # Not echoed: a value that is no move may not even print.
+        raise IllegalMove("That is not a poker move; try check, bet, call, raise, fold, "
+                          "draw CARDS or stand pat.")
     return replace(new_state, decisions=state.decisions + 1)
 
 
@@ -940,8 +956,14 @@ def _bool(value: Any, what: str) -> bool:
     return value
 
 
-def _str(value: Any, what: str) -> str:
-    if not isinstance(value, str) or len(value) > 500:
+SHORT_TEXT: Final = 500
+LONG_TEXT: Final = 4000
+"""A line of history: a showdown of 6 players with 20-character names and 5 side pots
+stays under 2,000 characters."""
+
+
+def _str(value: Any, what: str, limit: int = SHORT_TEXT) -> str:
+    if not isinstance(value, str) or len(value) > limit:
         raise SaveFormatError(f"The save's {what} is not a short text.")
     return value
 
@@ -998,7 +1020,7 @@ def _from_json(data: dict[str, Any]) -> State:
     drew = tuple(None if item is None else _int(item, "draws", 0, 5)
                  for item in _list(data["drew"], "draws", players))
     history = tuple(
-        Event(_str(item[0], "history"), _str(item[1], "history"),
+        Event(_str(item[0], "history", LONG_TEXT), _str(item[1], "history"),
               None if item[2] is None else _int(item[2], "history", 0, players - 1))
         for item in (_list(entry, "history", 3) for entry in _list(data["history"], "history"))
     )
@@ -1020,7 +1042,7 @@ def _from_json(data: dict[str, Any]) -> State:
         )
         result = HandResult(_int(raw["hand_number"], "hand number"), _int(raw["pot"], "pot"),
                             _bool(raw["by_fold"], "result"), shown, awards,
-                            _str(raw["text"], "result"))
+                            _str(raw["text"], "result", LONG_TEXT))
     state = State(
         names=names,
         ante=_int(data["ante"], "ante", 0, MAX_CHIPS),
@@ -1056,14 +1078,48 @@ def _from_json(data: dict[str, Any]) -> State:
 
 
 def _check_consistent(state: State) -> None:
+    """Refuse a save the game could not go on from (a hand edited into nonsense)."""
     every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.muck)
     if sorted(every, key=_sort_key) != sorted(FULL_DECK, key=_sort_key):
         raise SaveFormatError("The save's cards do not make one full deck.")
-    if state.pot != sum(state.put_in) and state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
+    if state.phase in _BETTING or state.phase is Phase.DRAW:
+        _check_running_hand(state)
+    else:
+        _check_between_hands(state)
+
+
+def _check_between_hands(state: State) -> None:
+    if state.pot != 0 or state.to_act is not None:
+        raise SaveFormatError("The save's hand is over, but chips or a turn are still open.")
+    holders = sum(1 for chips in state.chips if chips > 0)
+    game_over = state.chips[HUMAN_SEAT] == 0 or holders < 2
+    if game_over != (state.phase is Phase.GAME_OVER):
+        raise SaveFormatError("The save's phase does not fit the players' chips.")
+
+
+def _check_running_hand(state: State) -> None:
+    live = [seat for seat in range(state.players) if _live(state, seat)]
+    if len(live) < 2:
+        raise SaveFormatError("The save's hand has fewer than two players left in it.")
+    if state.pot != sum(state.put_in):
         raise SaveFormatError("The save's pot does not match the chips put in.")
-    running = state.phase in (*_BETTING, Phase.DRAW)
-    if running and (state.to_act is None or not _live(state, state.to_act)):
-        raise SaveFormatError("The save's player to act is not in the hand.")
+    if state.raises > state.max_raises + 1:
+        raise SaveFormatError("The save's betting has more raises than the cap allows.")
     for seat in range(state.players):
-        if _live(state, seat) and running and len(state.hands[seat]) != 5:
-            raise SaveFormatError("A player in the save does not hold five cards.")
+        in_hand = _live(state, seat)
+        if len(state.hands[seat]) != (5 if in_hand else 0):
+            raise SaveFormatError("A player in the save holds the wrong number of cards.")
+        if not state.dealt[seat] and (state.folded[seat] or state.put_in[seat]):
+            raise SaveFormatError("A player in the save folded or bet without being dealt in.")
+        if state.bets[seat] > state.put_in[seat]:
+            raise SaveFormatError("A bet in the save is larger than the chips put in.")
+        drawn = state.drew[seat] is not None
+        if in_hand and state.phase in _BETTING and drawn != (state.phase is Phase.SECOND_BETTING):
+            raise SaveFormatError("The save's draws do not fit the phase of the hand.")
+    actor = state.to_act
+    if actor is None or not _live(state, actor):
+        raise SaveFormatError("The save's player to act is not in the hand.")
+    if state.phase is Phase.DRAW and (state.drew[actor] is not None or any(state.bets)):
+        raise SaveFormatError("The save's player to draw has drawn already.")
+    if state.phase in _BETTING and not _owes_action(state, actor):
+        raise SaveFormatError("The save's player to act has nothing to do.")

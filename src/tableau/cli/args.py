@@ -1,0 +1,65 @@
+"""What every `tableau GAME` command line shares: one parser, one seed rule, short echoes."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import NoReturn
+
+from tableau.engines.yukon import MAX_SEED
+
+MAX_ECHO = 40
+"""Characters of one argument a message may repeat; the rest is cut with an ellipsis."""
+
+MAX_MESSAGE = 300
+
+
+def shown(text: str) -> str:
+    """``text`` as a message may echo it: each long word cut, and the whole kept short.
+
+    A 120,000-character argument is repeated as its first 40 characters and "…".
+    """
+    cut = re.sub(rf"\S{{{MAX_ECHO + 1},}}", lambda long: long[0][:MAX_ECHO] + "…", text)
+    return cut if len(cut) <= MAX_MESSAGE else cut[:MAX_MESSAGE] + "…"
+
+
+def say(text: str) -> None:
+    """One line on stderr, if stderr can take it (closed or full, it is skipped)."""
+    try:
+        if sys.stderr is not None:
+            print(text, file=sys.stderr, flush=True)
+    except (OSError, ValueError):
+        pass
+
+
+class UsageError(Exception):
+    """Bad arguments; str() is the sentence shown before exit status 2."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse that raises UsageError instead of printing and exiting on bad arguments."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(message)
+
+
+def refuse(prog: str, problem: object) -> int:
+    """Say what was wrong with the arguments (echoes cut short) and give exit status 2."""
+    say(f"{prog}: {shown(str(problem))}")
+    return 2
+
+
+def seed(text: str) -> int:
+    """The one seed rule of every game: a whole number from 0 to MAX_SEED."""
+    digits = text.strip()
+    if (
+        not digits.isascii()
+        or not digits.isdigit()
+        or len(digits) > len(str(MAX_SEED))
+        or int(digits) > MAX_SEED
+    ):
+        raise argparse.ArgumentTypeError(
+            f"'{shown(text)}' is not a seed; give a whole number from 0 to {MAX_SEED}."
+        )
+    return int(digits)

@@ -22,10 +22,6 @@ from hypothesis import strategies as st
 from tableau.cards import FULL_DECK, RANKS, SUITS
 from tableau.engines import GAMES, IllegalMove, SaveFormatError, engine
 
-# The Yukon engine is another helper's (issue 11 item 13: its `apply` answering junk with
-# IllegalMove); Go Fish and Poker are fixed here. The lead removes the mark after the merge.
-YUKON_JUNK = "Yukon apply still raises AttributeError/TypeError on junk: the Yukon helper's item"
-
 PLAY_STEPS = 40
 """Random legal moves played to reach a state, and played again after loading a save."""
 
@@ -33,15 +29,6 @@ PLAY_STEPS = 40
 def _settings(examples: int) -> settings:
     return settings(max_examples=examples, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
-
-
-def _game_params(**still_failing: str) -> list[Any]:
-    """Every registered game; one another helper still fixes is an expected failure."""
-    return [
-        pytest.param(game, marks=pytest.mark.xfail(reason=still_failing[game], strict=False))
-        if game in still_failing else game
-        for game in GAMES
-    ]
 
 
 def _start(game: str, module: ModuleType, data: st.DataObject) -> Any:
@@ -121,7 +108,7 @@ def _junk_move(module: ModuleType, data: st.DataObject) -> Any:
         return None  # a move that cannot even be built is refused with the right error
 
 
-@pytest.mark.parametrize("game", _game_params(yukon=YUKON_JUNK))
+@pytest.mark.parametrize("game", GAMES)
 @_settings(40)
 @given(data=st.data())
 def test_any_value_passed_as_a_move_is_refused_and_changes_nothing(
@@ -142,7 +129,7 @@ def test_any_value_passed_as_a_move_is_refused_and_changes_nothing(
         assert module.to_json(state) == before
 
 
-@pytest.mark.parametrize("game", _game_params())
+@pytest.mark.parametrize("game", GAMES)
 @_settings(10)
 @given(data=st.data())
 def test_every_reachable_state_round_trips_through_json_text(
@@ -197,7 +184,7 @@ def _mutated(save: Any, data: st.DataObject) -> Any:
     return save
 
 
-@pytest.mark.parametrize("game", _game_params())
+@pytest.mark.parametrize("game", GAMES)
 @_settings(40)
 @given(data=st.data())
 def test_a_mutated_save_is_refused_or_playable(game: str, data: st.DataObject) -> None:

@@ -15,23 +15,27 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tableau.engines.yukon import MAX_SEED, RULES, Config
+from tableau.engines.yukon import GAME_NUMBERS, RULES, Config
 from tableau.storage.yukon_session import YukonSession, render_text
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach the interpreter."""
 
 
+SEED_RANGE = f"from {GAME_NUMBERS[0]} to {GAME_NUMBERS[-1]}"
+
+
 def _seed(text: str) -> int:
+    """A game number: the same range as the menu and ctrl+n give."""
     stripped = text.strip()
-    if not stripped.isascii() or not stripped.isdigit() or len(stripped) > 19:
+    if (
+        not stripped.isascii() or not stripped.isdigit() or len(stripped) > 7
+        or int(stripped) not in GAME_NUMBERS
+    ):
         raise argparse.ArgumentTypeError(
-            f"'{text[:20]}' is not a seed; give a whole number from 0 to {MAX_SEED}."
+            f"'{text[:20]}' is not a seed; give a whole number {SEED_RANGE}."
         )
-    value = int(stripped)
-    if value > MAX_SEED:
-        raise argparse.ArgumentTypeError(f"the seed must be at most {MAX_SEED}.")
-    return value
+    return int(stripped)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -43,7 +47,11 @@ def _parser() -> argparse.ArgumentParser:
         "--plain", action="store_true",
         help="line mode: read commands from stdin and print the text view after each one",
     )
-    parser.add_argument("--seed", type=_seed, help="seed for the shuffles (default: random)")
+    parser.add_argument(
+        "--seed", type=_seed,
+        help=f"game number, {SEED_RANGE}: the TUI opens that game dealt; line mode shuffles "
+        "with it, so LD, SR, P deals the same game (default: random)",
+    )
     parser.add_argument("--deck", type=Path, help="deck file to load at the start (as LD FILE)")
     parser.add_argument(
         "--rules", choices=RULES, default="spec",
@@ -82,12 +90,15 @@ def main(argv: list[str]) -> int:
         options = parser.parse_args(argv)
     except SystemExit as leaving:  # argparse exits 2 on errors, 0 on --help
         return int(leaving.code or 0)
-    seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    chosen = options.seed is not None
+    seed = options.seed if chosen else GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
     config = Config(seed=seed, rules=options.rules)
     if not options.plain:
         from tableau.ui.app import run_app
 
-        code: int = run_app(start="yukon", seed=seed, deck=options.deck, rules=options.rules)
+        code: int = run_app(
+            start="yukon", seed=seed, deck=options.deck, rules=options.rules, deal=chosen
+        )
         return code
     print(f"tableau yukon: seed {seed}", file=sys.stderr)
     session = YukonSession.start(config, Path.cwd(), options.deck)

@@ -105,7 +105,7 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
         Binding("colon", "screen.focus_input", "Type", key_display=":"),
         Binding("escape", "screen.cancel", "Cancel", show=False),
-        Binding("n", "screen.new_game", "New"),
+        Binding("n,ctrl+n", "screen.new_game", "New"),
         Binding("d", "screen.restart", "Redeal"),
         Binding("s", "screen.save", "Save", show=False),
         Binding("o", "screen.load", "Load", show=False),
@@ -420,7 +420,7 @@ class YukonScreen(GameScreen):
             self.finished_after = None
         won = yukon.outcome(state) == "won"
         if won and self.finished_after is None:
-            self.finished_after = self.app_clock() - (self.started_at or self.app_clock())
+            self.finished_after = self._elapsed()
         elif not won and self.finished_after is not None:
             # Undone out of a win: the clock runs on from where it stopped.
             self.started_at = self.app_clock() - self.finished_after

@@ -1,0 +1,154 @@
+"""Yukon rough edges found in play-testing (issue 12, items 1-8): seeds, the clock, long
+columns, the message line and the INPUT line, each done the way the player did it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import Static
+
+from tableau.cards import FULL_DECK
+from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import Phase, Slot, State, View, numbered_game, view
+from tableau.storage.yukon_session import YukonSession
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.yukon import ColumnScroll, YukonScreen
+from tableau.ui.widgets.command_bar import CommandBar
+
+AppFactory = Callable[..., TableauApp]
+KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon",
+             ".": "full_stop", ",": "comma"}
+
+
+def _screen(app: TableauApp) -> YukonScreen:
+    screen = app.screen
+    assert isinstance(screen, YukonScreen)
+    return screen
+
+
+async def _type(pilot: Pilot[int], *lines: str) -> None:
+    for line in lines:
+        await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
+    await pilot.pause()
+
+
+def _text(app: TableauApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
+def _game(number: int) -> View:
+    """What the player sees of game ``number`` just dealt."""
+    return view(numbered_game(number))
+
+
+def _save(state: State) -> str:
+    return json.dumps(YukonSession(Timeline(state)).to_json())
+
+
+# ---------------------------------------------------------------- items 1 and 2: seeds
+
+
+async def test_after_l_the_panel_shows_the_loaded_games_seed(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    (tmp_path / "game.json").write_text(_save(numbered_game(749976)))
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert "Seed  4" in _text(app, "#stats")
+        await _type(pilot, "L game.json")
+        assert "Seed  749976" in _text(app, "#stats")
+
+
+async def test_the_win_dialog_names_the_loaded_deal_not_the_launch_seed(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    from tableau.ui.scenes.yukon import almost_won_save
+
+    (tmp_path / "end.json").write_text(almost_won_save())
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L end.json", "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        shown = " ".join(str(line.content) for line in app.screen.query(Static))
+        # That save is dealt from the unshuffled deck: no game number deals it.
+        assert "Seed: none" in shown and "Seed: 4" not in shown
+
+
+async def test_seed_option_with_deal_opens_that_game_dealt(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=2, deal=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        assert screen.view.phase is Phase.PLAY
+        assert screen.view.columns == _game(2).columns and screen.view.moves == 0
+        assert "Seed  2" in _text(app, "#stats")
+        await pilot.press("ctrl+n")
+        number = screen.game_number()
+        assert number is not None and 1 <= number <= 999_999 and number != 2
+        assert screen.view.columns == _game(number).columns
+        assert f"Seed  {number}" in _text(app, "#stats")
+
+
+async def test_the_welcome_hint_deals_the_game_the_panel_shows(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=5)
+    async with app.run_test(size=(80, 24)) as pilot:
+        hint = _text(app, "#message")
+        assert hint.startswith("Type LD, SR, then P to deal game 5.")
+        await _type(pilot, "LD", "SR", "P")
+        assert _screen(app).view.columns == _game(5).columns
+        assert "Seed  5" in _text(app, "#stats")
+
+
+# ---------------------------------------------------------------- item 3: the clock
+
+
+async def test_the_clock_runs_again_after_undoing_out_of_a_win(tmp_path: Path) -> None:
+    from tableau.ui.scenes.yukon import almost_won_save
+
+    now = [0.0]
+    app = TableauApp("yukon", clock=lambda: now[0], cursor_blink=False, animations=False,
+                     folder=tmp_path, cpu_delay=0.0)
+    (tmp_path / "end.json").write_text(almost_won_save())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L end.json")
+        now[0] = 10.0
+        await _type(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        await pilot.press("escape")
+        now[0] = 50.0
+        await _type(pilot, "U")
+        assert not _screen(app).view.won
+        now[0] = 55.0
+        await pilot.press("escape", "right")
+        assert "0:15" in _text(app, "#stats")
+
+
+# ---------------------------------------------------------------- item 4: a long column
+
+
+def _long_column_save(length: int) -> str:
+    """C4 holds ``length`` cards, its first two face down; the rest lie in short columns."""
+    cards = list(FULL_DECK)
+    long = tuple(Slot(card, index >= 2) for index, card in enumerate(cards[:length]))
+    rest = cards[length:]
+    short = [tuple(Slot(card, True) for card in rest[i::6]) for i in range(6)]
+    columns = (*short[:3], long, *short[3:])
+    return _save(State(Phase.PLAY, FULL_DECK, columns, ((),) * 4, 1, "spec", 50))
+
+
+async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_once(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    (tmp_path / "long.json").write_text(_long_column_save(21))
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "L long.json")
+        await pilot.pause()
+        scroller = app.screen.query(ColumnScroll)[3]
+        assert scroller.max_scroll_y > 0, "the column is taller than the table"
+        assert scroller.scroll_offset.y == 0, "the header (C4) and the ×2 fold show"
+        drawn = app.screen.get_widget_at(*scroller.region.offset)[0]
+        assert drawn.id == "pile-C4"

@@ -32,6 +32,8 @@ def _screen(app: TableauApp) -> YukonScreen:
 
 async def _type(pilot: Pilot[int], *lines: str) -> None:
     for line in lines:
+        if not pilot.app.screen.query_one(CommandBar).input.has_focus:
+            await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
     await pilot.pause()
 
@@ -152,3 +154,84 @@ async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_onc
         assert scroller.scroll_offset.y == 0, "the header (C4) and the ×2 fold show"
         drawn = app.screen.get_widget_at(*scroller.region.offset)[0]
         assert drawn.id == "pile-C4"
+
+
+# ---------------------------------------------------------------- item 5: one card notation
+
+
+async def test_messages_draw_cards_as_the_table_does_and_typed_text_keeps_letters(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "LD", "P", "C7->C6")  # the unshuffled deal: K♠ onto J♠
+        assert _text(app, "#message") == "K♠ does not go on J♠: it needs a ten."
+        assert _text(app, "#last-command") == "C7->C6"
+        await _type(pilot, "C6:4H->C4")
+        assert "4♥" in _text(app, "#message") and "4H" not in _text(app, "#message")
+
+
+# ---------------------------------------------------------------- item 6: long messages
+
+
+async def test_a_long_message_wraps_and_shows_whole(make_app: AppFactory) -> None:
+    import textwrap
+
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "")
+        message = app.screen.query_one("#message", Static)
+        text = _text(app, "#message")
+        assert text.endswith("S, L.") and len(text) > message.size.width
+        assert message.size.height >= len(textwrap.wrap(text, message.size.width))
+        assert message.region.bottom <= app.screen.query_one("#command-input").region.y
+
+
+# ---------------------------------------------------------------- item 7: a cancelled pick
+
+
+async def test_clicking_the_picked_card_again_says_cancelled_like_escape(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "LD", "P", "C7->C6")  # leaves a refusal on the Message line
+        column = app.screen.query_one("#pile-C6")
+        bottom = (2, column.row_of(len(_screen(app).view.columns[5]) - 1))  # type: ignore[attr-defined]
+        await pilot.click("#pile-C6", offset=bottom)
+        await pilot.pause(0.6)  # two clicks, not a double-click
+        await pilot.click("#pile-C6", offset=bottom)
+        assert _text(app, "#message") == "Cancelled."
+
+
+# ---------------------------------------------------------------- item 8: the INPUT line
+
+
+async def test_after_p_the_arrows_move_on_the_table(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.press("L", "D", "enter", "P", "enter")
+        assert not screen.query_one(CommandBar).input.has_focus
+        await pilot.press("right", "right", "space")
+        assert screen.controls.cursor_name == "C3"
+        assert screen.controls.picked is not None and screen.controls.picked.pile == "C3"
+
+
+async def test_up_and_down_walk_through_the_lines_typed_before(make_app: AppFactory) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        field = _screen(app).query_one(CommandBar).input
+        await pilot.press("L", "D", "enter", "S", "W", "enter", "S", "R")
+        await pilot.press("up")
+        assert field.value == "SW"
+        await pilot.press("up", "up")
+        assert field.value == "LD"
+        await pilot.press("down")
+        assert field.value == "SW"
+        await pilot.press("down")
+        assert field.value == "SR", "the line being typed comes back"
+        await pilot.press("up", "up", "enter")
+        assert _text(app, "#last-command") == "LD"
+        await pilot.press("up")
+        assert field.value == "LD"

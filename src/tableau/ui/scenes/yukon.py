@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene, still_app
+from tableau.ui.widgets.command_bar import CommandBar
 
 SEED = 2026
 
@@ -22,6 +23,8 @@ def _app() -> TableauApp:
 
 async def _type(pilot: Pilot[Any], *lines: str) -> None:
     for line in lines:
+        if not pilot.app.screen.query_one(CommandBar).input.has_focus:
+            await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*_keys(line), "enter")
     await pilot.pause()
 

@@ -23,7 +23,7 @@ from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
 from tableau.storage.yukon_session import YukonSession
-from tableau.ui.controls.yukon import COLUMNS, FOUNDATIONS, Outcome, YukonControls
+from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Outcome, YukonControls
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
@@ -478,7 +478,11 @@ class YukonScreen(GameScreen):
     @on(CommandBar.Submitted)
     def _typed(self, event: CommandBar.Submitted) -> None:
         self.controls.reset()
+        dealing = self.session.state.phase is Phase.STARTUP
         self.run_command(event.text)
+        if dealing and self.session.state.phase is Phase.PLAY:
+            # The cards are out: arrows and space play on the table at once.
+            self.query_one(YukonBoard).focus()
 
     @on(CommandBar.Escaped)
     def _escaped(self, event: CommandBar.Escaped) -> None:
@@ -552,7 +556,7 @@ class YukonScreen(GameScreen):
     def action_cancel(self) -> None:
         if self.controls.cancel():
             self._cancel_drags()
-            self.note = "Cancelled."
+            self.note = CANCELLED
         self._show()
 
     def action_focus_input(self) -> None:

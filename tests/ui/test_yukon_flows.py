@@ -20,7 +20,7 @@ from tableau.engines.yukon import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
-from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.screens.yukon import YukonBoard, YukonScreen
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn, StackPile
 
@@ -39,7 +39,8 @@ async def _type(pilot: Pilot[int], *lines: str) -> None:
     names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon", ".": "full_stop",
              "/": "slash", "_": "underscore"}
     for line in lines:
-        if not pilot.app.screen.query_one(CommandBar).input.has_focus:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
             await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*(names.get(char, char) for char in line), "enter")
     await pilot.pause()

@@ -10,13 +10,12 @@ from pathlib import Path
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tableau.cards import FULL_DECK
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import Phase, Slot, State, View, numbered_game, view
+from tableau.engines.yukon import Phase, State, View, numbered_game, view
 from tableau.storage.yukon_session import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.yukon import ColumnScroll, YukonScreen
+from tableau.ui.screens.yukon import ColumnScroll, YukonBoard, YukonScreen
 from tableau.ui.widgets.command_bar import CommandBar
 
 AppFactory = Callable[..., TableauApp]
@@ -32,7 +31,8 @@ def _screen(app: TableauApp) -> YukonScreen:
 
 async def _type(pilot: Pilot[int], *lines: str) -> None:
     for line in lines:
-        if not pilot.app.screen.query_one(CommandBar).input.has_focus:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
             await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
     await pilot.pause()
@@ -131,20 +131,12 @@ async def test_the_clock_runs_again_after_undoing_out_of_a_win(tmp_path: Path) -
 # ---------------------------------------------------------------- item 4: a long column
 
 
-def _long_column_save(length: int) -> str:
-    """C4 holds ``length`` cards, its first two face down; the rest lie in short columns."""
-    cards = list(FULL_DECK)
-    long = tuple(Slot(card, index >= 2) for index, card in enumerate(cards[:length]))
-    rest = cards[length:]
-    short = [tuple(Slot(card, True) for card in rest[i::6]) for i in range(6)]
-    columns = (*short[:3], long, *short[3:])
-    return _save(State(Phase.PLAY, FULL_DECK, columns, ((),) * 4, 1, "spec", 50))
-
-
 async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_once(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    (tmp_path / "long.json").write_text(_long_column_save(21))
+    from tableau.ui.scenes.yukon import long_column_save
+
+    (tmp_path / "long.json").write_text(long_column_save(21))
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         await _type(pilot, "L long.json")

@@ -11,7 +11,7 @@ from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene, still_app
-from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.screens.yukon import YukonBoard
 
 SEED = 2026
 
@@ -23,7 +23,8 @@ def _app() -> TableauApp:
 
 async def _type(pilot: Pilot[Any], *lines: str) -> None:
     for line in lines:
-        if not pilot.app.screen.query_one(CommandBar).input.has_focus:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
             await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*_keys(line), "enter")
     await pilot.pause()
@@ -80,6 +81,31 @@ async def _won(pilot: Pilot[Any]) -> None:
     await _type(pilot, "L almost-won.json", "C1->F4")
 
 
+def long_column_save(length: int = 21) -> str:
+    """A save whose C4 holds ``length`` cards, the first two face down (taller than the table
+    at 80×24); the other cards lie in short face-up columns."""
+    from tableau.cards import FULL_DECK
+    from tableau.engines.protocol import Timeline
+    from tableau.engines.yukon import Phase, Slot, State
+    from tableau.storage.yukon_session import YukonSession
+
+    cards = list(FULL_DECK)
+    long = tuple(Slot(card, index >= 2) for index, card in enumerate(cards[:length]))
+    rest = cards[length:]
+    short = [tuple(Slot(card, True) for card in rest[start::6]) for start in range(6)]
+    columns = (*short[:3], long, *short[3:])
+    state = State(Phase.PLAY, FULL_DECK, columns, ((),) * 4, SEED, "spec", 50)
+    return json.dumps(YukonSession(Timeline(state)).to_json())
+
+
+async def _long_column(pilot: Pilot[Any]) -> None:
+    """A save with a 21-card column, loaded: the column shows from its header."""
+    app = pilot.app
+    assert isinstance(app, TableauApp)
+    (app.folder / "long.json").write_text(long_column_save(), encoding="utf-8")
+    await _type(pilot, "L long.json")
+
+
 async def _help(pilot: Pilot[Any]) -> None:
     await pilot.press("f1")
     await pilot.pause()
@@ -91,5 +117,6 @@ SCENES = (
     Scene("yukon", "deal", _app, _fresh_deal),
     Scene("yukon", "picked", _app, _mid_game),
     Scene("yukon", "won", _app, _won),
+    Scene("yukon", "long-column", _app, _long_column),
     Scene("yukon", "help", _app, _help),
 )

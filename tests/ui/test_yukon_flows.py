@@ -86,7 +86,7 @@ async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) 
         assert screen.query_one(CommandBar).input.has_focus
         assert screen.view.phase is Phase.STARTUP
         await _type(pilot, "LD", "P")
-        assert screen.view.phase is Phase.PLAY
+        assert _screen(app).view.phase is Phase.PLAY
         assert _last_command(app) == "P"
         assert _message(app) == "OK"
         assert screen.view.columns[0] == (AC,)
@@ -257,17 +257,17 @@ async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Pa
         await _type(pilot, "LD")
         assert screen.view.deck_shown == (None,) * 52
         await _type(pilot, "SW")
-        assert screen.view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
+        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
         await _type(pilot, "SI 26")
         await _type(pilot, "SW")
         # Interleaving the halves at 26: A♣, then the first card of the second half (A♥).
-        assert screen.view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
+        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
         await _type(pilot, "P")
         assert screen.view.phase is Phase.PLAY
         await _type(pilot, "C1->F1")
         assert screen.view.foundations[0] == (AC,)
         await _type(pilot, "U")
-        assert screen.view.foundations[0] == ()
+        assert _screen(app).view.foundations[0] == ()
         await _type(pilot, "R")
         assert screen.view.foundations[0] == (AC,)
         await _type(pilot, "S game.json")

@@ -103,11 +103,16 @@ class MessageLine(Static):
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
 
+    _shown = ""
+
     def show(self, text: str, *, error: bool = False) -> None:
-        # A one-line message needs no layout pass (that keeps moves fast); a screen that
-        # lets its message wrap (height: auto) needs one so the line can grow.
+        # A one-line message needs no layout pass (that keeps moves fast); a line that may
+        # wrap (height: auto) needs one when it grows past the width or shrinks back.
         height = self.styles.height
-        self.update(text, layout=height is not None and height.is_auto)
+        width = self.content_size.width
+        wraps = height is not None and height.is_auto
+        self.update(text, layout=wraps and max(len(text), len(self._shown)) >= width)
+        self._shown = text
         self.set_class(error, "-error")
 
 

@@ -227,3 +227,29 @@ async def test_up_and_down_walk_through_the_lines_typed_before(make_app: AppFact
         assert _text(app, "#last-command") == "LD"
         await pilot.press("up")
         assert field.value == "LD"
+
+
+async def test_every_way_in_uses_one_range_of_game_numbers(make_app: AppFactory) -> None:
+    from tableau.engines.yukon import GAME_NUMBERS
+
+    app = make_app("yukon")  # as from the menu: no seed given
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        assert screen.start_seed in GAME_NUMBERS
+        for _ in range(3):
+            await pilot.press("ctrl+n")
+            number = screen.game_number()
+            assert number in GAME_NUMBERS and f"Seed  {number}" in _text(app, "#stats")
+
+
+async def test_a_rules_change_on_an_out_of_range_seed_deals_a_numbered_game(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        screen.action_rules()
+        await pilot.pause()
+        await pilot.click("#choice-classic")
+        assert screen.view.rules == "classic" and screen.view.phase is Phase.PLAY
+        assert screen.game_number() == screen.start_seed != 0

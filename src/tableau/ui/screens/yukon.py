@@ -141,8 +141,8 @@ class YukonScreen(GameScreen):
             config = Config(seed=self.start_seed, rules=rules)
             problem = ""
         except ValueError as error:
-            config = Config(seed=0)
-            self.start_seed = 0
+            self.start_seed = random_game_number()
+            config = Config(seed=self.start_seed)
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
         if deal and deck_path is None and not problem and self.start_seed in GAME_NUMBERS:
@@ -583,6 +583,8 @@ class YukonScreen(GameScreen):
         return YukonSession(Timeline(dealt), "LD, SR, P", "OK", folder=self.folder)
 
     def _new_session(self, seed: int, rules: str) -> None:
+        if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
+            seed = random_game_number()
         self.start_seed = seed
         before = self.session.state
         self.session = self._numbered_session(seed, rules)

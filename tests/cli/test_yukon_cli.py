@@ -200,3 +200,11 @@ def test_ld_sr_p_in_line_mode_deals_the_tuis_game_n(
     game_two = YukonSession(Timeline(numbered_game(2)), "P", "OK")
     assert views(out)[-1].lstrip("\n") + "INPUT > " == render_text(game_two)
     assert numbered_game(2).seed == 2
+
+
+def test_line_mode_keeps_the_specs_card_letters_in_messages(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = plain(monkeypatch, capsys, "LD\nP\nC7->C6\n")
+    assert "Message: KS does not go on JS: it needs a ten." in out
+    assert "♠" not in out

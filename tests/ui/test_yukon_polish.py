@@ -179,6 +179,17 @@ async def test_a_long_message_wraps_and_shows_whole(make_app: AppFactory) -> Non
         assert message.region.bottom <= app.screen.query_one("#command-input").region.y
 
 
+async def test_a_long_last_command_is_shown_whole_or_ends_in_an_ellipsis(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await _type(pilot, "X" * 60)
+        shown = _text(app, "#last-command")
+        assert shown.endswith("…") and shown.startswith("XXXX")
+        assert app.screen.query_one("#last-command").size.width >= len(shown)
+
+
 # ---------------------------------------------------------------- item 7: a cancelled pick
 
 

@@ -17,8 +17,8 @@ def opened(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
     """The options each TUI start was given (the TUI itself is not started)."""
     calls: list[dict[str, Any]] = []
 
-    def run_app(start: str | None = None, **options: Any) -> int:
-        calls.append({"start": start, **options})
+    def run_app(start: str | None = None, folder: object = None, **options: Any) -> int:
+        calls.append({"start": start, **options})  # the folder is the working folder
         return 0
 
     monkeypatch.setattr("tableau.ui.app.run_app", run_app)
@@ -40,7 +40,7 @@ def test_table_options_go_to_the_set_up_screen(opened: list[dict[str, Any]]) -> 
          "--json goes with --simulate; the table has nothing to print."),
         (["--json"], "--json goes with --simulate; the table has nothing to print."),
         (["--players", "9", "--packs", "1000", "--seed", "-3"],
-         "--seed must be 0 or more, not -3."),
+         "argument --seed: '-3' is not a seed; give a whole number from 0 to 2**63-1."),
         (["--players", "9"], "Pesten needs 2 to 8 players, not 9."),
         (["--packs", "1000"], "Play with 1 to 4 packs, not 1000."),
         (["--jokers", "-1"], "Each pack holds 0 to 2 jokers, not -1."),
@@ -65,7 +65,10 @@ def test_a_negative_seed_is_refused_by_the_simulator_too(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert main(["--simulate", "2", "--seed", "-1"]) == 2
-    assert capsys.readouterr().err == "tableau pesten: --seed must be 0 or more, not -1.\n"
+    assert capsys.readouterr().err == (
+        "tableau pesten: argument --seed: '-1' is not a seed; give a whole number from 0 to "
+        "2**63-1.\n"
+    )
 
 
 def test_the_refusal_reaches_the_shell_without_opening_the_table() -> None:

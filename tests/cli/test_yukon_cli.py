@@ -90,7 +90,9 @@ def test_a_bad_deck_option_exits_2_with_the_reason(
     assert "Line 7:" in err and "Traceback" not in err
 
 
-@pytest.mark.parametrize("seed", ["", "-1", "abc", "1.5", "99999999999999999999999"])
+@pytest.mark.parametrize(
+    "seed", ["", "-1", "abc", "1.5", "99999999999999999999999", "0", "1000000", "749976000"]
+)
 def test_a_bad_seed_exits_2_with_a_message(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], seed: str
 ) -> None:
@@ -156,3 +158,53 @@ def test_the_installed_command_gives_the_same_output_through_a_pipe(in_tmp: Path
     assert narrow == wide
     assert "\x1b" not in narrow
     assert "\nAC\t[]\t[]\t[]\t[]\t[]\t[]\t\t[]\tF1\n" in narrow
+
+
+def test_the_seed_range_is_the_menus_and_is_in_the_help(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tableau.engines.yukon import GAME_NUMBERS
+
+    code, _, err = plain(monkeypatch, capsys, "", "--seed", "0")
+    assert code == 2 and "from 1 to 999999" in err
+    assert main(["--help"]) == 0
+    assert "from 1 to 999999" in " ".join(capsys.readouterr().out.split())
+    assert (GAME_NUMBERS[0], GAME_NUMBERS[-1]) == (1, 999_999)
+
+
+def test_seed_n_opens_game_n_dealt_in_the_tui(monkeypatch: pytest.MonkeyPatch) -> None:
+    import tableau.ui.app
+
+    opened: dict[str, object] = {}
+
+    def fake_run_app(**options: object) -> int:
+        opened.update(options)
+        return 0
+
+    monkeypatch.setattr(tableau.ui.app, "run_app", fake_run_app)
+    assert main(["--seed", "2"]) == 0
+    assert opened["seed"] == 2 and opened["deal"] is True
+    opened.clear()
+    assert main([]) == 0
+    assert opened["deal"] is False and opened["seed"] in range(1, 1_000_000)
+
+
+def test_ld_sr_p_in_line_mode_deals_the_tuis_game_n(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tableau.engines.protocol import Timeline
+    from tableau.engines.yukon import numbered_game
+    from tableau.storage.yukon_session import YukonSession, render_text
+
+    _, out, _ = plain(monkeypatch, capsys, "LD\nSR\nP\n", "--seed", "2")
+    game_two = YukonSession(Timeline(numbered_game(2)), "P", "OK")
+    assert views(out)[-1].lstrip("\n") + "INPUT > " == render_text(game_two)
+    assert numbered_game(2).seed == 2
+
+
+def test_line_mode_keeps_the_specs_card_letters_in_messages(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _, out, _ = plain(monkeypatch, capsys, "LD\nP\nC7->C6\n")
+    assert "Message: KS does not go on JS: it needs a ten." in out
+    assert "♠" not in out

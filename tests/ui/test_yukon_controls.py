@@ -9,6 +9,7 @@ from tableau.cards import parse_card
 from tableau.engines import yukon
 from tableau.engines.yukon import Config, View
 from tableau.ui.controls.yukon import (
+    CANCELLED,
     FACE_DOWN,
     NOT_IN_STARTUP,
     Outcome,
@@ -54,7 +55,7 @@ def test_a_face_down_card_cannot_be_picked() -> None:
 def test_clicking_the_picked_card_again_cancels_and_escape_cancels() -> None:
     view, controls = _dealt(), YukonControls()
     controls.click(view, "C6", len(view.columns[5]) - 1)
-    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Outcome()
+    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Outcome(note=CANCELLED)
     assert controls.picked is None
     controls.click(view, "C6", len(view.columns[5]) - 1)
     assert controls.cancel() is True

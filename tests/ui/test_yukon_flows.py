@@ -16,12 +16,12 @@ from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tableau.cards import Card, Rank, Suit, parse_card
-from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Phase
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes.yukon import played_save
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
-from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.screens.yukon import YukonBoard, YukonScreen
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn, StackPile
 
@@ -40,6 +40,9 @@ async def _type(pilot: Pilot[int], *lines: str) -> None:
     names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon", ".": "full_stop",
              "/": "slash", "_": "underscore"}
     for line in lines:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
+            await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*(names.get(char, char) for char in line), "enter")
     await _settled(pilot)
 
@@ -91,7 +94,7 @@ async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) 
         assert screen.query_one(CommandBar).input.has_focus
         assert screen.view.phase is Phase.STARTUP
         await _type(pilot, "LD", "P")
-        assert screen.view.phase is Phase.PLAY
+        assert _screen(app).view.phase is Phase.PLAY
         assert _last_command(app) == "P"
         assert _message(app) == "OK"
         assert screen.view.columns[0] == (AC,)
@@ -133,7 +136,7 @@ async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFacto
         await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
         await pilot.click("#pile-C6")
         assert screen.view == before
-        assert "KS" in _message(app) and _message(app) != "OK"
+        assert "K♠" in _message(app) and _message(app) != "OK"
 
 
 async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
@@ -155,7 +158,7 @@ async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: Ap
         assert _column(app, "C6").target == "illegal"
         await pilot.mouse_up("#pile-C6", offset=(2, 2))
         assert screen.view == before
-        assert _message(app).startswith("KS")
+        assert _message(app).startswith("K♠")
 
 
 async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
@@ -262,17 +265,17 @@ async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Pa
         await _type(pilot, "LD")
         assert screen.view.deck_shown == (None,) * 52
         await _type(pilot, "SW")
-        assert screen.view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
+        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
         await _type(pilot, "SI 26")
         await _type(pilot, "SW")
         # Interleaving the halves at 26: A♣, then the first card of the second half (A♥).
-        assert screen.view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
+        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
         await _type(pilot, "P")
         assert screen.view.phase is Phase.PLAY
         await _type(pilot, "C1->F1")
         assert screen.view.foundations[0] == (AC,)
         await _type(pilot, "U")
-        assert screen.view.foundations[0] == ()
+        assert _screen(app).view.foundations[0] == ()
         await _type(pilot, "R")
         assert screen.view.foundations[0] == (AC,)
         await _type(pilot, "S game.json")
@@ -290,6 +293,7 @@ async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory
     async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
         bar = app.screen.query_one(CommandBar)
+        await pilot.press("colon")
         for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
             bar.input.value = junk
             await pilot.press("enter")
@@ -339,22 +343,6 @@ async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFac
         assert app.settings.auto_move
 
 
-def _played_save(seed: int, moves: int, rules: str = "spec") -> str:
-    """The save of game ``seed`` after ``moves`` random legal moves (a position play reaches)."""
-    import random
-
-    from tableau.engines.yukon import Config, apply, legal_moves
-    from tableau.storage.yukon_session import YukonSession
-
-    session = YukonSession.start(Config(seed=seed, rules=rules), Path("."))
-    state = session.run("LD").run("SR").run("P").state
-    chooser = random.Random(seed)
-    for _ in range(moves):
-        choices = legal_moves(state)
-        state = apply(state, choices[chooser.randrange(len(choices))])
-    return json.dumps(YukonSession(Timeline(state)).to_json())
-
-
 async def _win(pilot: Pilot[int], folder: Path) -> None:
     """Load a game one move from the end and make that move."""
     from tableau.ui.scenes.yukon import almost_won_save
@@ -391,7 +379,7 @@ async def test_a_position_without_moves_says_stuck_and_offers_undo(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     # Game 318 under Russian rules is dealt with no legal move at all.
-    (tmp_path / "stuck.json").write_text(_played_save(318, 0, rules="russian"))
+    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         await _type(pilot, "L stuck.json")
@@ -456,7 +444,7 @@ async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
-    (tmp_path / "long.json").write_text(_played_save(26, 76))
+    (tmp_path / "long.json").write_text(played_save(26, 76))
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = _screen(app)
@@ -464,7 +452,10 @@ async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
         c1, c2 = _column(app, "C1"), _column(app, "C2")
         assert c1.region.right <= c2.region.x
         assert len(screen.view.columns[0]) == 38
-        # The bottom card (2♣) is on screen: a double-click sends it home.
+        # The column opens at its header; jumping to it brings the bottom card (2♣) into
+        # view, and a double-click there sends it home.
+        await pilot.press("1")
+        await pilot.pause()
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
         assert parse_card("2C") in {card for pile in screen.view.foundations for card in pile}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 from typing import NoReturn
 
 from tableau.engines.yukon import MAX_SEED
@@ -50,16 +51,27 @@ def refuse(prog: str, problem: object) -> int:
     return 2
 
 
-def seed(text: str) -> int:
-    """The one seed rule of every game: a whole number from 0 to MAX_SEED."""
-    digits = text.strip()
-    if (
-        not digits.isascii()
-        or not digits.isdigit()
-        or len(digits) > len(str(MAX_SEED))
-        or int(digits) > MAX_SEED
-    ):
-        raise argparse.ArgumentTypeError(
-            f"'{shown(text)}' is not a seed; give a whole number from 0 to {MAX_SEED}."
-        )
-    return int(digits)
+def seed_in(numbers: range, top: str = "") -> Callable[[str], int]:
+    """An argparse type for a seed from ``numbers`` (``top`` names the largest one briefly);
+    every game words its refusal alike."""
+
+    def seed(text: str) -> int:
+        digits = text.strip()
+        if (
+            not digits.isascii()
+            or not digits.isdigit()
+            or len(digits) > len(str(numbers[-1]))
+            or int(digits) not in numbers
+        ):
+            raise argparse.ArgumentTypeError(
+                f"'{shown(text)}' is not a seed; give a whole number from {numbers[0]} "
+                f"to {top or numbers[-1]}."
+            )
+        return int(digits)
+
+    return seed
+
+
+seed = seed_in(range(MAX_SEED + 1), "2**63-1")
+"""The seed rule of the games with hidden hands: a whole number from 0 to MAX_SEED. (Yukon's
+deals are numbered: ``seed_in(GAME_NUMBERS)``.)"""

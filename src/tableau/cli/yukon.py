@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import TextIO
 
 from tableau.cli import open_app, standard_input, working_folder
-from tableau.cli.args import Parser, UsageError, refuse, say, seed
-from tableau.engines.yukon import MAX_SEED, RULES, Config
+from tableau.cli.args import Parser, UsageError, refuse, say, seed_in
+from tableau.engines.yukon import GAME_NUMBERS, RULES, Config
 from tableau.storage.yukon_session import YukonSession, render_text
 
 MAX_LINE: int = 64 * 1024
@@ -34,8 +34,11 @@ def _parser() -> Parser:
         "--plain", action="store_true",
         help="line mode: read commands from stdin and print the text view after each one",
     )
-    parser.add_argument("--seed", type=seed,
-                        help=f"seed for the shuffles, 0 to {MAX_SEED} (default: random)")
+    parser.add_argument(
+        "--seed", type=seed_in(GAME_NUMBERS),
+        help=f"game number, from {GAME_NUMBERS[0]} to {GAME_NUMBERS[-1]}: the TUI opens that game "
+        "dealt; line mode shuffles with it, so LD, SR, P deals the same game (default: random)",
+    )
     parser.add_argument("--deck", type=Path, help="deck file to load at the start (as LD FILE)")
     parser.add_argument(
         "--rules", choices=RULES, default="spec",
@@ -75,9 +78,10 @@ def main(argv: list[str]) -> int:
         return refuse(PROG, problem)
     except SystemExit as leaving:  # --help
         return leaving.code if isinstance(leaving.code, int) else 0
-    seed = options.seed if options.seed is not None else secrets.randbelow(MAX_SEED + 1)
+    chosen = options.seed is not None
+    seed = options.seed if chosen else GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
     if not options.plain:
-        return open_app("yukon", seed=seed, deck=options.deck, rules=options.rules)
+        return open_app("yukon", seed=seed, deck=options.deck, rules=options.rules, deal=chosen)
     stdin = standard_input()
     session = YukonSession.start(Config(seed=seed, rules=options.rules), working_folder(),
                                  options.deck)

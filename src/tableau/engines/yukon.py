@@ -44,6 +44,7 @@ from tableau.engines.protocol import IllegalMove, SaveFormatError
 __all__ = [
     "COLUMN_HEIGHTS",
     "FACE_DOWN_COUNTS",
+    "GAME_NUMBERS",
     "RULES",
     "Config",
     "IllegalMove",
@@ -59,6 +60,7 @@ __all__ = [
     "legal_moves",
     "load_deck",
     "new_game",
+    "numbered_game",
     "outcome",
     "parse_move",
     "quit_game",
@@ -317,6 +319,22 @@ def quit_game(state: State) -> State:
     if state.phase is not Phase.PLAY or state.deck is None:
         raise IllegalMove(NOT_IN_STARTUP)
     return _startup_with(state, state.deck, state.seed, False)
+
+
+# ---------------------------------------------------------------- numbered games
+
+GAME_NUMBERS: Final = range(1, 1_000_000)
+"""The games a player can ask for by number (``--seed N``, the menu, ctrl+n)."""
+
+
+def numbered_game(number: int, rules: str = "spec") -> State:
+    """Game ``number`` dealt: the full deck shuffled by SR from seed ``number``, so LD, SR, P
+    from that seed deals the same cards. The state keeps ``number`` as its seed, so a save of
+    the game still names it."""
+    if number not in GAME_NUMBERS:
+        raise ValueError(f"A game number is a whole number from 1 to {GAME_NUMBERS[-1]}.")
+    dealt = deal(shuffle_random(load_deck(new_game(Config(seed=number, rules=rules)), None)))
+    return State(Phase.PLAY, dealt.deck, dealt.columns, dealt.foundations, number, rules)
 
 
 # ---------------------------------------------------------------- rules of play

@@ -23,6 +23,7 @@ PILES = COLUMNS + FOUNDATIONS
 FACE_DOWN = "That card is face down; only face-up cards move."
 PICK_FIRST = "Pick a face-up card first."
 NOT_IN_STARTUP = "Deal first: type LD and P (or press n for a new game)."
+CANCELLED = "Cancelled."
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +141,7 @@ class YukonControls:
         if pile == picked.pile:
             if index is None or index == picked.index or pile in FOUNDATIONS:
                 self.picked = None
-                return NOTHING
+                return Outcome(note=CANCELLED)
             found = self._pickable(view, pile, index)
             if isinstance(found, Outcome):
                 self.picked = None

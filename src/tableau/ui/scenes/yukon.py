@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene, still_app
+from tableau.ui.screens.yukon import YukonBoard
 
 SEED = 2026
 
@@ -22,6 +23,9 @@ def _app() -> TableauApp:
 
 async def _type(pilot: Pilot[Any], *lines: str) -> None:
     for line in lines:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
+            await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*_keys(line), "enter")
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()  # S and L run in a thread
@@ -79,6 +83,37 @@ async def _won(pilot: Pilot[Any]) -> None:
     await _type(pilot, "L almost-won.json", "C1->F4")
 
 
+def played_save(seed: int, moves: int, rules: str = "spec") -> str:
+    """The save of game ``seed`` after ``moves`` random legal moves (a position play reaches,
+    so a load accepts it)."""
+    import random
+
+    from tableau.engines.protocol import Timeline
+    from tableau.engines.yukon import apply, legal_moves, numbered_game
+    from tableau.storage.yukon_session import YukonSession
+
+    state = numbered_game(seed, rules)
+    chooser = random.Random(seed)
+    for _ in range(moves):
+        choices = legal_moves(state)
+        state = apply(state, choices[chooser.randrange(len(choices))])
+    return json.dumps(YukonSession(Timeline(state)).to_json())
+
+
+def long_column_save() -> str:
+    """Game 4 after 51 random moves: C7 holds 31 cards, six face down (taller than the
+    table at 80×24)."""
+    return played_save(4, 51)
+
+
+async def _long_column(pilot: Pilot[Any]) -> None:
+    """A save with a 21-card column, loaded: the column shows from its header."""
+    app = pilot.app
+    assert isinstance(app, TableauApp)
+    (app.folder / "long.json").write_text(long_column_save(), encoding="utf-8")
+    await _type(pilot, "L long.json")
+
+
 async def _help(pilot: Pilot[Any]) -> None:
     await pilot.press("f1")
     await pilot.pause()
@@ -90,5 +125,6 @@ SCENES = (
     Scene("yukon", "deal", _app, _fresh_deal),
     Scene("yukon", "picked", _app, _mid_game),
     Scene("yukon", "won", _app, _won),
+    Scene("yukon", "long-column", _app, _long_column),
     Scene("yukon", "help", _app, _help),
 )

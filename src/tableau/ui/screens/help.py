@@ -11,6 +11,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Markdown
 
 from tableau.ui.screens.base import TableauScreen
@@ -37,8 +38,17 @@ def rules_text(game: str | None) -> str:
         return f"# {game}\n\nThe rules for this game are not written yet."
 
 
+class HelpText(VerticalScroll):
+    """The rules, scrolled by the keys as a pager: arrows, Page Up/Down, Home/End, Space."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "page_down", "Page down", show=False),
+        Binding("shift+space", "page_up", "Page up", show=False),
+    ]
+
+
 class HelpScreen(TableauScreen):
-    """Scroll with the arrows, Page Up/Down or the mouse; Escape, q or ? closes it."""
+    """Scroll with the arrows, Page Up/Down, Space or the mouse; Escape, q or ? closes it."""
 
     CSS_PATH = "help.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -54,7 +64,8 @@ class HelpScreen(TableauScreen):
 
     def compose(self) -> ComposeResult:
         yield Header(icon="?")
-        yield Markdown(rules_text(self.game), id="help-text")
+        with HelpText(id="help-text"):
+            yield Markdown(rules_text(self.game))
         yield Footer()
 
     def on_mount(self) -> None:

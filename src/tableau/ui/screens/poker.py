@@ -53,7 +53,7 @@ from tableau.ui.screens.poker_controls import (
 from tableau.ui.screens.poker_seat import SeatPanel
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
-from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.history import PAGE_BINDINGS, HistoryPanel
 
 DEFAULT_CPUS = 3
 MAX_CPUS = 5
@@ -100,6 +100,7 @@ class PokerScreen(GameScreen):
         Binding("enter", "try('enter')", "Next hand", show=False, priority=True),
         *(Binding(key, f"try('{key}')", show=False) for key in ("c", "b", "f", "a", "n")),
         *(Binding(str(n), f"try('mark{n}')", show=False) for n in range(1, 6)),
+        *PAGE_BINDINGS,
     ]
 
     def __init__(
@@ -337,6 +338,9 @@ class PokerScreen(GameScreen):
         if name == "results":
             return view.phase is Phase.GAME_OVER
         return True
+
+    def action_page_history(self, direction: int) -> None:
+        self.query_one("#history", HistoryPanel).page(direction)
 
     def action_act(self, name: str) -> None:
         self._do(name)

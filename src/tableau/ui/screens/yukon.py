@@ -21,10 +21,11 @@ from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker
 
 from tableau.engines import yukon
+from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
-from tableau.engines.yukon import Config, Phase, View
+from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
 from tableau.storage.yukon_session import YukonSession
-from tableau.ui.controls.yukon import COLUMNS, FOUNDATIONS, Outcome, YukonControls
+from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Outcome, YukonControls
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
@@ -37,7 +38,15 @@ RULE_NAMES = {
     "classic": "alternating colours",
     "russian": "same suit only",
 }
-WELCOME = "Type LD, then P, to deal. ctrl+n: a new shuffled game."
+
+
+def welcome(seed: int) -> str:
+    """The first hint: typing it deals the game whose seed the panel shows."""
+    return f"Type LD, SR, then P to deal game {seed}. ctrl+n: a new game."
+
+
+def random_game_number() -> int:
+    return GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
 
 
 def format_time(seconds: float) -> str:
@@ -56,16 +65,16 @@ class ColumnScroll(VerticalScroll):
         for column in self.query(FanColumn):
             column.set_max_rows(event.size.height)
 
-    def keep_in_view(self, row: int | None, *, to_end: bool = False) -> None:
-        """Scroll so ``row`` shows (or to the end when the column grew), once the column's
-        new height is laid out."""
-        if row is not None or to_end:
-            self.call_after_refresh(self._keep_in_view, row, to_end)
+    def keep_in_view(self, row: int | None, *, to_end: bool = False, to_top: bool = False) -> None:
+        """Scroll so ``row`` shows (or to the end when the column grew by a move, or to the top
+        on a new table), once the column's new height is laid out."""
+        if row is not None or to_end or to_top:
+            self.call_after_refresh(self._keep_in_view, row, to_end, to_top)
 
-    def _keep_in_view(self, row: int | None, to_end: bool) -> None:
+    def _keep_in_view(self, row: int | None, to_end: bool, to_top: bool) -> None:
         # Scrolling costs a layout pass, so do nothing when there is nothing to scroll.
         height = self.size.height
-        if height <= 0 or self.max_scroll_y == 0:
+        if height <= 0 or self.max_scroll_y == 0 or (to_top and row is None):
             if self.scroll_y:
                 self.scroll_to(y=0, animate=False, immediate=True)
             return
@@ -99,7 +108,7 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
         Binding("colon", "screen.focus_input", "Type", key_display=":"),
         Binding("escape", "screen.cancel", "Cancel", show=False),
-        Binding("n", "screen.new_game", "New"),
+        Binding("n,ctrl+n", "screen.new_game", "New"),
         Binding("d", "screen.restart", "Redeal"),
         Binding("s", "screen.save", "Save", show=False),
         Binding("o", "screen.load", "Load", show=False),
@@ -122,24 +131,30 @@ class YukonScreen(GameScreen):
         deck: str | Path | None = None,
         rules: str = "spec",
         folder: Path | None = None,
+        deal: bool = False,
         **_ignored: Any,
     ) -> None:
         super().__init__()
         self.folder = Path(folder) if folder is not None else Path.cwd()
         # Opened from the menu there is no --seed: pick one (shown, so the deal can be replayed
         # with `tableau yukon --seed N`). The engine itself never draws randomness.
-        self.start_seed = seed if seed is not None else secrets.randbelow(1_000_000)
+        self.start_seed = seed if seed is not None else random_game_number()
         self.games_started = 0
         try:
             config = Config(seed=self.start_seed, rules=rules)
             problem = ""
         except ValueError as error:
-            config = Config(seed=0)
-            self.start_seed = 0
+            self.start_seed = random_game_number()
+            config = Config(seed=self.start_seed)
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
-        self.session = YukonSession.start(config, self.folder, deck_path)
-        self.note: str | None = problem or (None if self.session.message else WELCOME)
+        if deal and deck_path is None and not problem and self.start_seed in GAME_NUMBERS:
+            self.session = self._numbered_session(self.start_seed, config.rules)
+        else:
+            self.session = YukonSession.start(config, self.folder, deck_path)
+        self.note: str | None = problem or (
+            None if self.session.message else welcome(self.start_seed)
+        )
         self.controls = YukonControls()
         self.started_at: float | None = None
         self.finished_after: float | None = None
@@ -151,6 +166,9 @@ class YukonScreen(GameScreen):
         self._file_work: Worker[YukonSession] | None = None
         self._file_work_from = self.session
         self._waiting: list[str] = []
+        self._number_for: tuple[object, int | None] = (None, None)
+        self._table_replaced = True
+        """Set when a whole new table is laid (a deal, a load): columns then show their top."""
 
     # ------------------------------------------------------------------ layout
 
@@ -233,6 +251,7 @@ class YukonScreen(GameScreen):
             if controls.drag_target is not None else None
         )
         picked = controls.drag_source or controls.picked
+        replaced, self._table_replaced = self._table_replaced, False
         if view.phase is Phase.STARTUP:
             laid_out: list[list[Shown]] = [[] for _ in COLUMNS]
             for position, card in enumerate(view.deck_shown):
@@ -260,7 +279,7 @@ class YukonScreen(GameScreen):
             scroller = pile.parent
             if isinstance(scroller, ColumnScroll):
                 scroller.keep_in_view(pile.row_of(cursor) if cursor is not None and cursor >= 0
-                                      else None, to_end=grew)
+                                      else None, to_end=grew and not replaced, to_top=replaced)
         for number, name in enumerate(FOUNDATIONS):
             foundation = view.foundations[number]
             self.query_one(f"#pile-{name}", StackPile).update(
@@ -295,7 +314,8 @@ class YukonScreen(GameScreen):
     def _show_stats(self, view: View) -> None:
         auto = "on" if self._auto_move else "off"
         phase = "STARTUP" if view.phase is Phase.STARTUP else "PLAY"
-        seed = str(self.start_seed)
+        number = self.game_number()
+        seed = "none" if number is None else str(number)
         lines = [
             f"Moves {view.moves:<5} {format_time(self._elapsed()):>7}",
             f"Seed  {seed}" if len(seed) <= 13 else f"Seed\n{seed}",
@@ -319,6 +339,24 @@ class YukonScreen(GameScreen):
             status.update(message)
             status.set_classes(look)
             self._shown_status = message
+
+    def game_number(self) -> int | None:
+        """The number of the game on the table (``tableau yukon --seed N`` deals it again), or
+        None for a deal no number gives (an own deck, other shuffles). Before the deal: the
+        seed SR will shuffle with."""
+        state = self.session.state
+        key = (state.deck, state.seed, self.start_seed, state.phase)
+        if self._number_for[0] != key:
+            self._number_for = (key, self._number_of(state))
+        return self._number_for[1]
+
+    def _number_of(self, state: yukon.State) -> int | None:
+        if state.phase is not Phase.PLAY:
+            return state.seed if state.seed in GAME_NUMBERS else self.start_seed
+        for number in dict.fromkeys((state.seed, self.start_seed)):
+            if number in GAME_NUMBERS and yukon.numbered_game(number).deck == state.deck:
+                return number
+        return None
 
     def _tick(self) -> None:
         if self.started_at is not None and self.finished_after is None:
@@ -359,6 +397,12 @@ class YukonScreen(GameScreen):
         if session.quit:
             self.app.exit(0)
             return
+        if session.state is not before and session.message == "OK":
+            command = session.last_command.strip().partition(" ")[0].upper()
+            self._table_replaced = command in ("L", "P")
+            if self._table_replaced and session.state.phase is Phase.PLAY:
+                # The cards are out (P, or L of a game): arrows and space play on the table.
+                self.query_one(YukonBoard).focus()
         self._after_change(before)
         self._show()
         self._check_end()
@@ -404,8 +448,13 @@ class YukonScreen(GameScreen):
                                          == 0 and getattr(before, "phase", None) is Phase.STARTUP):
             self.started_at = self.app_clock()
             self.finished_after = None
-        if yukon.outcome(state) == "won" and self.finished_after is None:
-            self.finished_after = self.app_clock() - (self.started_at or self.app_clock())
+        won = yukon.outcome(state) == "won"
+        if won and self.finished_after is None:
+            self.finished_after = self._elapsed()
+        elif not won and self.finished_after is not None:
+            # Undone out of a win: the clock runs on from where it stopped.
+            self.started_at = self.app_clock() - self.finished_after
+            self.finished_after = None
 
     def _check_end(self) -> None:
         state = self.session.state
@@ -418,7 +467,7 @@ class YukonScreen(GameScreen):
                 EndScreen(
                     "You won!",
                     [f"Moves: {view.moves}", f"Time: {format_time(self._elapsed())}",
-                     f"Seed: {self.start_seed}"],
+                     f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
                     [("again", "Play again"), ("menu", "Menu")],
                 ),
                 self._after_win,
@@ -533,7 +582,7 @@ class YukonScreen(GameScreen):
     def action_cancel(self) -> None:
         if self.controls.cancel():
             self._cancel_drags()
-            self.note = "Cancelled."
+            self.note = CANCELLED
         self._show()
 
     def action_focus_input(self) -> None:
@@ -561,16 +610,22 @@ class YukonScreen(GameScreen):
     def _new_game_now(self) -> None:
         """A fresh seed, then LD, SR and P."""
         self.games_started += 1
-        seed = fresh_seed_from(self.start_seed, self.games_started) % 1_000_000
-        self._new_session(seed, self.session.state.rules)
+        mixed = fresh_seed_from(self.start_seed, self.games_started)
+        self._new_session(GAME_NUMBERS[mixed % len(GAME_NUMBERS)], self.session.state.rules)
+
+    def _numbered_session(self, number: int, rules: str) -> YukonSession:
+        """Game ``number`` dealt, as if LD, SR and P had been typed."""
+        dealt = yukon.numbered_game(number, rules)
+        return YukonSession(Timeline(dealt), "LD, SR, P", "OK", folder=self.folder)
 
     def _new_session(self, seed: int, rules: str) -> None:
+        if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
+            seed = random_game_number()
         self.start_seed = seed
         before = self.session.state
-        session = YukonSession.start(Config(seed=seed, rules=rules), self.folder)
-        session = session.run("LD").run("SR").run("P")
-        self.session = dataclasses.replace(session, last_command="LD, SR, P")
-        self.note = f"New game, seed {seed}." if session.message == "OK" else None
+        self.session = self._numbered_session(seed, rules)
+        self.note = f"New game, seed {seed}."
+        self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)
@@ -591,6 +646,7 @@ class YukonScreen(GameScreen):
         before = state
         session = self.session.run("Q").run("P")
         self.session = dataclasses.replace(session, last_command="Q, P")
+        self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)

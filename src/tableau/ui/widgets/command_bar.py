@@ -2,14 +2,17 @@
 
 ``CommandBar`` is the Yukon spec's three lines: ``LAST Command:``, ``Message:`` and an
 ``INPUT >`` field. Enter posts ``CommandBar.Submitted(text)`` and clears the field; Escape
-posts ``CommandBar.Escaped`` (give focus back to the table). ``MessageLine`` is a single line
-for games without a command language; ``show(text, error=True)`` colours it.
+posts ``CommandBar.Escaped`` (give focus back to the table); ↑ and ↓ walk back and forth
+through the lines sent before. The message names cards as the table draws them ("5♥"); what
+was typed keeps the spec's letters. ``MessageLine`` is a single line for games without a
+command language; ``show(text, error=True)`` colours it.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -19,23 +22,61 @@ from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from tableau.cards import Rank, Suit, parse_card
 from tableau.ui._css import sibling_tcss
 
 MAX_INPUT = 10_000
 """Longer lines are cut here (the interpreter shortens what it echoes, too)."""
+MAX_HISTORY = 100
+"""Lines kept for ↑/↓."""
+
+_RANKS = "".join(rank.letter for rank in Rank)
+_SUITS = "".join(suit.letter for suit in Suit)
+# "5H", "TS": a rank letter and a suit letter standing alone. Not after a quote (an echo of what
+# was typed) or a colon (a command example such as C6:4H->C4): those keep the spec's letters.
+_CARD_CODE = re.compile(rf"(?<![\w'\":])[{_RANKS}][{_SUITS}](?![\w'\"])")
+
+
+def with_card_glyphs(message: str) -> str:
+    """The message with its card codes drawn as on the table: "5H does not go on 7S" becomes
+    "5♥ does not go on 7♠"."""
+    return _CARD_CODE.sub(lambda found: parse_card(found.group()).face, message)
 
 
 class CommandInput(Input):
     """The INPUT field. Escape leaves it."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back to table")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Back to table"),
+        Binding("up", "recall(-1)", "Earlier line", show=False),
+        Binding("down", "recall(1)", "Later line", show=False),
+    ]
 
     @dataclass
     class Left(Message):
         pass
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.sent: list[str] = []
+        self._recalled = 0
+        """How far back ↑ has gone: 0 = the line being typed."""
+        self._draft = ""
+
     def action_leave(self) -> None:
         self.post_message(self.Left())
+
+    def action_recall(self, step: int) -> None:
+        """↑ shows the line sent before the one shown, ↓ the one after; past the newest, the
+        line that was being typed comes back."""
+        wanted = min(max(self._recalled - step, 0), len(self.sent))
+        if wanted == self._recalled:
+            return
+        if self._recalled == 0:
+            self._draft = self.value
+        self._recalled = wanted
+        self.value = self.sent[-wanted] if wanted else self._draft
+        self.cursor_position = len(self.value)
 
     async def _on_key(self, event: events.Key) -> None:
         # Enter is handled here, in order with the typed characters. As a binding it would
@@ -52,6 +93,9 @@ class CommandInput(Input):
         already queued) start the next line instead of joining this one."""
         value = self.value
         self.value = ""
+        if value.strip() and (not self.sent or self.sent[-1] != value):
+            self.sent = [*self.sent[-(MAX_HISTORY - 1):], value]
+        self._recalled, self._draft = 0, ""
         self.post_message(self.Submitted(self, value))
 
 
@@ -59,11 +103,16 @@ class MessageLine(Static):
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
 
+    _shown = ""
+
     def show(self, text: str, *, error: bool = False) -> None:
-        # A one-line message needs no layout pass (that keeps moves fast); a screen that
-        # lets its message wrap (height: auto) needs one so the line can grow.
+        # A one-line message needs no layout pass (that keeps moves fast); a line that may
+        # wrap (height: auto) needs one when it grows past the width or shrinks back.
         height = self.styles.height
-        self.update(text, layout=height is not None and height.is_auto)
+        width = self.content_size.width
+        wraps = height is not None and height.is_auto
+        self.update(text, layout=wraps and max(len(text), len(self._shown)) >= width)
+        self._shown = text
         self.set_class(error, "-error")
 
 
@@ -117,7 +166,7 @@ class CommandBar(Widget):
         """Set the two lines. ``error`` defaults to "message is not OK"."""
         self.query_one("#last-command", Static).update(last, layout=False)
         is_error = (message not in ("OK", "")) if error is None else error
-        self.query_one("#message", MessageLine).show(message, error=is_error)
+        self.query_one("#message", MessageLine).show(with_card_glyphs(message), error=is_error)
 
     def focus_input(self, text: str | None = None) -> None:
         """Focus INPUT; ``text`` replaces what is typed there (cursor at the end)."""

@@ -3,6 +3,10 @@
 ``panel.update(entries)`` takes the whole tuple from a view each time; only new lines are
 written, and the log follows the newest line. A long entry wraps to the panel's width, its
 later lines indented, and the whole log wraps again when that width changes.
+
+The keys scroll it as a pager while it has focus (click it, or Tab to it). A screen whose
+focus stays elsewhere adds ``PAGE_BINDINGS`` and calls ``panel.page(direction)`` from
+``action_page_history(direction)``, so Page Up/Down read back through the log from anywhere.
 """
 
 from __future__ import annotations
@@ -10,9 +14,15 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Iterable, Sequence
 
+from textual.binding import Binding, BindingType
 from textual.widgets import Log
 
 from tableau.ui._css import sibling_tcss
+
+PAGE_BINDINGS: list[BindingType] = [
+    Binding("pageup", "page_history(-1)", "History up", show=False),
+    Binding("pagedown", "page_history(1)", "History down", show=False),
+]
 
 
 class HistoryPanel(Log):
@@ -44,6 +54,13 @@ class HistoryPanel(Log):
             self.write_lines(_wrapped(lines, width))
         self.entries = lines
         self._wrapped_at = width
+
+    def page(self, direction: int) -> None:
+        """Scroll one page back (``direction`` < 0) or forward."""
+        if direction < 0:
+            self.scroll_page_up(animate=False)
+        else:
+            self.scroll_page_down(animate=False)
 
     def on_resize(self) -> None:
         if self._wrap_width() != self._wrapped_at:

@@ -1,0 +1,58 @@
+"""Reading long text with the keys only (issue 12, item 9): the help screen and the shared
+history panel (Poker's) scroll from the keyboard."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.help import HelpScreen
+from tableau.ui.widgets.history import HistoryPanel
+
+AppFactory = Callable[..., TableauApp]
+
+
+async def test_help_opens_with_focus_on_the_text_and_the_keys_scroll_it(
+    make_app: AppFactory,
+) -> None:
+    app = make_app("yukon", seed=4)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("escape", "f1")
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.query_one("#help-text")
+        assert app.focused is text
+        assert text.max_scroll_y > 0, "the rules are longer than the screen"
+        for key in ("down", "pagedown", "space"):
+            before = text.scroll_y
+            await pilot.press(key)
+            await pilot.pause()
+            assert text.scroll_y > before, key
+        await pilot.press("end")
+        await pilot.pause()
+        assert text.scroll_y == text.max_scroll_y
+        await pilot.press("home")
+        await pilot.pause()
+        assert text.scroll_y == 0
+
+
+async def test_page_up_and_down_read_back_through_pokers_history(make_app: AppFactory) -> None:
+    app = make_app("poker", seed=3, cpus=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        panel = app.screen.query_one("#history", HistoryPanel)
+        for _ in range(12):  # check, stand pat, next hand: until the log outgrows its panel
+            if panel.max_scroll_y > 3:
+                break
+            for key in ("c", "enter", "n"):
+                await pilot.press(key)
+                await pilot.pause()
+        await pilot.pause()
+        assert panel.max_scroll_y > 0
+        assert not panel.has_focus, "the focus stays on the hand"
+        end = panel.scroll_y
+        assert end == panel.max_scroll_y
+        await pilot.press("pageup")
+        await pilot.pause()
+        assert panel.scroll_y < end
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert panel.scroll_y == end

@@ -34,6 +34,8 @@ TO_CALL_FIRST = 7
 """3 CPUs: a CPU bets before your first turn; no ace in your hand."""
 NOTHING_TO_CALL = 1
 """3 CPUs: everyone checks to you before the draw."""
+ONE_ACE_AT_THE_DRAW = 11
+"""3 CPUs: you reach the draw holding A♠ Q♦ J♥ 9♦ 9♥."""
 LONG_DESCRIPTION = 0
 """3 CPUs: your first hand's description takes three lines at 80x24."""
 
@@ -251,6 +253,27 @@ async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> Non
         await pilot.press("1", "2", "3", "4")
         assert marked(app) == [0, 1, 2]
         assert "at most 3" in message(app)
+
+
+async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
+    make_app: MakeApp,
+) -> None:
+    """Item 24: the marks shown are always a draw Enter accepts."""
+    app = make_app("poker", cpus=3, seed=ONE_ACE_AT_THE_DRAW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await to_the_draw(pilot)
+        assert [card.rank for card in view.hand].count(Rank.ACE) == 1
+        assert view.hand[0].rank is Rank.ACE
+        await pilot.press("1", "2", "3", "4")
+        assert marked(app) == [0, 1, 2]
+        assert "only when the card you keep is an ace" in message(app)
+        assert "throws 4" not in message(app)
+        await pilot.press("1", "4", "5")  # keep the ace instead: four may go
+        assert marked(app) == [1, 2, 3, 4]
+        assert "Enter throws 4 away and draws 4" in message(app)
+        await pilot.press("enter")
+        assert table(app).view.seats[0].drew == 4
+        assert view.hand[0] in table(app).view.hand
 
 
 async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:

@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Final
 
 from tableau.ai.poker_showdown import win_table
@@ -35,7 +34,7 @@ from tableau.engines.poker import (
     category_of,
     draw_average,
     evaluate,
-    max_discard,
+    legal_draws,
 )
 from tableau.engines.rng import fresh_seed_from, random_float
 
@@ -78,11 +77,7 @@ class Advice:
 
 def legal_discards(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
     """Every discard the rules allow: 0 to 3 cards, or 4 keeping an ace."""
-    found = [combo for count in range(4) for combo in combinations(hand, count)]
-    if max_discard(hand) == 4:
-        found += [combo for combo in combinations(hand, 4)
-                  if next(card for card in hand if card not in combo).rank is Rank.ACE]
-    return found
+    return [draw.discards for draw in legal_draws(hand)]
 
 
 def best_discard(hand: Sequence[Card], opponents: int = 1, seed: int = 0) -> Advice:

@@ -577,6 +577,11 @@ def _draw_moves(hand: tuple[Card, ...]) -> tuple[Draw, ...]:
     return tuple(dict.fromkeys(moves))
 
 
+def legal_draws(hand: Sequence[Card]) -> tuple[Draw, ...]:
+    """Every draw the rules allow from ``hand``, whoever's turn it is (for marking ahead)."""
+    return _draw_moves(tuple(hand))
+
+
 def _check_draw(state: State, seat: int, move: Draw) -> None:
     hand = state.hands[seat]
     discards = move.discards

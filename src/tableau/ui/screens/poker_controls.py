@@ -23,6 +23,7 @@ from tableau.engines.poker import (
     Phase,
     SeatView,
     View,
+    legal_draws,
 )
 
 BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
@@ -80,11 +81,15 @@ def toggle_mark(
         return marks, f"You hold {len(view.hand)} cards; press 1 to {len(view.hand)}."
     if index in marks:
         return tuple(mark for mark in marks if mark != index), None
-    if len(marks) >= view.max_discard:
+    marked = (*marks, index)
+    # The engine's rule decides, here as on Enter: every mark set shown is a legal draw.
+    if draw_move(view, marked) not in legal_draws(view.hand):
+        if len(marked) == 4 and view.max_discard == 4:
+            return marks, "You may throw away 4 cards only when the card you keep is an ace."
         if view.max_discard >= 4:
             return marks, "You may throw away at most 4 cards, and only when you keep an ace."
         return marks, "You may throw away at most 3 cards (4 when you keep an ace)."
-    return (*marks, index), None
+    return marked, None
 
 
 def draw_move(view: View, marks: Sequence[int]) -> Draw:

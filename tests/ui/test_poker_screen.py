@@ -36,6 +36,8 @@ NOTHING_TO_CALL = 1
 """3 CPUs: everyone checks to you before the draw."""
 ONE_ACE_AT_THE_DRAW = 11
 """3 CPUs: you reach the draw holding A♠ Q♦ J♥ 9♦ 9♥."""
+RAISES_TO_THE_CAP = 22
+"""3 CPUs: if you bet and raise whenever you can, the first round reaches the raise cap."""
 LONG_DESCRIPTION = 0
 """3 CPUs: your first hand's description takes three lines at 80x24."""
 
@@ -367,24 +369,77 @@ async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp)
         assert second.seats[0].chips + second.seats[0].put_in == first.seats[0].chips
 
 
+async def play_to_the_end(pilot: Pilot[Any]) -> None:
+    """Bet and raise at every chance until the game is over."""
+    app = pilot.app
+    for _ in range(60):
+        if isinstance(app.screen, EndScreen):
+            return
+        view = table(app).view
+        if view.phase is Phase.HAND_OVER:
+            await pilot.press("n")
+        elif view.phase is Phase.DRAW:
+            await pilot.press("enter")
+        else:
+            aggressive = BET in view.legal_moves or RAISE in view.legal_moves
+            await pilot.press("b" if aggressive else "c")
+
+
 async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=3, chips=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            if isinstance(app.screen, EndScreen):
-                break
-            view = table(app).view
-            if view.phase is Phase.HAND_OVER:
-                await pilot.press("n")
-            elif view.phase is Phase.DRAW:
-                await pilot.press("enter")
-            else:
-                aggressive = BET in view.legal_moves or RAISE in view.legal_moves
-                await pilot.press("b" if aggressive else "c")
+        await play_to_the_end(pilot)
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-again")
         assert table(app).view.hand_number == 1
         assert all(seat.chips + seat.put_in == 3 for seat in table(app).view.seats)
+
+
+async def test_at_the_raise_cap_no_raise_button_is_shown(make_app: MakeApp) -> None:
+    """Item 27: a capped round shows Call and Fold, not a dimmed "Raise to 10"."""
+    app = make_app("poker", cpus=3, seed=RAISES_TO_THE_CAP)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(10):
+            view = table(app).view
+            if view.to_call and view.raises_left == 0:
+                break
+            await pilot.press("b")
+        assert view.my_turn and view.phase is Phase.FIRST_BETTING
+        assert view.to_call and view.raises_left == 0, "the round is capped"
+        assert not table(app).query_one("#act-b", Button).display
+        labels = [str(button.label) for button in table(app).query(Button)
+                  if button.display and button.parent is not None and button.parent.display]
+        assert not any(label.startswith("Raise") for label in labels)
+        assert f"Call {view.to_call}" in labels and "Fold" in labels
+        await pilot.press("b")
+        assert "capped" in message(app)
+        assert table(app).view == view
+
+
+async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
+    make_app: MakeApp,
+) -> None:
+    """Items 26 and 27: each player's final chips and place, said once; keys 1 and 2 shown."""
+    app = make_app("poker", cpus=2, seed=3, chips=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        poker = table(app)
+        await play_to_the_end(pilot)
+        view = poker.view
+        assert isinstance(app.screen, EndScreen)
+        text = str(app.screen.query_one("#dialog-text", Static).content)
+        assert text.count("out of chips") + app.screen.title_text.count("out of chips") <= 1
+        places = [line for line in text.splitlines() if line[:1].isdigit() and ". " in line]
+        assert len(places) == 3
+        for seat in view.seats:
+            assert any(f"{seat.name}: {seat.chips} chip" in line for line in places)
+        leader = max(view.seats, key=lambda seat: seat.chips)
+        assert places[0] == f"1. {leader.name}: {leader.chips} chips"
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["1 Play again", "2 Menu"]
+        await pilot.press("2")
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_q_leaves_the_table_for_the_menu(make_app: MakeApp) -> None:

@@ -25,7 +25,7 @@ from tableau.engines.protocol import IllegalMove, SaveFormatError
 from tableau.engines.rng import fresh_seed_from, shuffled
 
 HUMAN_SEAT: Final = 0
-CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Floor")
+CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Fenna")
 HUMAN_NAME: Final = "You"
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6

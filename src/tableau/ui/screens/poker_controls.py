@@ -57,6 +57,11 @@ def action_label(view: View, action: Action) -> str:
     return "Fold"
 
 
+def capped(view: View, action: Action) -> bool:
+    """A raise after the round's last allowed raise: no button is shown for it."""
+    return action == RAISE and view.raises_left <= 0
+
+
 def draw_label(marked: int) -> str:
     return f"Draw {marked}" if marked else "Stand pat"
 
@@ -193,3 +198,14 @@ def you_line(view: View) -> str:
     if won:
         parts.append(f"wins {won}")
     return " · ".join(parts)
+
+
+def standings(view: View) -> list[str]:
+    """Every player's final chips and place, most chips first; equal stacks share a place:
+    "1. Bram: 312 chips"."""
+    order = sorted(view.seats, key=lambda seat: -seat.chips)
+    return [
+        f"{1 + sum(other.chips > seat.chips for other in order)}. {seat.name}: "
+        f"{seat.chips} {'chip' if seat.chips == 1 else 'chips'}"
+        for seat in order
+    ]

@@ -18,11 +18,54 @@ def test_describe_works_through_the_tableau_command(capsys: pytest.CaptureFixtur
     assert capsys.readouterr().out.startswith("straight (five of diamonds, four of diamonds")
 
 
+QUEENS = ("pair of queens (queen of hearts, queen of spades, ten of diamonds, seven of spades, "
+          "four of clubs)\n")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["Q♥ Q♠ 10♦ 7♠ 4♣"],
+        ["Q♥", "Q♠", "10♦", "7♠", "4♣"],
+        ["QH", "QS", "TD", "7S", "4C"],
+        ["queen of hearts, queen of spades, ten of diamonds, seven of spades, four of clubs"],
+        ["Queen", "of", "Hearts", "queen", "of", "spades", "ten", "of", "diamonds",
+         "seven of spades", "4C"],
+    ],
+)
+def test_describe_reads_the_apps_notation_long_names_and_unquoted_cards(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Item 25: the forms the app itself shows are understood, quoted or not."""
+    assert tableau_main(["poker", "--describe", *argv]) == 0
+    assert capsys.readouterr().out == QUEENS
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--cpus", "9"], "--cpus"),
+        (["--seed", "-4"], "--seed"),
+        (["--cpus", "2", "--seed", "7"], "--cpus and --seed"),
+    ],
+)
+def test_describe_refuses_the_options_it_does_not_use(
+    capsys: pytest.CaptureFixture[str], argv: list[str], named: str
+) -> None:
+    """Item 25: nothing given on the command line is silently ignored."""
+    assert main(["--describe", "QH QS TD 7S 4C", *argv]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert f"leave out {named}." in captured.err
+
+
 @pytest.mark.parametrize(
     ("cards", "message"),
     [
         ("QH QS TD 7S QH", "QH appears twice"),
         ("QH QX TD 7S 4C", "'QX' is not a card"),
+        ("queen of hearts, queen of stars", "'queen of stars' is not a card"),
+        ("Q♥ Q♥", "QH appears twice"),
         ("", "No cards given"),
         ("2C 3C 4C 5C 6C 7C", "at most 5 cards"),
         ("X" * 10_000, "far too long"),

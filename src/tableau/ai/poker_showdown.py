@@ -33,7 +33,7 @@ def _high(card: Card) -> int:
     return 14 if card.rank is Rank.ACE else int(card.rank)
 
 
-def _four_in_a_row(hand: Sequence[Card]) -> tuple[Card, ...]:
+def four_in_a_row(hand: Sequence[Card]) -> tuple[Card, ...]:
     """Four cards of consecutive ranks (an open-ended straight draw), or ()."""
     for left_out in hand:
         rest = [card for card in hand if card is not left_out]
@@ -55,7 +55,7 @@ def typical_keep(hand: Sequence[Card]) -> tuple[Card, ...]:
     suit, size = suits.most_common(1)[0]
     if size == 4:
         return tuple(card for card in hand if card.suit is suit)
-    in_a_row = _four_in_a_row(hand)
+    in_a_row = four_in_a_row(hand)
     if in_a_row:
         return in_a_row
     by_height = sorted(hand, key=_high, reverse=True)

@@ -20,6 +20,7 @@ from tableau.ai.poker import advise_discard
 from tableau.cards import Rank
 from tableau.engines.poker import BET, CALL, CHECK, FOLD, RAISE, Phase, View
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes.poker import CAP_SEED, END_SEED, play_to_the_end
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen
@@ -36,8 +37,6 @@ NOTHING_TO_CALL = 1
 """3 CPUs: everyone checks to you before the draw."""
 ONE_ACE_AT_THE_DRAW = 11
 """3 CPUs: you reach the draw holding A♠ Q♦ J♥ 9♦ 9♥."""
-RAISES_TO_THE_CAP = 22
-"""3 CPUs: if you bet and raise whenever you can, the first round reaches the raise cap."""
 LONG_DESCRIPTION = 0
 """3 CPUs: your first hand's description takes three lines at 80x24."""
 
@@ -369,22 +368,6 @@ async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp)
         assert second.seats[0].chips + second.seats[0].put_in == first.seats[0].chips
 
 
-async def play_to_the_end(pilot: Pilot[Any]) -> None:
-    """Bet and raise at every chance until the game is over."""
-    app = pilot.app
-    for _ in range(60):
-        if isinstance(app.screen, EndScreen):
-            return
-        view = table(app).view
-        if view.phase is Phase.HAND_OVER:
-            await pilot.press("n")
-        elif view.phase is Phase.DRAW:
-            await pilot.press("enter")
-        else:
-            aggressive = BET in view.legal_moves or RAISE in view.legal_moves
-            await pilot.press("b" if aggressive else "c")
-
-
 async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=3, chips=3)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -397,7 +380,7 @@ async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) 
 
 async def test_at_the_raise_cap_no_raise_button_is_shown(make_app: MakeApp) -> None:
     """Item 27: a capped round shows Call and Fold, not a dimmed "Raise to 10"."""
-    app = make_app("poker", cpus=3, seed=RAISES_TO_THE_CAP)
+    app = make_app("poker", cpus=3, seed=CAP_SEED)
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
         for _ in range(10):
@@ -421,7 +404,7 @@ async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
     make_app: MakeApp,
 ) -> None:
     """Items 26 and 27: each player's final chips and place, said once; keys 1 and 2 shown."""
-    app = make_app("poker", cpus=2, seed=3, chips=3)
+    app = make_app("poker", cpus=2, seed=END_SEED, chips=3)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         poker = table(app)

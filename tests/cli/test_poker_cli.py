@@ -1,5 +1,10 @@
 """`tableau poker --describe` and option checking."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from tableau.cli import main as tableau_main
@@ -87,3 +92,18 @@ def test_bad_options_exit_2_without_starting_the_game(
 ) -> None:
     assert main(argv) == 2
     assert capsys.readouterr().err
+
+
+def test_the_command_reads_unquoted_glyph_cards_and_refuses_extra_options(
+    tmp_path: Path,
+) -> None:
+    """Item 25 the way a player types it: `tableau poker --describe Q♥ Q♠ 10♦ 7♠ 4♣`."""
+    command = [sys.executable, "-m", "tableau", "poker", "--describe", *"Q♥ Q♠ 10♦ 7♠ 4♣".split()]
+    env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
+    named = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path,
+                           timeout=60, check=False, encoding="utf-8")
+    assert (named.returncode, named.stdout, named.stderr) == (0, QUEENS, "")
+    refused = subprocess.run([*command, "--seed", "-4"], capture_output=True, text=True,
+                             env=env, cwd=tmp_path, timeout=60, check=False, encoding="utf-8")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert "--describe only names a hand; leave out --seed." in refused.stderr

@@ -18,7 +18,7 @@ from textual.widgets import Button, Static
 
 from tableau.ai.poker import advise_discard
 from tableau.cards import Rank
-from tableau.engines.poker import BET, CALL, CHECK, FOLD, RAISE, Phase, View
+from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.poker import CAP_SEED, END_SEED, play_to_the_end
 from tableau.ui.screens.dialogs import EndScreen
@@ -152,7 +152,7 @@ async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
             await pilot.press("f")
         assert "You fold." in history(app)
         assert table(app).view.seats[0].folded
-        assert "folded" in str(table(app).query_one("#hand-text").content)
+        assert "folded" in str(table(app).query_one("#hand-text", Static).content)
 
 
 async def test_check_when_nobody_has_bet(make_app: MakeApp) -> None:
@@ -345,7 +345,7 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
         for item in result.shown:
             if item.seat == 0:
                 assert [card.card for card in my_cards(app)] == list(item.cards)
-                assert str(table(app).query_one("#hand-text").content) == item.text
+                assert str(table(app).query_one("#hand-text", Static).content) == item.text
                 continue
             panel = table(app).query_one(f"#seat-{item.seat}", SeatPanel)
             faces = [card.card for card in panel.query(CardView) if card.display]

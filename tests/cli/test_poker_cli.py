@@ -98,7 +98,8 @@ def test_the_command_reads_unquoted_glyph_cards_and_refuses_extra_options(
     tmp_path: Path,
 ) -> None:
     """Item 25 the way a player types it: `tableau poker --describe Q♥ Q♠ 10♦ 7♠ 4♣`."""
-    command = [sys.executable, "-m", "tableau", "poker", "--describe", *"Q♥ Q♠ 10♦ 7♠ 4♣".split()]
+    cards = ["Q♥", "Q♠", "10♦", "7♠", "4♣"]
+    command = [sys.executable, "-m", "tableau", "poker", "--describe", *cards]
     env = {**os.environ, "PYTHONIOENCODING": "utf-8"}
     named = subprocess.run(command, capture_output=True, text=True, env=env, cwd=tmp_path,
                            timeout=60, check=False, encoding="utf-8")

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from tableau.ai.poker_showdown import win_table
+from tableau.ai.poker_showdown import shares_against, win_table
 from tableau.cards import FULL_DECK, Card, Rank
 from tableau.engines.poker import (
     BET,
@@ -222,11 +222,15 @@ BLUFF_RAISE: Final = 0.03
 
 def showdown_strength(view: View) -> float:
     """The chance to bet on, as against one opponent: the chance ``w`` of beating all ``k``
-    opponents still in (before the draw: after the best draw) is ``s ** k``; this is ``s``."""
-    advice = best_discard(view.hand, opponents_in(view), _seed(view))
-    chance = advice.expected_value if view.phase is Phase.FIRST_BETTING else \
-        advice.current_value
-    return float(chance ** (1 / advice.opponents))
+    opponents still in (before the draw: after the best draw) is ``s ** k``; this is ``s``.
+
+    After the draw only the hand held counts, so no draw is weighed."""
+    opponents = opponents_in(view)
+    if view.phase is not Phase.FIRST_BETTING:
+        unseen = frozenset(FULL_DECK) - frozenset(view.hand)
+        return shares_against(unseen, _seed(view))[evaluate(view.hand)]
+    advice = best_discard(view.hand, opponents, _seed(view))
+    return float(advice.expected_value ** (1 / opponents))
 
 
 def choose_action(view: View, strength: Callable[[View], float] = showdown_strength) -> Action:

@@ -11,7 +11,6 @@ same game always gives the same answers.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
@@ -34,12 +33,17 @@ def _high(card: Card) -> int:
 
 
 def four_in_a_row(hand: Sequence[Card]) -> tuple[Card, ...]:
-    """Four cards of consecutive ranks (an open-ended straight draw), or ()."""
-    for left_out in hand:
-        rest = [card for card in hand if card is not left_out]
-        highs = sorted(_high(card) for card in rest)
-        if len(set(highs)) == 4 and highs[3] - highs[0] == 3 and highs[3] < 14:
-            return tuple(rest)
+    """Four cards of consecutive ranks below the ace (an open-ended straight draw), or ().
+
+    Among five different ranks such a run is either the lowest four or the highest four."""
+    by_height = sorted(hand, key=_high)
+    highs = [_high(card) for card in by_height]
+    if len(set(highs)) < 5:
+        return ()
+    if highs[3] - highs[0] == 3:
+        return tuple(by_height[:4])
+    if highs[4] - highs[1] == 3 and highs[4] < 14:
+        return tuple(by_height[1:])
     return ()
 
 
@@ -48,13 +52,13 @@ def typical_keep(hand: Sequence[Card]) -> tuple[Card, ...]:
     four in a row, else the high cards (an ace alone, or the two highest)."""
     if category_of(evaluate(hand)) >= _MADE:
         return tuple(hand)
-    counts = Counter(card.rank for card in hand)
-    if max(counts.values()) > 1:
-        return tuple(card for card in hand if counts[card.rank] > 1)
-    suits = Counter(card.suit for card in hand)
-    suit, size = suits.most_common(1)[0]
-    if size == 4:
-        return tuple(card for card in hand if card.suit is suit)
+    ranks = [card.rank for card in hand]
+    if len(set(ranks)) < 5:
+        return tuple(card for card in hand if ranks.count(card.rank) > 1)
+    suits = [card.suit for card in hand]
+    for suit in set(suits):
+        if suits.count(suit) == 4:
+            return tuple(card for card in hand if card.suit is suit)
     in_a_row = four_in_a_row(hand)
     if in_a_row:
         return in_a_row
@@ -95,7 +99,12 @@ def beaten_share(values: Sequence[int]) -> tuple[float, ...]:
 
 
 @lru_cache(maxsize=64)
+def shares_against(unseen: frozenset[Card], seed: int) -> tuple[float, ...]:
+    """``beaten_share`` of the opponents sampled from ``unseen`` with ``seed``."""
+    return beaten_share(opponent_values(unseen, seed))
+
+
+@lru_cache(maxsize=64)
 def win_table(unseen: frozenset[Card], seed: int, opponents: int) -> ScoreTable:
     """Chance of beating every one of ``opponents`` sampled opponents, for each final hand."""
-    shares = beaten_share(opponent_values(unseen, seed))
-    return score_table([share**opponents for share in shares])
+    return score_table([share**opponents for share in shares_against(unseen, seed)])

@@ -326,7 +326,8 @@ def score_table(score_by_value: Sequence[float]) -> ScoreTable:
     """A table for ``draw_average`` from a score per hand value (index 1..7462)."""
     if len(score_by_value) != VALUE_COUNT + 1:
         raise ValueError(f"Give one score per hand value: {VALUE_COUNT + 1} numbers.")
-    return {key: score_by_value[value] for key, value in _VALUE_BY_KEY.items()}
+    return dict(zip(_VALUE_BY_KEY, map(score_by_value.__getitem__, _VALUE_BY_KEY.values()),
+                    strict=True))
 
 
 def draw_average(kept: Sequence[Card], unseen: Iterable[Card], table: ScoreTable) -> float:

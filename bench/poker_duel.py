@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from bench.poker_baseline import baseline_move
@@ -42,16 +43,29 @@ class DuelResult:
     total: float
 
 
-def duel(deals: int, first_seed: int = 0) -> DuelResult:
-    """Play ``deals`` deals twice each (2 * deals hands)."""
+def deal_results(seeds: range) -> list[float]:
+    """Today's CPU's net chips for each deal, over both seatings, halved."""
     new_first = [choose_move if seat % 2 == 0 else baseline_move for seat in range(SEATS)]
     old_first = [baseline_move if seat % 2 == 0 else choose_move for seat in range(SEATS)]
     results = []
-    for seed in range(first_seed, first_seed + deals):
+    for seed in seeds:
         one = play_hand(seed, new_first)
         other = play_hand(seed, old_first)
-        new_net = sum(one[0::2]) + sum(other[1::2])
-        results.append(new_net / 2)
+        results.append((sum(one[0::2]) + sum(other[1::2])) / 2)
+    return results
+
+
+def duel(deals: int, first_seed: int = 0, workers: int = 1) -> DuelResult:
+    """Play ``deals`` deals twice each (2 * deals hands), split over ``workers`` processes
+    (every deal is decided by its seed alone, so the split changes no result)."""
+    seeds = range(first_seed, first_seed + deals)
+    if workers > 1:
+        size = -(-deals // workers)
+        parts = [seeds[start : start + size] for start in range(0, deals, size)]
+        with ProcessPoolExecutor(workers) as pool:
+            results = [value for part in pool.map(deal_results, parts) for value in part]
+    else:
+        results = deal_results(seeds)
     mean = statistics.fmean(results)
     spread = statistics.stdev(results) if len(results) > 1 else 0.0
     return DuelResult(2 * deals, mean, 1.96 * spread / math.sqrt(len(results)), sum(results) * 2)

@@ -77,7 +77,7 @@ def test_a_new_game_deals_five_cards_each_and_takes_the_antes() -> None:
 
 
 def test_the_default_names_are_you_and_dutch_cpu_names() -> None:
-    assert new_game(Config(players=6)).names == ("You", "Bram", "Cato", "Dirk", "Eva", "Floor")
+    assert new_game(Config(players=6)).names == ("You", "Bram", "Cato", "Dirk", "Eva", "Fenna")
 
 
 @pytest.mark.parametrize(

@@ -12,14 +12,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
 from tableau.ai.poker import advise_discard
 from tableau.cards import Rank
-from tableau.engines.poker import BET, CALL, CHECK, FOLD, RAISE, Phase, View
+from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes.poker import CAP_SEED, END_SEED, play_to_the_end
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen
@@ -34,6 +36,8 @@ TO_CALL_FIRST = 7
 """3 CPUs: a CPU bets before your first turn; no ace in your hand."""
 NOTHING_TO_CALL = 1
 """3 CPUs: everyone checks to you before the draw."""
+ONE_ACE_AT_THE_DRAW = 11
+"""3 CPUs: you reach the draw holding A♠ Q♦ J♥ 9♦ 9♥."""
 LONG_DESCRIPTION = 0
 """3 CPUs: your first hand's description takes three lines at 80x24."""
 
@@ -149,7 +153,7 @@ async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
             await pilot.press("f")
         assert "You fold." in history(app)
         assert table(app).view.seats[0].folded
-        assert "folded" in str(table(app).query_one("#hand-text").content)
+        assert "folded" in str(table(app).query_one("#hand-text", Static).content)
 
 
 async def test_check_when_nobody_has_bet(make_app: MakeApp) -> None:
@@ -253,6 +257,27 @@ async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> Non
         assert "at most 3" in message(app)
 
 
+async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
+    make_app: MakeApp,
+) -> None:
+    """Item 24: the marks shown are always a draw Enter accepts."""
+    app = make_app("poker", cpus=3, seed=ONE_ACE_AT_THE_DRAW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        view = await to_the_draw(pilot)
+        assert [card.rank for card in view.hand].count(Rank.ACE) == 1
+        assert view.hand[0].rank is Rank.ACE
+        await pilot.press("1", "2", "3", "4")
+        assert marked(app) == [0, 1, 2]
+        assert "only when the card you keep is an ace" in message(app)
+        assert "throws 4" not in message(app)
+        await pilot.press("1", "4", "5")  # keep the ace instead: four may go
+        assert marked(app) == [1, 2, 3, 4]
+        assert "Enter throws 4 away and draws 4" in message(app)
+        await pilot.press("enter")
+        assert table(app).view.seats[0].drew == 4
+        assert view.hand[0] in table(app).view.hand
+
+
 async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -321,7 +346,7 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
         for item in result.shown:
             if item.seat == 0:
                 assert [card.card for card in my_cards(app)] == list(item.cards)
-                assert str(table(app).query_one("#hand-text").content) == item.text
+                assert str(table(app).query_one("#hand-text", Static).content) == item.text
                 continue
             panel = table(app).query_one(f"#seat-{item.seat}", SeatPanel)
             faces = [card.card for card in panel.query(CardView) if card.display]
@@ -347,21 +372,61 @@ async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp)
 async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=3, chips=3)
     async with app.run_test(size=(80, 24)) as pilot:
-        for _ in range(60):
-            if isinstance(app.screen, EndScreen):
-                break
-            view = table(app).view
-            if view.phase is Phase.HAND_OVER:
-                await pilot.press("n")
-            elif view.phase is Phase.DRAW:
-                await pilot.press("enter")
-            else:
-                aggressive = BET in view.legal_moves or RAISE in view.legal_moves
-                await pilot.press("b" if aggressive else "c")
+        await play_to_the_end(pilot)
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-again")
         assert table(app).view.hand_number == 1
         assert all(seat.chips + seat.put_in == 3 for seat in table(app).view.seats)
+
+
+async def test_at_the_raise_cap_no_raise_button_is_shown(make_app: MakeApp) -> None:
+    """Item 27: a capped round shows Call and Fold, not a dimmed "Raise to 10"."""
+    app = make_app("poker", cpus=3, seed=CAP_SEED)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        for _ in range(10):
+            view = table(app).view
+            if view.to_call and view.raises_left == 0:
+                break
+            await pilot.press("b")
+        assert view.my_turn and view.phase is Phase.FIRST_BETTING
+        assert view.to_call and view.raises_left == 0, "the round is capped"
+        assert not table(app).query_one("#act-b", Button).display
+        labels = [str(button.label) for button in table(app).query(Button)
+                  if button.display and button.parent is not None and button.parent.display]
+        assert not any(label.startswith("Raise") for label in labels)
+        assert f"Call {view.to_call}" in labels and "Fold" in labels
+        await pilot.press("b")
+        assert "capped" in message(app)
+        assert table(app).view == view
+
+
+@pytest.mark.parametrize(("seed", "title"), [(0, "You are out of chips"),
+                                            (END_SEED, "You win the game!")])
+async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
+    make_app: MakeApp, seed: int, title: str
+) -> None:
+    """Items 26 and 27: each player's final chips and place, said once; keys 1 and 2 shown."""
+    app = make_app("poker", cpus=2, seed=seed, chips=3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        poker = table(app)
+        await play_to_the_end(pilot)
+        view = poker.view
+        assert isinstance(app.screen, EndScreen)
+        text = str(app.screen.query_one("#dialog-text", Static).content)
+        assert app.screen.title_text == title
+        assert "out of chips" not in text and "wins the game" not in text
+        places = [line for line in text.splitlines() if line[:1].isdigit() and ". " in line]
+        assert len(places) == 3
+        for seat in view.seats:
+            assert any(f"{seat.name}: {seat.chips} chip" in line for line in places)
+        leader = max(view.seats, key=lambda seat: seat.chips)
+        assert places[0] == f"1. {leader.name}: {leader.chips} chips"
+        labels = [str(button.label) for button in app.screen.query(Button)]
+        assert labels == ["1 Play again", "2 Menu"]
+        await pilot.press("2")
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_q_leaves_the_table_for_the_menu(make_app: MakeApp) -> None:

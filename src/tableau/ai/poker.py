@@ -1,23 +1,23 @@
 """CPU players for five-card draw, and the discard advice for the human (pure).
 
-The value of a hand is its ``strength``: the share of all 2,598,960 five-card hands it beats,
-ties counting half. The discard that maximises the expected strength after the draw is
-found exactly: every legal discard, and for each every combination of replacement cards
-from the 47 cards the player has not seen.
+A draw is judged by how often it wins the showdown against the opponents still in: for every
+legal discard, every combination of replacement cards from the 47 cards the player has not
+seen counts (exact), against opponents sampled from those same unseen cards, who draw the way
+a typical player draws (``poker_showdown``). The discard with the best chance is chosen.
 
-A CPU sees only ``view(state, seat)``: its own cards and the public actions. Its bluffs
-come from a seed in that view, so the same game plays out the same way every time.
+A CPU sees only ``view(state, seat)``: its own cards and the public actions. Its samples and
+its bluffs come from a seed in that view, so the same game plays out the same way every time.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import combinations
 from typing import Final
 
+from tableau.ai.poker_showdown import shares_against, win_table
 from tableau.cards import FULL_DECK, Card, Rank
 from tableau.engines.poker import (
     BET,
@@ -32,9 +32,9 @@ from tableau.engines.poker import (
     Phase,
     View,
     category_of,
-    draw_expectation,
+    draw_average,
     evaluate,
-    max_discard,
+    legal_draws,
 )
 from tableau.engines.rng import fresh_seed_from, random_float
 
@@ -45,12 +45,13 @@ __all__ = [
     "best_discard",
     "choose_action",
     "choose_move",
+    "legal_discards",
 ]
 
 
 @dataclass(frozen=True, slots=True)
 class DiscardOption:
-    """One way to draw and its exact expected strength afterwards (0..1)."""
+    """One way to draw and its chance (0..1) of winning the showdown afterwards."""
 
     discard: tuple[Card, ...]
     expected_value: float
@@ -58,7 +59,11 @@ class DiscardOption:
 
 @dataclass(frozen=True, slots=True)
 class Advice:
-    """The best discard, its expected strength, and why, in one sentence."""
+    """The best discard, its chance of winning, and why, in one sentence.
+
+    ``expected_value`` and ``current_value`` are chances of winning the showdown against
+    ``opponents`` players: after the best draw, and standing pat.
+    """
 
     discard: tuple[Card, ...]
     keep: tuple[Card, ...]
@@ -67,30 +72,34 @@ class Advice:
     why: str
     move: Draw
     options: tuple[DiscardOption, ...]
+    opponents: int = 1
 
 
-def _legal_discards(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
-    found = [combo for count in range(4) for combo in combinations(hand, count)]
-    if max_discard(hand) == 4:
-        found += [combo for combo in combinations(hand, 4)
-                  if next(card for card in hand if card not in combo).rank is Rank.ACE]
-    return found
+def legal_discards(hand: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """Every discard the rules allow: 0 to 3 cards, or 4 keeping an ace."""
+    return [draw.discards for draw in legal_draws(hand)]
 
 
-def best_discard(hand: Sequence[Card]) -> Advice:
-    """The discard with the highest expected strength, exact over every draw."""
+def best_discard(hand: Sequence[Card], opponents: int = 1, seed: int = 0) -> Advice:
+    """The discard most likely to win the showdown against ``opponents`` players.
+
+    ``seed`` chooses the sampled opponents (a CPU passes a seed from its view).
+    """
     if len(hand) != 5 or len(set(hand)) != 5:
         raise ValueError("Discard advice needs a hand of five different cards.")
-    return _best_discard(tuple(_display_order(hand)))
+    if not 1 <= opponents <= 5:
+        raise ValueError(f"Poker has 1 to 5 opponents, not {opponents}.")
+    return _best_discard(tuple(_display_order(hand)), opponents, seed)
 
 
 @lru_cache(maxsize=256)
-def _best_discard(hand: tuple[Card, ...]) -> Advice:
-    unseen = tuple(card for card in FULL_DECK if card not in hand)
+def _best_discard(hand: tuple[Card, ...], opponents: int, seed: int) -> Advice:
+    unseen = frozenset(FULL_DECK) - frozenset(hand)
+    table = win_table(unseen, seed, opponents)
     options = []
-    for discard in _legal_discards(hand):
+    for discard in legal_discards(hand):
         kept = [card for card in hand if card not in discard]
-        options.append(DiscardOption(discard, draw_expectation(kept, unseen)))
+        options.append(DiscardOption(discard, draw_average(kept, unseen, table)))
     # Best first; among equals, throw fewer cards away (then a fixed order).
     options.sort(key=lambda option: (-option.expected_value, len(option.discard)))
     best = options[0]
@@ -102,9 +111,10 @@ def _best_discard(hand: tuple[Card, ...]) -> Advice:
         keep=keep,
         expected_value=best.expected_value,
         current_value=current,
-        why=_why(keep, discard, best.expected_value, current, len(options)),
+        why=_why(hand, best, options, opponents),
         move=Draw(discard),
         options=tuple(options),
+        opponents=opponents,
     )
 
 
@@ -153,22 +163,53 @@ def _kept_phrase(keep: Sequence[Card]) -> str:
 _COUNT_NAMES: Final = {3: "three", 4: "four"}
 
 
-def _why(keep: Sequence[Card], discard: Sequence[Card], expected: float, current: float,
-         ways: int) -> str:
-    if not discard:
-        label = category_of(evaluate(keep)).label
-        return (f"Stand pat: your {label} already beats {_percent(current)} of all hands, "
-                f"and none of the other {ways - 1} ways to draw does better on average.")
-    return (f"Throw away {len(discard)} and keep {_kept_phrase(keep)}: on average the new "
-            f"hand beats {_percent(expected)} of all hands, against {_percent(current)} if "
-            f"you stand pat (the best of {ways} ways to draw).")
+def _kind(hand: Sequence[Card], discard: Sequence[Card]) -> str:
+    """The plan of a draw in words without kickers: "the pair of jacks", "four spades …"."""
+    keep = [card for card in hand if card not in discard]
+    if not keep:
+        return "nothing"
+    counts = Counter(card.rank for card in keep)
+    if len(keep) == 4 and max(counts.values()) == 1:
+        return _kept_phrase(keep)
+    grouped = [card for card in keep if counts[card.rank] > 1]
+    return _kept_phrase(grouped or keep)
+
+
+def _why(hand: Sequence[Card], best: DiscardOption, options: Sequence[DiscardOption],
+         opponents: int) -> str:
+    """The advice in showdown terms, against the best draw with another plan."""
+    against = "1 opponent" if opponents == 1 else f"{opponents} opponents"
+    plan = _kind(hand, best.discard)
+    other = next((option for option in options if _kind(hand, option.discard) != plan), None)
+    tail = "."
+    if other is not None:
+        verb = "standing pat" if not other.discard else \
+            f"keeping {_kind(hand, other.discard)}"
+        tail = f", against {_percent(other.expected_value)} for {verb}."
+    keep = [card for card in _display_order(hand) if card not in best.discard]
+    chance = _percent(best.expected_value)
+    if not best.discard:
+        label = category_of(evaluate(hand)).label
+        return f"Stand pat: your {label} wins against {against} {chance} of the time{tail}"
+    return (f"Throw away {len(best.discard)} and keep {_kept_phrase(keep)}: it wins against "
+            f"{against} {chance} of the time{tail}")
+
+
+def opponents_in(view: View) -> int:
+    """Players still in the hand besides this seat (at least 1)."""
+    return max(1, sum(1 for seat in view.seats if seat.in_hand and seat.seat != view.seat))
+
+
+def _seed(view: View) -> int:
+    """One sampling seed per seat and hand: the same view always gets the same advice."""
+    return fresh_seed_from(view.cpu_seed, view.hand_number)
 
 
 def advise_discard(view: View) -> Advice:
     """What the CPU would throw away in this seat's place, and why."""
     if len(view.hand) != 5:
         raise ValueError("Advice needs five cards in your hand.")
-    return best_discard(view.hand)
+    return best_discard(view.hand, opponents_in(view), _seed(view))
 
 
 # ---------------------------------------------------------------- betting
@@ -179,15 +220,25 @@ BLUFF_RAISE: Final = 0.03
 """How often a CPU raises a hand it would only call or fold."""
 
 
-def _hand_strength(view: View) -> float:
-    """The strength to bet on: before the draw, the expected strength after the best draw."""
-    if view.phase is Phase.FIRST_BETTING:
-        return best_discard(view.hand).expected_value
-    return best_discard(view.hand).current_value
+def showdown_strength(view: View) -> float:
+    """The chance to bet on, as against one opponent: the chance ``w`` of beating all ``k``
+    opponents still in (before the draw: after the best draw) is ``s ** k``; this is ``s``.
+
+    After the draw only the hand held counts, so no draw is weighed."""
+    opponents = opponents_in(view)
+    if view.phase is not Phase.FIRST_BETTING:
+        unseen = frozenset(FULL_DECK) - frozenset(view.hand)
+        return shares_against(unseen, _seed(view))[evaluate(view.hand)]
+    advice = best_discard(view.hand, opponents, _seed(view))
+    return float(advice.expected_value ** (1 / opponents))
 
 
-def choose_action(view: View) -> Action:
-    """A betting action by hand strength, with a little seeded unpredictability."""
+def choose_action(view: View, strength: Callable[[View], float] = showdown_strength) -> Action:
+    """A betting action by hand strength, with a little seeded unpredictability.
+
+    ``strength`` is the chance of winning as against one opponent; it is raised to the power
+    of the opponents still in, plus half an opponent for each sign of strength.
+    """
     legal = [move for move in view.legal_moves if isinstance(move, Action)]
     if not legal:
         raise ValueError("It is not this player's turn to bet.")
@@ -200,7 +251,7 @@ def choose_action(view: View) -> Action:
     if view.phase is Phase.SECOND_BETTING:
         pressure += 0.5 * sum(1 for seat in view.seats
                               if seat.in_hand and seat.seat != view.seat and seat.drew == 0)
-    chance = _hand_strength(view) ** max(1.0, pressure) + (noise - 0.5) * 0.1
+    chance = strength(view) ** max(1.0, pressure) + (noise - 0.5) * 0.1
     if view.to_call == 0:
         if BET in legal and (chance > 0.55 or roll < BLUFF_BET):
             return BET
@@ -216,7 +267,7 @@ def choose_action(view: View) -> Action:
 def choose_move(view: View) -> Move:
     """The CPU's move in this seat: a betting action, a draw, or dealing on."""
     if view.phase is Phase.DRAW and view.my_turn:
-        return best_discard(view.hand).move
+        return best_discard(view.hand, opponents_in(view), _seed(view)).move
     if view.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING) and view.my_turn:
         return choose_action(view)
     if NextHand() in view.legal_moves:

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from tableau.cards import CardError, parse_cards
+from typing import Final
+
+from tableau.cards import Card, CardError, parse_card
 from tableau.cli import open_app
 from tableau.cli.args import Parser, UsageError, refuse, seed
 from tableau.engines.poker import describe
 
 MAX_INPUT = 200
+MAX_CPUS = 5
+DEFAULT_CPUS = 3
+_GLYPHS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
+                                "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+"""The suit glyphs the table draws (and their outline forms), as the spec's letters."""
 
 
 PROG = "tableau poker"
@@ -16,15 +23,34 @@ PROG = "tableau poker"
 def _parser() -> Parser:
     parser = Parser(
         prog=PROG,
-        description="Five-card draw poker, fixed limit, against 1 to 5 CPU players.",
+        description="Five-card draw poker, fixed limit, against 1 to 5 CPU players. "
+                    "--describe names a hand and exits; it takes no other option.",
     )
-    parser.add_argument("--describe", metavar="CARDS",
-                        help='name a hand and exit, e.g. --describe "QH QS TD 7S 4C"')
-    parser.add_argument("--cpus", type=int, default=3, metavar="N",
-                        help="CPU players at the table, 1 to 5 (default 3)")
+    parser.add_argument("--describe", metavar="CARD", nargs="+",
+                        help='name a hand and exit: QH QS TD 7S 4C, "Q♥ Q♠ 10♦ 7♠ 4♣" or '
+                             '"queen of hearts, queen of spades, ..." (quoted or not)')
+    parser.add_argument("--cpus", type=int, default=None, metavar="N",
+                        help=f"CPU players at the table, 1 to {MAX_CPUS} (default "
+                             f"{DEFAULT_CPUS}); for play only")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
-                        help="seed for the deal, 0 to 2**63-1, to replay a game")
+                        help="seed for the deal, 0 to 2**63-1, to replay a game; for play only")
     return parser
+
+
+def read_cards(text: str) -> tuple[Card, ...]:
+    """Cards in any form the app shows or the spec uses, separated by spaces or commas:
+    "QH QS TD", "Q♥ Q♠ 10♦", "queen of hearts, ten of diamonds". Raises CardError."""
+    words = text.translate(_GLYPHS).replace(",", " ").split()
+    cards = []
+    index = 0
+    while index < len(words):
+        if index + 2 < len(words) and words[index + 1].lower() == "of":
+            cards.append(parse_card(" ".join(words[index : index + 3])))
+            index += 3
+        else:
+            cards.append(parse_card(words[index]))
+            index += 1
+    return tuple(cards)
 
 
 def describe_line(text: str) -> str:
@@ -32,7 +58,7 @@ def describe_line(text: str) -> str:
     if len(text) > MAX_INPUT:
         raise ValueError("That is far too long to be a poker hand.")
     try:
-        cards = parse_cards(text)
+        cards = read_cards(text)
     except CardError as error:
         raise ValueError(str(error)) from None
     if not cards:
@@ -55,11 +81,16 @@ def main(argv: list[str]) -> int:
     except SystemExit as stop:  # --help
         return stop.code if isinstance(stop.code, int) else 0
     if args.describe is not None:
+        unused = [option for option, value in (("--cpus", args.cpus), ("--seed", args.seed))
+                  if value is not None]
+        if unused:
+            return refuse(PROG, f"--describe only names a hand; leave out {' and '.join(unused)}.")
         try:
-            print(describe_line(args.describe))
+            print(describe_line(" ".join(args.describe)))
         except ValueError as error:
             return refuse(PROG, error)
         return 0
-    if not 1 <= args.cpus <= 5:
-        return refuse(PROG, f"--cpus must be 1 to 5, not {args.cpus}.")
-    return open_app("poker", cpus=args.cpus, seed=args.seed)
+    cpus = DEFAULT_CPUS if args.cpus is None else args.cpus
+    if not 1 <= cpus <= MAX_CPUS:
+        return refuse(PROG, f"--cpus must be 1 to {MAX_CPUS}, not {cpus}.")
+    return open_app("poker", cpus=cpus, seed=args.seed)

@@ -14,7 +14,7 @@ hand's value. Every sum stays below 2**55, so CPython adds them as two-digit int
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
@@ -32,11 +32,13 @@ __all__ = [
     "card_code",
     "category_of",
     "describe",
+    "draw_average",
     "draw_expectation",
     "evaluate",
     "evaluate_codes",
     "hand_info",
     "ordered",
+    "score_table",
     "strength",
     "tiebreakers",
 ]
@@ -311,9 +313,29 @@ def draw_expectation(kept: Sequence[Card], unseen: Iterable[Card]) -> float:
     """The exact mean ``strength`` after filling ``kept`` up to five cards from ``unseen``.
 
     Every combination of replacement cards counts once (C(47, 3) = 16,215 draws for a
-    three-card draw from 47 unseen cards). Draws are counted by the ranks they bring,
-    C(available, wanted) ways per rank, and flushes are corrected suit by suit, which gives
-    the same sum as visiting every draw but takes a few thousand steps instead of 178,365.
+    three-card draw from 47 unseen cards).
+    """
+    return draw_average(kept, unseen, _STRENGTH_BY_KEY)
+
+
+ScoreTable = Mapping[int, float]
+"""A score per hand, looked up by the masked code sum (built by ``score_table``)."""
+
+
+def score_table(score_by_value: Sequence[float]) -> ScoreTable:
+    """A table for ``draw_average`` from a score per hand value (index 1..7462)."""
+    if len(score_by_value) != VALUE_COUNT + 1:
+        raise ValueError(f"Give one score per hand value: {VALUE_COUNT + 1} numbers.")
+    return dict(zip(_VALUE_BY_KEY, map(score_by_value.__getitem__, _VALUE_BY_KEY.values()),
+                    strict=True))
+
+
+def draw_average(kept: Sequence[Card], unseen: Iterable[Card], table: ScoreTable) -> float:
+    """The exact mean score (from ``score_table``) after filling ``kept`` up to five cards.
+
+    Draws are counted by the ranks they bring, C(available, wanted) ways per rank, and
+    flushes are corrected suit by suit, which gives the same sum as visiting every draw but
+    takes a few thousand steps instead of 178,365.
     """
     kept = list(kept)
     kept_set = set(kept)
@@ -325,13 +347,13 @@ def draw_expectation(kept: Sequence[Card], unseen: Iterable[Card]) -> float:
         raise ValueError("There are not enough unseen cards to draw from.")
     kept_key = sum(card_code(card) for card in kept)
     if need == 0:
-        return _STRENGTH_BY_KEY[kept_key & _KEY_MASK]
+        return table[kept_key & _KEY_MASK]
     rank_key = kept_key & _RANK_MASK
     available = [0] * 13
     for card in pool:
         available[_high(card.rank)] += 1
     total = 0.0
-    plain = _STRENGTH_BY_KEY
+    plain = table
     for shape, added in _draw_shapes(need):
         ways = 1
         for high, count in shape:

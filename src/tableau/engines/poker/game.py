@@ -25,7 +25,7 @@ from tableau.engines.protocol import IllegalMove, SaveFormatError
 from tableau.engines.rng import fresh_seed_from, shuffled
 
 HUMAN_SEAT: Final = 0
-CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Floor")
+CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Fenna")
 HUMAN_NAME: Final = "You"
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
@@ -589,6 +589,11 @@ def _draw_moves(hand: tuple[Card, ...]) -> tuple[Draw, ...]:
     for ace in aces:
         moves.append(Draw(tuple(card for card in hand if card != ace)))
     return tuple(dict.fromkeys(moves))
+
+
+def legal_draws(hand: Sequence[Card]) -> tuple[Draw, ...]:
+    """Every draw the rules allow from ``hand``, whoever's turn it is (for marking ahead)."""
+    return _draw_moves(tuple(hand))
 
 
 def _check_draw(state: State, seat: int, move: Draw) -> None:

@@ -27,6 +27,7 @@ class ChooserScreen(ModalScreen[str | None]):
 
     ``choices`` are (key, label) pairs. Buttons get the id ``choice-<key>``; the first one has
     focus; up/down/tab move between them; a digit picks the n-th; Escape returns None.
+    With ``numbered`` each label starts with its digit, so the keys are not a secret.
     """
 
     CSS_PATH = "dialogs.tcss"
@@ -44,12 +45,14 @@ class ChooserScreen(ModalScreen[str | None]):
         text: str = "",
         *,
         cancellable: bool = True,
+        numbered: bool = False,
     ) -> None:
         super().__init__()
         self.title_text = title
         self.text = text
         self.choices = tuple(choices)
         self.cancellable = cancellable
+        self.numbered = numbered
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
@@ -57,8 +60,9 @@ class ChooserScreen(ModalScreen[str | None]):
             if self.text:
                 yield Static(self.text, id="dialog-text")
             with Vertical(id="dialog-choices"):
-                for key, label in self.choices:
-                    yield Button(label, id=f"choice-{key}", classes="choice", compact=True)
+                for number, (key, label) in enumerate(self.choices, start=1):
+                    shown = f"{number} {label}" if self.numbered and number < 10 else label
+                    yield Button(shown, id=f"choice-{key}", classes="choice", compact=True)
 
     def on_mount(self) -> None:
         buttons = self.query(Button)
@@ -93,8 +97,10 @@ class EndScreen(ChooserScreen):
         choices: Sequence[tuple[str, str]],
         *,
         cancellable: bool = True,
+        numbered: bool = False,
     ) -> None:
-        super().__init__(title, choices, "\n".join(lines), cancellable=cancellable)
+        super().__init__(title, choices, "\n".join(lines), cancellable=cancellable,
+                         numbered=numbered)
         self.add_class("-end")
 
 

@@ -37,6 +37,7 @@ from tableau.ui.screens.poker_controls import (
     RUNNING,
     action_label,
     can_mark,
+    capped,
     draw_label,
     draw_move,
     faces,
@@ -45,6 +46,7 @@ from tableau.ui.screens.poker_controls import (
     marks_for,
     pot_line,
     seat_action,
+    standings,
     toggle_mark,
     waiting_for,
     winners,
@@ -264,8 +266,8 @@ class PokerScreen(GameScreen):
         legal = set(view.legal_moves) if my_turn else set()
         for key, button_id in (("c", "#act-c"), ("b", "#act-b"), ("f", "#act-f")):
             button = self.query_one(button_id, Button)
-            button.display = betting
             action = key_action(view, key)
+            button.display = betting and not capped(view, action)
             self._label(button, action_label(view, action))
             button.disabled = action not in legal
         draw = self.query_one("#act-draw", Button)
@@ -534,14 +536,11 @@ class PokerScreen(GameScreen):
             title = "You are out of chips"
         else:
             title = "Game over"
-        lines = [
-            engine.outcome(state) or "",
-            f"Hands played: {state.hand_number}",
-        ]
+        lines = ["Final standings:", *standings(view), f"Hands played: {state.hand_number}"]
         if view.result is not None:
             lines.append(f"Last hand: {view.result.text}.")
         self.app.push_screen(
-            EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")]),
+            EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")], numbered=True),
             self._after_end,
         )
 

@@ -23,6 +23,7 @@ from tableau.engines.poker import (
     Phase,
     SeatView,
     View,
+    legal_draws,
 )
 
 BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
@@ -56,6 +57,11 @@ def action_label(view: View, action: Action) -> str:
     return "Fold"
 
 
+def capped(view: View, action: Action) -> bool:
+    """A raise after the round's last allowed raise: no button is shown for it."""
+    return action == RAISE and view.raises_left <= 0
+
+
 def draw_label(marked: int) -> str:
     return f"Draw {marked}" if marked else "Stand pat"
 
@@ -80,11 +86,15 @@ def toggle_mark(
         return marks, f"You hold {len(view.hand)} cards; press 1 to {len(view.hand)}."
     if index in marks:
         return tuple(mark for mark in marks if mark != index), None
-    if len(marks) >= view.max_discard:
+    marked = (*marks, index)
+    # The engine's rule decides, here as on Enter: every mark set shown is a legal draw.
+    if draw_move(view, marked) not in legal_draws(view.hand):
+        if len(marked) == 4 and view.max_discard == 4:
+            return marks, "You may throw away 4 cards only when the card you keep is an ace."
         if view.max_discard >= 4:
             return marks, "You may throw away at most 4 cards, and only when you keep an ace."
         return marks, "You may throw away at most 3 cards (4 when you keep an ace)."
-    return (*marks, index), None
+    return marked, None
 
 
 def draw_move(view: View, marks: Sequence[int]) -> Draw:
@@ -188,3 +198,14 @@ def you_line(view: View) -> str:
     if won:
         parts.append(f"wins {won}")
     return " · ".join(parts)
+
+
+def standings(view: View) -> list[str]:
+    """Every player's final chips and place, most chips first; equal stacks share a place:
+    "1. Bram: 312 chips"."""
+    order = sorted(view.seats, key=lambda seat: -seat.chips)
+    return [
+        f"{1 + sum(other.chips > seat.chips for other in order)}. {seat.name}: "
+        f"{seat.chips} {'chip' if seat.chips == 1 else 'chips'}"
+        for seat in order
+    ]

@@ -167,3 +167,21 @@ async def test_poker_q_before_your_first_move_leaves_at_once(make_app: MakeApp) 
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_poker_palette_new_game_asks_once_you_have_acted(make_app: MakeApp) -> None:
+    app = make_app("poker", cpus=1, seed=7)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, PokerScreen)
+        await pilot.press("c")  # check or call: your first move
+        await pilot.pause()
+        before = screen.state
+        await pilot.press("ctrl+p", *"new game", "enter")
+        await answer(pilot, "n")
+        assert app.screen is screen and screen.state == before
+        await pilot.press("ctrl+p", *"new game", "enter")
+        await answer(pilot, "y")
+        assert app.screen is screen and screen.state != before
+        assert screen.state.hand_number == 1 and not screen.state.acted[0]

@@ -952,3 +952,20 @@ async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme(
                 if ratio < 4.5:
                     low.append(f"{theme} {view.card} {sorted(view.classes)} {ratio:.2f}")
         assert low == []
+
+
+async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeApp) -> None:
+    from tableau.ui.screens.dialogs import ConfirmScreen
+
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert app.is_running and not isinstance(app.screen, ConfirmScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        await pilot.press("y")
+        await pilot.pause()
+        assert not app.is_running

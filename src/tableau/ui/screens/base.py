@@ -94,14 +94,6 @@ class GameScreen(TableauScreen):
             question="Leave this game?", leave="Leave to the menu",
         )
 
-    def leave_to_menu(self, *, confirm: bool, title: str, stay: str, note: str) -> None:
-        """Back to the menu; with ``confirm``, only after a yes in the shared dialog."""
-        show_menu = self.app.show_menu  # type: ignore[attr-defined]
-        if confirm:
-            self._confirm(show_menu, title, "Leave to the menu", stay, note)
-        else:
-            show_menu()
-
     def _confirm(
         self, go_on: Callable[[], object], question: str, leave: str, stay: str, note: str
     ) -> None:

@@ -722,10 +722,16 @@ class PestenScreen(GameScreen):
         else:
             self.action_leave()
 
+    def game_at_stake(self) -> bool:
+        """A round is under way: leaving (q, Escape, ctrl+q) asks first, as in every game."""
+        return not self.table.over
+
     def action_leave(self) -> None:
-        """Back to the menu; during a round, only after a confirmation (nothing is saved)."""
-        self.leave_to_menu(confirm=not self.table.over, title="Leave the table?",
-                           stay="Stay and play on", note="The round in progress is not saved.")
+        self.ask_before_discarding(
+            self.app.show_menu,  # type: ignore[attr-defined]
+            question="Leave the table?", leave="Leave to the menu", stay="Stay and play on",
+            note="The round in progress is not saved.",
+        )
 
     def action_next_round(self) -> None:
         if self.table.over:

@@ -196,7 +196,7 @@ class PokerScreen(GameScreen):
         self.call_after_refresh(self._refresh_table)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Deal a new game of Poker", self.new_game)
+        yield SystemCommand("New game", "Deal a new game of Poker", self.action_new_game)
         yield SystemCommand(
             "Advice", "Which cards would the CPU throw away in your place?",
             lambda: self._do("advice"),
@@ -562,6 +562,11 @@ class PokerScreen(GameScreen):
         show_menu = getattr(self.app, "show_menu", None)
         if show_menu is not None:
             show_menu()
+
+    def action_new_game(self) -> None:
+        """A new game from the palette: asks first while a game is under way."""
+        self.ask_before_discarding(self.new_game, question="Start a new game?",
+                                   leave="Deal a new game")
 
     def new_game(self) -> None:
         """Deal a fresh game with the same number of CPUs and a new seed."""

@@ -101,3 +101,17 @@ async def test_pesten_keeps_its_own_set_up_screen(make_app: MakeApp) -> None:
         await pilot.press("2")
         await pilot.pause()
         assert isinstance(app.screen, PestenSetupScreen)
+
+
+async def test_every_yukon_rules_line_fits_on_one_row_at_80x24(make_app: MakeApp) -> None:
+    """The longest choice ("spec: different suit (the course spec)") once wrapped its ›."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        await pilot.pause()
+        row = app.screen.query_one(OptionRow)
+        for _ in range(3):  # every rules variant
+            assert "›" in shown(app)["rules"]
+            assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
+            await pilot.press("right")
+            await pilot.pause()

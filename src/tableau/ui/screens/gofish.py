@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -322,12 +322,6 @@ class GoFishScreen(GameScreen):
         # A double-click is a click and then a second one (chain 2): one ask, not two.
         if isinstance(event.card, Card) and event.chain == 1:
             self.ask(event.card.rank)
-
-    @on(events.DescendantFocus, "#hand")
-    def _hand_focused(self) -> None:
-        # The Hand's own on_focus runs before Textual marks it focused, so a hand focused
-        # with no key pressed yet (`tableau gofish`) showed no cursor: draw it again now.
-        self._draw()
 
     @on(Hand.CursorMoved, "#hand")
     def _cursor_moved(self, event: Hand.CursorMoved) -> None:

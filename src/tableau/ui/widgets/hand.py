@@ -158,14 +158,16 @@ class Hand(Widget, can_focus=True):
         self._show_cursor()
 
     def on_focus(self) -> None:
-        self._show_cursor()
+        # Textual marks the widget focused only after this handler: say so explicitly.
+        self._show_cursor(focused=True)
 
     def on_blur(self) -> None:
-        self._show_cursor()
+        self._show_cursor(focused=False)
 
-    def _show_cursor(self) -> None:
+    def _show_cursor(self, focused: bool | None = None) -> None:
+        focused = self.has_focus if focused is None else focused
         for index, view in enumerate(self.query(CardView)):
-            on = self.show_cursor and self.has_focus and index == self.cursor
+            on = self.show_cursor and focused and index == self.cursor
             view.set_class(on, "-highlight")
             if on:
                 view.scroll_visible(animate=False)

@@ -561,3 +561,11 @@ def test_yukon_exports_its_protocol() -> None:
                  "outcome", "to_json", "from_json", "RULES", "Phase"):
         assert hasattr(yukon, name)
     assert yukon.RULES == ("spec", "classic", "russian")
+
+
+def test_the_number_of_a_deal_is_found_among_the_candidates_or_is_none() -> None:
+    seven = yukon.numbered_game(7)
+    assert yukon.number_of_deal(seven, 3, 7, 9) == 7
+    assert yukon.number_of_deal(seven, 0, 3) is None  # 0 is no game number
+    unshuffled = yukon.deal(yukon.load_deck(yukon.new_game(yukon.Config(seed=7)), None))
+    assert yukon.number_of_deal(unshuffled, 7) is None

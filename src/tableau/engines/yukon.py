@@ -60,6 +60,7 @@ __all__ = [
     "legal_moves",
     "load_deck",
     "new_game",
+    "number_of_deal",
     "numbered_game",
     "outcome",
     "parse_move",
@@ -335,6 +336,15 @@ def numbered_game(number: int, rules: str = "spec") -> State:
         raise ValueError(f"A game number is a whole number from 1 to {GAME_NUMBERS[-1]}.")
     dealt = deal(shuffle_random(load_deck(new_game(Config(seed=number, rules=rules)), None)))
     return State(Phase.PLAY, dealt.deck, dealt.columns, dealt.foundations, number, rules)
+
+
+def number_of_deal(state: State, *candidates: int) -> int | None:
+    """The first of ``candidates`` that is a game number dealing this state's deck, or None
+    (an own deck file, other shuffles)."""
+    for number in dict.fromkeys(candidates):
+        if number in GAME_NUMBERS and numbered_game(number).deck == state.deck:
+            return number
+    return None
 
 
 # ---------------------------------------------------------------- rules of play

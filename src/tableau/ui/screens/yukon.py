@@ -353,10 +353,7 @@ class YukonScreen(GameScreen):
     def _number_of(self, state: yukon.State) -> int | None:
         if state.phase is not Phase.PLAY:
             return state.seed if state.seed in GAME_NUMBERS else self.start_seed
-        for number in dict.fromkeys((state.seed, self.start_seed)):
-            if number in GAME_NUMBERS and yukon.numbered_game(number).deck == state.deck:
-                return number
-        return None
+        return yukon.number_of_deal(state, state.seed, self.start_seed)
 
     def _tick(self) -> None:
         if self.started_at is not None and self.finished_after is None:

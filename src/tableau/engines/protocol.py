@@ -1,10 +1,11 @@
-"""What every engine shares: the refusal exception, the save-format error and the Timeline."""
+"""What every engine shares: the contract (``Engine``, ``Outcome``, the common view fields and
+the CPU signature), the refusal exception, the one save reader, and the Timeline."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -116,3 +117,145 @@ class Timeline(Generic[T]):
         for item in reversed(future):
             future_link = _Link(item, future_link)
         return cls(present, past_link, future_link, len(past), len(future))
+
+
+# ---------------------------------------------------------------------------- the contract
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended, the same shape for every game.
+
+    ``winners`` are seats (several when the top is shared; empty when nobody won, as in a
+    solitaire given up), ``results`` gives each seat's result as a short word ("won",
+    "lost", "shared"), and ``sentence`` says it for a player to read.
+    """
+
+    winners: tuple[int, ...]
+    results: tuple[str, ...]
+    sentence: str
+
+    def won_by(self, seat: int) -> bool:
+        return seat in self.winners
+
+
+def results_for(players: int, winners: tuple[int, ...]) -> tuple[str, ...]:
+    """Each seat's word for an ending with these winners."""
+    word = "shared" if len(winners) > 1 else "won"
+    return tuple(word if seat in winners else "lost" for seat in range(players))
+
+
+class CommonView(Protocol):
+    """What every game's view has, under the same names."""
+
+    @property
+    def seat(self) -> int:
+        """The seat this view is for."""
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to move, or None when nobody is (the game is over, or between steps)."""
+
+    @property
+    def legal(self) -> tuple[Any, ...]:
+        """The moves this seat may make now (empty when it is not its turn)."""
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left to draw (0 for a game without a stock)."""
+
+
+class Engine(Protocol):
+    """The shape of every engine module (``tableau.engines.<game>``): a module conforms."""
+
+    Config: type
+    State: type
+    Move: Any
+    """The move type (a class, or a union of classes)."""
+
+    def new_game(self, config: Any, /) -> Any: ...
+
+    def legal_moves(self, state: Any, /) -> tuple[Any, ...]: ...
+
+    def apply(self, state: Any, move: Any, /) -> Any: ...
+
+    def view(self, state: Any, seat: int, /) -> CommonView: ...
+
+    def outcome(self, state: Any, /) -> Outcome | None: ...
+
+    def to_json(self, state: Any, /) -> dict[str, Any]: ...
+
+    def from_json(self, data: Mapping[str, Any], /) -> Any: ...
+
+
+Cpu = Callable[[Any, int], tuple[Any, int]]
+"""A CPU player: ``choose(view, rng_state) -> (move, rng_state)``. The level (or kind) is
+chosen with the seat, so every CPU of every game is called the same way."""
+
+
+# ---------------------------------------------------------------------------- reading saves
+
+
+class SaveReader:
+    """Typed access to one object of an untrusted save: every problem is a SaveFormatError
+    with a sentence. ``where`` names the object in those sentences ("the save", "a seat")."""
+
+    __slots__ = ("data", "where")
+
+    def __init__(self, data: object, where: str = "the save") -> None:
+        if not isinstance(data, Mapping):
+            raise SaveFormatError(f"{where[:1].upper()}{where[1:]} is not a JSON object.")
+        self.data: Mapping[str, Any] = data
+        self.where = where
+
+    def get(self, key: str) -> Any:
+        if key not in self.data:
+            raise SaveFormatError(f"The save has no '{key}' in {self.where}.")
+        return self.data[key]
+
+    def integer(self, key: str, low: int = 0, high: int = 2**63 - 1) -> int:
+        value = self.get(key)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise SaveFormatError(
+                f"'{key}' in {self.where} must be a whole number from {low} to {high}."
+            )
+        return value
+
+    def optional_integer(self, key: str, low: int = 0, high: int = 2**63 - 1) -> int | None:
+        return None if self.data.get(key) is None else self.integer(key, low, high)
+
+    def boolean(self, key: str) -> bool:
+        value = self.get(key)
+        if not isinstance(value, bool):
+            raise SaveFormatError(f"'{key}' in {self.where} must be true or false.")
+        return value
+
+    def text(self, key: str, limit: int = 500) -> str:
+        value = self.get(key)
+        if not isinstance(value, str) or len(value) > limit:
+            raise SaveFormatError(f"'{key}' in {self.where} must be a text of at most {limit} "
+                                  "characters.")
+        return value
+
+    def items(self, key: str, length: int | None = None) -> list[Any]:
+        value = self.get(key)
+        if not isinstance(value, list) or (length is not None and len(value) != length):
+            wanted = "a list" if length is None else f"a list of {length}"
+            raise SaveFormatError(f"'{key}' in {self.where} must be {wanted}.")
+        return value
+
+    def part(self, key: str, where: str) -> SaveReader:
+        """A nested object, read with its own name in the sentences."""
+        return SaveReader(self.get(key), where)
+
+
+def read_header(data: object, game: str, title: str, version: int) -> SaveReader:
+    """The one check every save gets first: an object, of this game, in this version."""
+    if not isinstance(data, Mapping) or data.get("game") != game:
+        raise SaveFormatError(f"The save is not a {title} game.")
+    found = data.get("version")
+    if found != version or isinstance(found, bool):
+        raise SaveFormatError(
+            f"The save has version {str(found)[:10]}; this program reads version {version}."
+        )
+    return SaveReader(data)

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
@@ -24,18 +23,12 @@ from textual.screen import Screen
 
 from tableau.ui.games import GAMES, find_game
 from tableau.ui.pace import DEFAULT_CPU_DELAY
+from tableau.ui.runtime import RunSettings, Runtime
+from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.too_small import TooSmallScreen, too_small
 
 PRIVATE_GAMES = frozenset(entry.key for entry in GAMES if entry.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
-
-
-@dataclass(slots=True)
-class RunSettings:
-    """Choices kept for the rest of the run (the theme lives in ``App.theme``)."""
-
-    auto_move: bool = False
-    """Yukon: move cards that can safely go home to the foundations by themselves."""
 
 
 class TableauApp(App[int]):
@@ -71,12 +64,11 @@ class TableauApp(App[int]):
         """
         super().__init__()
         self.start = start
-        self.clock = clock
-        self.cpu_delay = cpu_delay
-        self.cursor_blink = cursor_blink
-        self.folder = folder if folder is not None else Path.cwd()
+        self.runtime = Runtime(
+            clock=clock, cpu_delay=cpu_delay, cursor_blink=cursor_blink,
+            folder=folder if folder is not None else Path.cwd(),
+        )
         self.options = options
-        self.settings = RunSettings()
         self.choices: dict[str, dict[str, Any]] = {}
         """Each game's set-up choices in this run, from the command line or the set-up step."""
         if start is not None:
@@ -84,10 +76,33 @@ class TableauApp(App[int]):
         if not animations:
             self.animation_level = "none"
 
-    def get_default_screen(self) -> Screen[Any]:
-        from tableau.ui.screens.menu import MenuScreen
+    # The run's values, read by screens through ``runtime``.
+    @property
+    def cpu_delay(self) -> float:
+        return self.runtime.cpu_delay
 
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self.runtime.clock
+
+    @property
+    def cursor_blink(self) -> bool:
+        return self.runtime.cursor_blink
+
+    @property
+    def folder(self) -> Path:
+        return self.runtime.folder
+
+    @property
+    def settings(self) -> RunSettings:
+        return self.runtime.settings
+
+    def get_default_screen(self) -> Screen[Any]:
         return MenuScreen()
+
+    @on(MenuScreen.GameChosen)
+    def _game_chosen(self, message: MenuScreen.GameChosen) -> None:
+        self.set_up_game(message.key)
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
@@ -126,7 +141,7 @@ class TableauApp(App[int]):
             self.notify(f"There is no game called {key[:20]!r}.", severity="error")
             return
         if "cpu_delay" in options:
-            self.cpu_delay = float(options.pop("cpu_delay"))
+            self.runtime.cpu_delay = float(options.pop("cpu_delay"))
         self.show_menu()
         self.push_screen(entry.open({"folder": self.folder, **options}))
 

@@ -1,4 +1,5 @@
-"""Base classes every tableau screen shares: the size classes and the common keys."""
+"""Base classes every tableau screen shares: the size classes, the common keys, the runtime,
+and for games the one way back to the menu, the one CPU scheduler and the one end flow."""
 
 from __future__ import annotations
 
@@ -6,11 +7,19 @@ import contextlib
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from textual import events
+from textual import events, work
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.geometry import Size
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
+from textual.timer import Timer
+from textual.worker import get_current_worker
+
+from tableau.ui.runtime import Host, Runtime
+
+_NO_HOST = Runtime(cpu_delay=0.0)
+_NOTHING_SHOWN = object()
+"""For a screen run outside TableauApp (a widget test's bare App)."""
 
 LARGE_SIZE = Size(100, 32)
 """At this terminal size or larger, screens get the class ``-large`` (else ``-compact``)."""
@@ -51,10 +60,29 @@ class TableauScreen(Screen[Any]):
     def is_large(self) -> bool:
         return self.has_class("-large")
 
+    @property
+    def runtime(self) -> Runtime:
+        """The app's clock, CPU pace, cursor blink, folder and settings."""
+        app = self.app
+        return app.runtime if isinstance(app, Host) else _NO_HOST
+
+    def to_menu(self) -> None:
+        """Back to the menu, dropping every screen above it (no question asked)."""
+        app = self.app
+        if isinstance(app, Host):
+            app.show_menu()
+
 
 class GameScreen(TableauScreen):
-    """A game. Subclasses set GAME_KEY (the key in ``tableau.ui.games``) and TITLE, and say in
-    ``game_at_stake`` when leaving would lose something."""
+    """A game. Subclasses set GAME_KEY (the key in ``tableau.engines.REGISTRY``) and TITLE,
+    and say in ``game_at_stake`` when leaving would lose something.
+
+    After every change a game calls ``after_move()``: it redraws, then shows the end of the
+    game once (``end_dialog``), or lets the CPUs play one step at a time, each after the
+    runtime's ``cpu_delay`` (all at once when it is 0). A game configures this by overriding
+    ``redraw``, ``end_dialog``, ``end_chosen``, ``cpu_to_move``, ``cpu_choose``, ``cpu_play``
+    and ``position``.
+    """
 
     GAME_KEY: ClassVar[str] = ""
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -90,9 +118,107 @@ class GameScreen(TableauScreen):
     def action_leave(self) -> None:
         """q: back to the menu, after a yes if a game is under way."""
         self.ask_before_discarding(
-            self.app.show_menu,  # type: ignore[attr-defined]
-            question="Leave this game?", leave="Leave to the menu",
+            self.to_menu, question="Leave this game?", leave="Leave to the menu",
         )
+
+    # ------------------------------------------------------------------ the hooks
+
+    def position(self) -> object:
+        """The present position (for example the state): a CPU's step chosen for another
+        position is thrown away, and the end is shown once per position. Override."""
+        return None
+
+    def redraw(self) -> None:
+        """Show the present position. Override."""
+
+    def end_dialog(self) -> ModalScreen[str | None] | None:
+        """The dialog for a game (or round) that has just ended, or None while it goes on."""
+        return None
+
+    def end_chosen(self, choice: str | None) -> None:
+        """What the end dialog's answer does: "again" deals anew, "menu" leaves. Override
+        for other answers (call super for these two)."""
+        if choice == "again":
+            self.new_game()
+        elif choice == "menu":
+            self.app.call_later(self.to_menu)
+
+    def new_game(self) -> None:
+        """Deal a new game with the same set-up. Override."""
+
+    def cpu_to_move(self) -> bool:
+        """A CPU seat is to move now. Override in games with CPUs."""
+        return False
+
+    def cpu_choose(self, position: object) -> object:
+        """The CPU's step for ``position``. Pure: it may run away from the event loop."""
+        raise NotImplementedError
+
+    def cpu_play(self, position: object, step: object) -> None:
+        """Make the step ``cpu_choose`` chose (the scheduler redraws afterwards)."""
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the one flow
+
+    _cpu_timer: Timer | None = None
+    _end_shown_for: object = _NOTHING_SHOWN
+
+    def after_move(self) -> None:
+        """Call after every change: redraw, then the end of the game, or the CPUs' turns."""
+        self.redraw()
+        dialog = self.end_dialog()
+        if dialog is not None:
+            if self._end_shown_for is not self.position():
+                self._end_shown_for = self.position()
+                self.stop_cpu()
+                self.app.push_screen(dialog, self.end_chosen)
+        elif self.cpu_to_move():
+            self._schedule_cpu()
+
+    def stop_cpu(self) -> None:
+        """Forget any CPU step under way (a new game, an undo, leaving)."""
+        if self._cpu_timer is not None:
+            self._cpu_timer.stop()
+            self._cpu_timer = None
+        self.workers.cancel_group(self, "cpu")
+
+    def _schedule_cpu(self) -> None:
+        if self._cpu_timer is not None or any(
+            worker.group == "cpu" and not worker.is_finished for worker in self.workers
+        ):
+            return
+        delay = self.runtime.cpu_delay
+        if delay <= 0:
+            # No pause wanted (tests, snapshots): play every CPU turn now, then show it once.
+            while self.cpu_to_move() and self.end_dialog() is None:
+                position = self.position()
+                self.cpu_play(position, self.cpu_choose(position))
+            self.after_move()
+            return
+        self._think(self.position(), delay)
+
+    @work(thread=True, exclusive=True, group="cpu")
+    def _think(self, position: object, delay: float) -> None:
+        """Choose away from the event loop, then show the step after the rest of the pause."""
+        clock = self.runtime.clock
+        started = clock()
+        step = self.cpu_choose(position)
+        if get_current_worker().is_cancelled:
+            return
+        rest = max(0.0, delay - (clock() - started))
+        self.app.call_from_thread(self._cpu_ready, position, step, rest)
+
+    def _cpu_ready(self, position: object, step: object, rest: float) -> None:
+        if self._cpu_timer is not None:
+            self._cpu_timer.stop()
+        self._cpu_timer = self.set_timer(rest, lambda: self._cpu_step(position, step))
+
+    def _cpu_step(self, position: object, step: object) -> None:
+        self._cpu_timer = None
+        if not self.is_attached or position is not self.position() or not self.cpu_to_move():
+            return  # the game moved on (a new game, an undo) while the CPU was thinking
+        self.cpu_play(position, step)
+        self.after_move()
 
     def _confirm(
         self, go_on: Callable[[], object], question: str, leave: str, stay: str, note: str

@@ -8,6 +8,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.message import Message
 from textual.widgets import Footer, Header, Label, ListItem, ListView, Static
 
 from tableau.ui.games import GAMES
@@ -31,6 +32,13 @@ class GameItem(ListItem):
 
 class MenuScreen(TableauScreen):
     """Choose a game with the arrows and Enter, a number key, or the mouse."""
+
+    class GameChosen(Message):
+        """The player picked a game; the app opens its set-up step."""
+
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
 
     # menu.tcss is loaded by the app (TableauApp.CSS_PATH): the menu is the default screen.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -78,8 +86,4 @@ class MenuScreen(TableauScreen):
             self.app_open(GAMES[number - 1].key)
 
     def app_open(self, key: str) -> None:
-        from tableau.ui.app import TableauApp
-
-        app = self.app
-        if isinstance(app, TableauApp):
-            app.set_up_game(key)
+        self.post_message(self.GameChosen(key))

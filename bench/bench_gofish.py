@@ -6,9 +6,11 @@ Runs the same simulation as `tableau gofish --simulate 2000 --players 2 --cpu pr
 
 from __future__ import annotations
 
+from tableau.ai.gofish import Level
 from tableau.cli.gofish import simulate
 
 GAMES = 2000
+PRO: Level = "pro"
 
 
 def main() -> None:
@@ -18,7 +20,7 @@ def main() -> None:
     print(f"books: pro {tally.books[0]}, easy {tally.books[1]}")
     print(f"{tally.games_per_s:.0f} games/s")
     for players in (3, 5):
-        tally = simulate(200, ("pro",) * players, seed=1)
+        tally = simulate(200, tuple(PRO for _ in range(players)), seed=1)
         print(f"{players} pro players, 200 games: {tally.games_per_s:.0f} games/s")
 
 

@@ -28,7 +28,7 @@ def position(*hands: str, stock: str, history: tuple[g.Event, ...] = ()) -> g.St
 
 
 def pro_choices(state: g.State, seeds: range = range(40)) -> set[Ask]:
-    return {ai.choose(g.view(state, 0), "pro", seed)[0] for seed in seeds}
+    return {ai.player("pro")(g.view(state, 0), seed)[0] for seed in seeds}
 
 
 def test_pro_asks_the_player_who_asked_for_a_rank_it_now_holds() -> None:
@@ -71,8 +71,8 @@ def test_two_tables_that_look_alike_from_the_pro_seat_get_the_same_ask() -> None
     second = table("9S 5D 2C", "KH KC 7S", "4C 8D JH 6H", hidden_draw="5D")
     assert g.view(first, 0) == g.view(second, 0)
     for seed in range(40):
-        assert (ai.choose(g.view(first, 0), "pro", seed)
-                == ai.choose(g.view(second, 0), "pro", seed))
+        assert (ai.player("pro")(g.view(first, 0), seed)
+                == ai.player("pro")(g.view(second, 0), seed))
 
 
 @settings(max_examples=15, deadline=None)
@@ -94,11 +94,12 @@ def test_what_pro_remembers_is_always_true_of_the_hidden_hands(players: int, see
 def test_easy_asks_for_ranks_it_holds_and_its_randomness_comes_from_the_seed() -> None:
     state = position("7H 3D 3S 3C 9C", "KH 9D", "4S", stock="2C 8D JH")
     seen = g.view(state, 0)
-    picks = [ai.choose(seen, "easy", seed) for seed in range(60)]
+    easy = ai.player("easy")
+    picks = [easy(seen, seed) for seed in range(60)]
     assert {move for move, _ in picks} <= set(seen.legal)
     assert {move.rank for move, _ in picks} == {SEVEN, THREE, Rank.NINE}
     assert {move.target for move, _ in picks} == {1, 2}
-    assert picks == [ai.choose(seen, "easy", seed) for seed in range(60)]
+    assert picks == [easy(seen, seed) for seed in range(60)]
 
 
 def test_pro_beats_easy_in_clearly_more_than_half_of_300_games() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from types import MappingProxyType
+from typing import Any
+
 import pytest
 
 from tableau.cards import FULL_DECK, RANKS, Card, Rank, parse_cards
@@ -199,9 +202,11 @@ def test_the_last_book_ends_the_game_and_the_most_books_wins() -> None:
     end = g.apply(start, Ask(1, KING))
     result = g.outcome(end)
     assert result is not None
-    assert result.books == (7, 6)
+    assert tuple(len(books) for books in g.view(end, 1).books) == (7, 6)
     assert result.winners == (0,)
-    assert not result.shared
+    assert result.results == ("won", "lost")
+    assert result.sentence == "Player 1 wins with 7 of the 13 books."
+    assert g.view(end, 0).to_move is None
     assert g.legal_moves(end) == ()
     with pytest.raises(IllegalMove, match="game is over"):
         g.apply(end, Ask(1, KING))
@@ -209,11 +214,13 @@ def test_the_last_book_ends_the_game_and_the_most_books_wins() -> None:
 
 def test_a_tie_for_the_most_books_is_shared() -> None:
     start = position("KH KC KS", "KD", "", books=("A2345", "6789TJ", "Q"))
-    result = g.outcome(g.apply(start, Ask(1, KING)))
+    end = g.apply(start, Ask(1, KING))
+    result = g.outcome(end)
     assert result is not None
-    assert result.books == (6, 6, 1)
+    assert tuple(len(books) for books in end.books) == (6, 6, 1)
     assert result.winners == (0, 1)
-    assert result.shared
+    assert result.results == ("shared", "shared", "lost")
+    assert result.sentence == "Player 1 and Player 2 share the win with 6 books each."
 
 
 # ------------------------------------------------------------------ config, views, saves
@@ -238,6 +245,7 @@ def test_a_view_shows_only_counts_of_the_other_hands() -> None:
     assert seen.hand == state.hands[0]
     assert seen.hand_counts == (2, 3)
     assert seen.stock_count == 2
+    assert (seen.seat, seen.to_move) == (0, 0)
     assert g.view(state, 1).legal == ()
 
 
@@ -263,11 +271,14 @@ def test_a_save_round_trips_and_junk_is_refused_with_a_sentence() -> None:
     state = g.new_game(g.Config(players=3, seed=4))
     state = g.apply(state, g.legal_moves(state)[0])
     assert g.from_json(g.to_json(state)) == state
-    junk: object
+    assert g.from_json(MappingProxyType(g.to_json(state))) == state  # any mapping reads
+    junk: Any
     for junk in (None, [], {"game": "yukon"}, {**g.to_json(state), "version": 99},
                  {**g.to_json(state), "hands": "x"}, {**g.to_json(state), "turn": 7}):
         with pytest.raises(SaveFormatError):
             g.from_json(junk)
+    with pytest.raises(SaveFormatError, match="not a Go Fish game"):
+        g.from_json({"game": "yukon"})
     doubled = g.to_json(state)
     doubled["stock"] = [*doubled["stock"], doubled["stock"][0]]
     with pytest.raises(SaveFormatError, match="same card twice"):

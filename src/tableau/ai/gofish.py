@@ -6,13 +6,14 @@
   it knows a rank is; otherwise it asks for the rank it holds most of, avoiding players
   known to hold none of it.
 
-``remember`` and ``choose`` are pure functions of the view (and a seed), so the CPU cannot
-peek: two games that look the same from its seat get the same answer.
+``remember`` and the players are pure functions of the view (and a seed), so the CPU cannot
+peek: two games that look the same from its seat get the same answer. ``player(level)`` gives
+the CPU of a seat, called like every CPU: ``choose(view, rng_state) -> (move, rng_state)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -125,12 +126,14 @@ def choose_pro(view: View, seed: int) -> tuple[Ask, int]:
     return _pick([move for move in view.legal if score(move) == best], seed)
 
 
-def choose(view: View, level: Level, seed: int) -> tuple[Ask, int]:
-    """The CPU's ask for ``view`` at ``level``, and the next seed to keep."""
-    if level == "easy":
-        return choose_easy(view, seed)
-    return choose_pro(view, seed)
+CpuPlayer = Callable[[View, int], tuple[Ask, int]]
+"""``choose(view, rng_state) -> (ask, rng_state)``: the ``tableau.engines.protocol.Cpu`` shape."""
 
 
-__all__ = ["LEVELS", "Level", "Memory", "choose", "choose_easy", "choose_pro", "parse_level",
-           "remember"]
+def player(level: Level) -> CpuPlayer:
+    """The CPU of a seat played at ``level``."""
+    return choose_easy if level == "easy" else choose_pro
+
+
+__all__ = ["LEVELS", "CpuPlayer", "Level", "Memory", "choose_easy", "choose_pro", "parse_level",
+           "player", "remember"]

@@ -59,15 +59,16 @@ class Tally:
         return self.games / self.seconds if self.seconds > 0 else float("inf")
 
 
-def play_one(levels: tuple[ai.Level, ...], seed: int, first: int) -> engine.Outcome:
-    """One CPU-only game; every seat plays from its own view with its own seed."""
+def play_one(levels: tuple[ai.Level, ...], seed: int, first: int) -> engine.State:
+    """One CPU-only game, to its end; every seat plays from its own view with its own seed."""
     state = engine.new_game(engine.Config(players=len(levels), seed=seed, first=first))
+    players = [ai.player(level) for level in levels]
     seeds = [rng.fresh_seed_from(seed, seat + 1) for seat in range(len(levels))]
-    while (result := engine.outcome(state)) is None:
+    while engine.outcome(state) is None:
         seat = state.turn
-        move, seeds[seat] = ai.choose(engine.view(state, seat), levels[seat], seeds[seat])
+        move, seeds[seat] = players[seat](engine.view(state, seat), seeds[seat])
         state = engine.apply(state, move)
-    return result
+    return state
 
 
 def simulate(games: int, levels: tuple[ai.Level, ...], seed: int,
@@ -77,11 +78,13 @@ def simulate(games: int, levels: tuple[ai.Level, ...], seed: int,
     books = [0] * len(levels)
     started = time.perf_counter()
     for number in range(games):
-        result = play_one(levels, rng.fresh_seed_from(seed, number), number % len(levels))
+        end = play_one(levels, rng.fresh_seed_from(seed, number), number % len(levels))
+        result = engine.outcome(end)
+        assert result is not None
         for seat in result.winners:
             wins[seat] += 1 / len(result.winners)
-        for seat, count in enumerate(result.books):
-            books[seat] += count
+        for seat, ranks in enumerate(end.books):
+            books[seat] += len(ranks)
         after_game()
     return Tally(games, tuple(wins), tuple(books), time.perf_counter() - started)
 

@@ -19,7 +19,14 @@ from typing import Any, Final, Literal
 
 from tableau.cards import FULL_DECK, RANKS, SUITS, Card, CardError, Rank, parse_card
 from tableau.engines import rng
-from tableau.engines.protocol import IllegalMove, SaveFormatError
+from tableau.engines.protocol import (
+    IllegalMove,
+    Outcome,
+    SaveFormatError,
+    SaveReader,
+    read_header,
+    results_for,
+)
 
 GAME: Final = "gofish"
 VERSION: Final = 1
@@ -256,27 +263,16 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
-    """Books per seat and the winning seats (several when the top is tied)."""
-
-    books: tuple[int, ...]
-    winners: tuple[int, ...]
-
-    @property
-    def shared(self) -> bool:
-        return len(self.winners) > 1
-
-
-@dataclass(frozen=True, slots=True)
 class View:
-    """What ``seat`` may know: its own hand, the others' counts, books, stock and history."""
+    """What ``seat`` may know: its own hand, the others' counts, books, stock and history.
+    ``to_move`` is the seat to ask next (None once the game is over)."""
 
     seat: int
     hand: tuple[Card, ...]
     hand_counts: tuple[int, ...]
     books: tuple[tuple[Rank, ...], ...]
     stock_count: int
-    turn: int
+    to_move: int | None
     history: tuple[Event, ...]
     legal: tuple[Ask, ...]
     outcome: Outcome | None
@@ -439,12 +435,20 @@ def apply(state: State, move: Ask) -> State:
 
 
 def outcome(state: State) -> Outcome | None:
-    """None while books remain to be made; then books per seat and the winners."""
+    """None while books remain to be made; then the seats with the most books win (a tie is
+    shared). The books per seat are in the state and every view."""
     if _total_books(state) < ALL_BOOKS:
         return None
     counts = tuple(len(books) for books in state.books)
     best = max(counts)
-    return Outcome(counts, tuple(seat for seat, count in enumerate(counts) if count == best))
+    winners = tuple(seat for seat, count in enumerate(counts) if count == best)
+    names = default_names(state.players)
+    if len(winners) > 1:
+        who = " and ".join(names[seat] for seat in winners)
+        sentence = f"{who} share the win with {best} books each."
+    else:
+        sentence = f"{names[winners[0]]} wins with {best} of the {ALL_BOOKS} books."
+    return Outcome(winners, results_for(state.players, winners), sentence)
 
 
 def _hide(event: Event, seat: int) -> Event:
@@ -457,16 +461,17 @@ def view(state: State, seat: int) -> View:
     """What ``seat`` may know. Others' hands are counts; their hidden draws carry no card."""
     if not 0 <= seat < state.players:
         raise ValueError(f"There is no seat {seat} at a table of {state.players}.")
+    ended = outcome(state)
     return View(
         seat=seat,
         hand=state.hands[seat],
         hand_counts=tuple(len(hand) for hand in state.hands),
         books=state.books,
         stock_count=len(state.stock),
-        turn=state.turn,
+        to_move=None if ended is not None else state.turn,
         history=tuple(_hide(event, seat) for event in state.history),
         legal=legal_moves(state) if state.turn == seat else (),
-        outcome=outcome(state),
+        outcome=ended,
     )
 
 
@@ -507,33 +512,6 @@ def to_json(state: State) -> dict[str, Any]:
 _RANK_BY_LETTER: Final = {rank.letter: rank for rank in RANKS}
 
 
-class _Reader:
-    """Typed access to untrusted JSON; every problem becomes a SaveFormatError."""
-
-    def __init__(self, data: Mapping[str, Any], where: str) -> None:
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise SaveFormatError(f"The save has no '{key}' in {self.where}.")
-        return self.data[key]
-
-    def integer(self, key: str, low: int, high: int) -> int:
-        value = self.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise SaveFormatError(
-                f"'{key}' in {self.where} must be a whole number from {low} to {high}."
-            )
-        return value
-
-    def items(self, key: str) -> list[Any]:
-        value = self.get(key)
-        if not isinstance(value, list):
-            raise SaveFormatError(f"'{key}' in {self.where} must be a list.")
-        return value
-
-
 def _card(value: Any, where: str) -> Card:
     if not isinstance(value, str):
         raise SaveFormatError(f"A card in {where} is not text.")
@@ -550,9 +528,7 @@ def _rank(value: Any, where: str) -> Rank:
 
 
 def _event(value: Any, players: int) -> Event:
-    if not isinstance(value, dict):
-        raise SaveFormatError("An entry of the history is not an object.")
-    read = _Reader(value, "the history")
+    read = SaveReader(value, "an entry of the history")
     kind = read.get("kind")
     last = players - 1
     if kind == "dealt":
@@ -562,9 +538,9 @@ def _event(value: Any, players: int) -> Event:
                      _rank(read.get("rank"), "the history"), read.integer("given", 0, 3))
     if kind == "drew":
         card = read.get("card")
-        shown = read.get("shown")
+        shown = read.boolean("shown")
         reason = read.get("reason")
-        if not isinstance(shown, bool) or reason not in ("fish", "empty", "alone"):
+        if reason not in ("fish", "empty", "alone"):
             raise SaveFormatError("A draw in the history is malformed.")
         return Drew(read.integer("seat", 0, last),
                     None if card is None else _card(card, "the history"), shown, reason)
@@ -577,16 +553,9 @@ def _event(value: Any, players: int) -> Event:
     raise SaveFormatError("An entry of the history is of an unknown kind.")
 
 
-def from_json(data: Any) -> State:
+def from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a state from ``to_json`` output. Raises SaveFormatError on anything wrong."""
-    if not isinstance(data, dict):
-        raise SaveFormatError("This is not a Go Fish save: it is not a JSON object.")
-    read = _Reader(data, "the save")
-    if read.get("game") != GAME:
-        raise SaveFormatError("This is not a Go Fish save.")
-    if read.get("version") != VERSION:
-        raise SaveFormatError(f"This Go Fish save has a version this program cannot read "
-                              f"(it reads version {VERSION}).")
+    read = read_header(data, GAME, "Go Fish", VERSION)
     raw_hands = read.items("hands")
     if not MIN_PLAYERS <= len(raw_hands) <= MAX_PLAYERS:
         raise SaveFormatError(f"A Go Fish save has {MIN_PLAYERS} to {MAX_PLAYERS} hands.")
@@ -597,8 +566,8 @@ def from_json(data: Any) -> State:
             raise SaveFormatError("Each hand in the save must be a list of cards.")
         hands.append(sort_hand(_card(value, "a hand") for value in raw))
     stock = tuple(_card(value, "the stock") for value in read.items("stock"))
-    raw_books = read.items("books")
-    if len(raw_books) != players or not all(isinstance(raw, list) for raw in raw_books):
+    raw_books = read.items("books", players)
+    if not all(isinstance(raw, list) for raw in raw_books):
         raise SaveFormatError("The save needs one list of books per hand.")
     books = tuple(tuple(_rank(value, "the books") for value in raw) for raw in raw_books)
     state = State(

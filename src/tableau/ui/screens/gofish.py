@@ -201,8 +201,8 @@ class GoFishScreen(GameScreen):
 
     def _cpu_move(self) -> None:
         seat = self.state.turn
-        move, self.cpu_seeds[seat] = ai.choose(view(self.state, seat), self.level,
-                                               self.cpu_seeds[seat])
+        move, self.cpu_seeds[seat] = ai.player(self.level)(view(self.state, seat),
+                                                           self.cpu_seeds[seat])
         self._apply_move(move)
 
     def _apply_move(self, move: Ask) -> None:
@@ -235,7 +235,7 @@ class GoFishScreen(GameScreen):
         askable = seen.askable()
         if askable and self.target not in askable:
             self.target = askable[0]
-        my_turn = seen.turn == YOU and seen.outcome is None
+        my_turn = seen.to_move == YOU and seen.outcome is None
         for seat in range(1, self.cpus + 1):
             count = seen.hand_counts[seat]
             chosen = my_turn and seat == self.target
@@ -243,7 +243,7 @@ class GoFishScreen(GameScreen):
                 None, count=count, face_up=False, cursor=chosen and self.cpus > 1)
             box = self.query_one(f"#seat-{seat}")
             box.set_class(chosen, "-chosen")
-            box.set_class(seen.turn == seat and seen.outcome is None, "-turn")
+            box.set_class(seen.to_move == seat and seen.outcome is None, "-turn")
             box.set_class(count == 0, "-empty")
             self.query_one(f"#books-{seat}", Static).update(books_text(seen.books[seat]))
         self.query_one("#stock", StackPile).update(None, count=seen.stock_count, face_up=False)
@@ -262,8 +262,8 @@ class GoFishScreen(GameScreen):
     def _prompt(self, seen: View) -> str:
         if seen.outcome is not None:
             return "Game over · n: new game"
-        if seen.turn != YOU:
-            return f"{self.names[seen.turn]} is playing…"
+        if seen.to_move != YOU:
+            return f"{self.names[seen.to_move]} is playing…"
         hand = self.query_one(GoFishHand)
         if not seen.hand:
             return ""
@@ -292,7 +292,7 @@ class GoFishScreen(GameScreen):
 
     def _headline(self, result: Outcome) -> str:
         winners = [self.names[seat] for seat in result.winners]
-        if result.shared:
+        if len(result.winners) > 1:
             return f"A shared win: {' and '.join(winners)}"
         return "You win!" if result.winners == (YOU,) else f"{winners[0]} wins"
 
@@ -339,7 +339,7 @@ class GoFishScreen(GameScreen):
 
     def _choose_seat(self, seat: int) -> None:
         seen = self._seen()
-        if seen.turn != YOU or seen.outcome is not None:
+        if seen.to_move != YOU or seen.outcome is not None:
             return
         if seat not in seen.askable():
             self._say(f"{self.names[seat]} has no cards to ask for.", error=True)
@@ -350,7 +350,7 @@ class GoFishScreen(GameScreen):
     def action_choose(self, step: int) -> None:
         seen = self._seen()
         askable = seen.askable()
-        if seen.turn != YOU or not askable:
+        if seen.to_move != YOU or not askable:
             return
         if len(askable) == 1:
             self._say(f"{self.names[askable[0]]} is the only player you can ask.")

@@ -255,10 +255,10 @@ async def test_n_before_the_first_ask_deals_again_without_a_question(make_app: M
     app = make_app("gofish", seed=5, cpus=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        before = table(app).state
+        before = table(app).session.state
         await pilot.press("n")
         await pilot.pause()
-        assert table(app).state != before
+        assert table(app).session.state != before
 
 
 async def test_started_directly_the_first_card_is_highlighted_before_any_key(

@@ -1,0 +1,147 @@
+"""Go Fish in progress: you (seat 0) against one to four CPUs of one level, one game after
+another.
+
+The session holds the game (the engine's state), each CPU seat's player and rng state, your
+asks and the end. A front end draws ``seen()``, turns the player's keys into an :class:`Ask`
+(``tableau.ui.controls.gofish``) for ``ask``, and lets the CPUs play with ``cpu_choose``
+(pure, so it may run away from the event loop) and ``cpu_play``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from tableau.ai import gofish as ai
+from tableau.engines import rng
+from tableau.engines.gofish import (
+    MAX_PLAYERS,
+    Ask,
+    Asked,
+    Config,
+    State,
+    View,
+    apply,
+    deal_size,
+    new_game,
+    outcome,
+    rank_label,
+    view,
+)
+from tableau.engines.protocol import IllegalMove, Outcome
+
+YOU: Final = 0
+SEPARATOR: Final = "  ·  "
+"""Between the sentences of one move's news."""
+
+CpuStep = tuple[Ask, int]
+"""A CPU's ask and the rng state its seat keeps afterwards."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line for the player: the news of a move, or (``error``) why it was refused."""
+
+    text: str
+    error: bool = False
+
+
+class GoFishSession:
+    """One game after another against ``cpus`` CPUs playing at ``level``; ``seed`` deals the
+    first game and every later one (so a seed repeats the whole run)."""
+
+    def __init__(self, cpus: int, level: ai.Level, seed: int) -> None:
+        if not 1 <= cpus <= MAX_PLAYERS - 1:
+            raise ValueError(f"Go Fish is played against 1 to {MAX_PLAYERS - 1} CPUs.")
+        self.cpus = cpus
+        self.level = level
+        self.first_seed = seed
+        self.names = ("You", *(f"CPU {seat}" for seat in range(1, cpus + 1)))
+        self.players: tuple[ai.CpuPlayer | None, ...] = (
+            None, *(ai.player(level) for _ in range(cpus)))
+        """Each seat's CPU (None for you)."""
+        self.games = 0
+        self.state: State = self._deal()
+        self.cpu_seeds = self._seeds()
+
+    def _deal(self) -> State:
+        seed = rng.fresh_seed_from(self.first_seed, self.games)
+        return new_game(Config(players=self.cpus + 1, seed=seed))
+
+    def _seeds(self) -> list[int]:
+        return [rng.fresh_seed_from(self.state.seed, seat) for seat in range(self.cpus + 1)]
+
+    def new_game(self) -> None:
+        """Deal the next game of the run."""
+        self.games += 1
+        self.state = self._deal()
+        self.cpu_seeds = self._seeds()
+
+    def opening(self) -> str:
+        return f"Dealt {deal_size(self.cpus + 1)} cards each. You play first."
+
+    def seen(self) -> View:
+        """Your view: all a front end may show."""
+        return view(self.state, YOU)
+
+    def outcome(self) -> Outcome | None:
+        return outcome(self.state)
+
+    def at_stake(self) -> bool:
+        """A game is under way: someone has asked, and it has not ended."""
+        return self.outcome() is None and any(
+            isinstance(event, Asked) for event in self.state.history)
+
+    # ------------------------------------------------------------------ moves
+
+    def ask(self, move: Ask) -> Said:
+        """Your ask: its news, or why it was refused (the game unchanged)."""
+        if self.outcome() is not None:
+            return Said("The game is over: press n for a new game.", error=True)
+        if self.state.turn != YOU:
+            return Said(f"Wait: it is {self.names[self.state.turn]}'s turn.", error=True)
+        try:
+            return self._apply(move)
+        except IllegalMove as refusal:
+            return Said(str(refusal), error=True)
+
+    def cpu_to_move(self) -> bool:
+        return self.outcome() is None and self.players[self.state.turn] is not None
+
+    def cpu_choose(self, state: State) -> CpuStep:
+        """The ask of the CPU to move in ``state``, chosen from its own view only."""
+        seat = state.turn
+        player = self.players[seat]
+        if player is None:
+            raise ValueError(f"Seat {seat} is not a CPU.")
+        return player(view(state, seat), self.cpu_seeds[seat])
+
+    def cpu_play(self, step: CpuStep) -> Said:
+        """Make the step ``cpu_choose`` chose for the present state; its news."""
+        move, self.cpu_seeds[self.state.turn] = step
+        return self._apply(move)
+
+    def _apply(self, move: Ask) -> Said:
+        before = len(self.state.history)
+        self.state = apply(self.state, move)
+        # Only what your seat may know: another player's hidden draw carries no card.
+        news = self.seen().history[before:]
+        return Said(SEPARATOR.join(event.describe(self.names, YOU) for event in news))
+
+    # ------------------------------------------------------------------ the end
+
+    def headline(self, result: Outcome) -> str:
+        winners = [self.names[seat] for seat in result.winners]
+        if len(winners) > 1:
+            return f"A shared win: {' and '.join(winners)}"
+        return "You win!" if result.winners == (YOU,) else f"{winners[0]} wins"
+
+    def score_lines(self) -> list[str]:
+        """Each player's books, one line each, the names in a column."""
+        width = max(len(name) for name in self.names)
+        lines = []
+        for name, books in zip(self.names, self.state.books, strict=True):
+            ranks = " ".join(rank_label(rank) for rank in sorted(books))
+            noun = "book " if len(books) == 1 else "books"
+            lines.append(f"{name:<{width}}  {len(books):>2} {noun}  {ranks}".rstrip())
+        return lines

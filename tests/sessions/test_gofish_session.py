@@ -22,6 +22,13 @@ def your_turn(session: GoFishSession) -> None:
         session.cpu_play(session.cpu_choose(session.state))
 
 
+def to_a_cpus_turn(session: GoFishSession) -> g.State:
+    """Ask for your first legal ask until a CPU is to move; that state."""
+    while not session.cpu_to_move():
+        session.ask(session.seen().legal[0])
+    return session.state
+
+
 def play_out(session: GoFishSession) -> Outcome:
     """Ask for your first legal ask each turn until the game ends."""
     for _ in range(MAX_STEPS):
@@ -73,9 +80,7 @@ def test_a_refused_ask_says_why_and_changes_nothing() -> None:
 
 def test_on_a_cpus_turn_your_ask_waits() -> None:
     session = GoFishSession(1, "pro", seed=11)
-    while not session.cpu_to_move():
-        session.ask(session.seen().legal[0])
-    before = session.state
+    before = to_a_cpus_turn(session)
     said = session.ask(Ask(1, Rank.SEVEN))
     assert said == Said("Wait: it is CPU 1's turn.", error=True)
     assert session.state is before
@@ -83,9 +88,7 @@ def test_on_a_cpus_turn_your_ask_waits() -> None:
 
 def test_a_cpu_chooses_from_its_own_view_with_its_seats_rng_state() -> None:
     session = GoFishSession(2, "easy", seed=8)
-    while not session.cpu_to_move():
-        session.ask(session.seen().legal[0])
-    state = session.state
+    state = to_a_cpus_turn(session)
     seat = state.turn
     expected = ai.player("easy")(g.view(state, seat), rng.fresh_seed_from(state.seed, seat))
     assert session.cpu_choose(state) == session.cpu_choose(state) == expected

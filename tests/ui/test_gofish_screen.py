@@ -17,6 +17,7 @@ from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.pile import StackPile
 
 MakeApp = Callable[..., TableauApp]
 SIZE = (80, 24)
@@ -69,7 +70,7 @@ async def test_the_hand_is_sorted_by_rank_and_the_cpus_show_only_counts(
         for seat in (1, 2):
             backs = app.screen.query(f"#seat-{seat} CardView")
             assert not backs  # the CPU hands are piles of backs, never card views
-            assert app.screen.query_one(f"#hand-{seat}").count == 7  # type: ignore[attr-defined]
+            assert app.screen.query_one(f"#hand-{seat}", StackPile).count == 7
         books = str(app.screen.query_one("#books-1", Static).content)
         assert books == "No books" or books.startswith("Books: ")
 

@@ -168,10 +168,15 @@ class CommonView(Protocol):
 class Engine(Protocol):
     """The shape of every engine module (``tableau.engines.<game>``): a module conforms."""
 
-    Config: type
-    State: type
-    Move: Any
-    """The move type (a class, or a union of classes)."""
+    @property
+    def Config(self) -> type: ...  # read-only: a module's class conforms
+
+    @property
+    def State(self) -> type: ...
+
+    @property
+    def Move(self) -> Any:
+        """The move type (a class, or a union of classes)."""
 
     def new_game(self, config: Any, /) -> Any: ...
 

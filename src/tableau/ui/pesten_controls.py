@@ -217,8 +217,8 @@ class HotSeat:
         from tableau.ai import pesten as cpu
 
         seat = self.seats[self.current]
-        move, self.cpu_seed = cpu.choose(seat.kind, engine.view(self.state, self.current),
-                                         self.cpu_seed)
+        move, self.cpu_seed = cpu.player(seat.kind)(engine.view(self.state, self.current),
+                                                    self.cpu_seed)
         self.state = engine.apply(self.state, move)
         return move
 

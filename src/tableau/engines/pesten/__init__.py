@@ -879,8 +879,9 @@ def _draw(work: _Work, seat: int, wanted: int) -> int:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``. Raises IllegalMove with a sentence; ``state`` is untouched."""
+    scratch = state.__dict__.copy()  # becomes the next state's fields (see below)
     listed = False
-    for candidate in state.__dict__.get(_LISTING, ()):
+    for candidate in scratch.pop(_LISTING, ()):  # the listing is this state's only
         if candidate is move:
             listed = True  # the very move legal_moves gave for this state: legal
             break
@@ -894,8 +895,6 @@ def apply(state: State, move: Move) -> State:
             # Keep only the shared card objects in states.
             move = Play(tuple(_CANON[_key(card)] for card in move.cards), move.suit,
                         move.last_card)
-    scratch = state.__dict__.copy()
-    scratch.pop(_LISTING, None)  # the listing is this state's, not the next one's
     work: _Work = scratch  # type: ignore[assignment]
     if type(move) is Play:
         assert after is not None

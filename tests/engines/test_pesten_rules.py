@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from tableau.cards import JOKER, SUITS, AnyCard, Suit, parse_any_card
-from tableau.engines import IllegalMove, SaveFormatError
+from tableau.engines import IllegalMove, Outcome, SaveFormatError
 from tableau.engines import pesten as p
 from tableau.engines.pesten import DRAW, PASS, TAKE, Phase, Play, Take
 
@@ -613,7 +613,7 @@ def test_a_round_where_nobody_can_play_or_draw_ends_with_the_fewest_cards_winnin
         state = p.apply(state, DRAW)
     assert state.phase is Phase.OVER and state.winner == 1
     outcome = p.outcome(state)
-    assert outcome == p.Outcome(
+    assert outcome == Outcome(
         (1,), ("lost", "won", "lost"),
         "Nobody can play and nothing is left to draw: Bram wins round 1 with the fewest cards.",
     )
@@ -630,7 +630,7 @@ def test_the_first_player_without_cards_wins_and_new_rounds_keep_seats_and_count
     state = table("5H", "9D 3S", "4C", top="5C", current=0)
     over = p.apply(state, play("5H"))
     outcome = p.outcome(over)
-    assert outcome == p.Outcome((0,), ("won", "lost", "lost"), "Anna wins round 1!")
+    assert outcome == Outcome((0,), ("won", "lost", "lost"), "Anna wins round 1!")
     assert not p.round_blocked(over)
     assert "Anna plays 5♥ and wins round 1!" in texts(state, over)
     with pytest.raises(IllegalMove, match="round is over"):

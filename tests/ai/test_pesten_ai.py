@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from tableau.ai.pesten import CPU_KINDS, careful_move, choose, random_move
+from tableau.ai.pesten import CPU_KINDS, careful_move, player, random_move
 from tableau.cards import AnyCard, Suit, parse_any_card
 from tableau.engines import pesten as p
 from tableau.engines.pesten import Phase, Play, Take
@@ -43,11 +43,12 @@ def test_every_cpu_move_is_legal_in_whole_games(kind: str) -> None:
     for game in range(6):
         state = p.new_game(p.Config(players=3, packs=2, seed=game))
         seed = game
+        choose = player(kind)
         for _ in range(3000):
             if state.phase is Phase.OVER:
                 break
             seen = p.view(state, state.current)
-            move, seed = choose(kind, seen, seed)
+            move, seed = choose(seen, seed)
             assert move in seen.legal
             state = p.apply(state, move)
         assert state.phase is Phase.OVER
@@ -63,7 +64,7 @@ def test_the_same_view_and_seed_give_the_same_move_and_seeds_vary_it() -> None:
 def test_an_unknown_cpu_or_a_seat_not_on_turn_is_refused_with_a_sentence() -> None:
     state = p.new_game(p.Config(players=4, seed=11))
     with pytest.raises(ValueError, match="no CPU player called 'genius'"):
-        choose("genius", p.view(state, state.current), 0)
+        player("genius")
     idle = (state.current + 1) % 4
     with pytest.raises(ValueError, match=r"not Player \d's turn"):
         random_move(p.view(state, idle), 0)
@@ -118,13 +119,14 @@ def test_careful_sheds_with_a_set() -> None:
 @pytest.mark.slow
 def test_careful_beats_three_random_players_clearly() -> None:
     games, wins = 400, 0
+    careful, random = player("careful"), player("random")
     for game in range(games):
         state = p.new_game(p.Config(players=4, seed=10_000 + game, dealer=game % 4))
         seed = game
         while state.phase is not Phase.OVER:
             seat = state.current
-            kind = "careful" if seat == 0 else "random"
-            move, seed = choose(kind, p.view(state, seat), seed)
+            choose = careful if seat == 0 else random
+            move, seed = choose(p.view(state, seat), seed)
             state = p.apply(state, move)
         wins += state.winner == 0
     assert wins / games > 0.35  # a random seat wins about a quarter

@@ -38,9 +38,19 @@ def test_a_listed_move_and_an_equal_move_built_by_hand_give_the_same_game(
             by_hand = rebuilt(listed)
             assert by_hand == listed and by_hand is not listed
             through_check = p.apply(state, by_hand)
-            p.legal_moves(state)  # the listing for this state is current again
+            p.legal_moves(state)  # listed and kept by the state: apply trusts its moves
             trusted = p.apply(state, listed)
             assert trusted == through_check
             assert p.view(trusted, trusted.current) == p.view(through_check, trusted.current)
             state = trusted
         assert state.phase is Phase.OVER
+
+
+def test_the_listing_a_state_keeps_stays_with_it_and_out_of_sight() -> None:
+    state = p.new_game(p.Config(players=3, seed=2))
+    fresh = p.from_json(p.to_json(state))  # never listed
+    listed = p.legal_moves(state)
+    assert p.legal_moves(state) is listed  # listed once
+    assert state == fresh and p.to_json(state) == p.to_json(fresh)
+    after = p.apply(state, listed[0])
+    assert p.legal_moves(after) == p.legal_moves(p.from_json(p.to_json(after)))

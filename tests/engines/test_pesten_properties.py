@@ -1,8 +1,12 @@
-"""Properties of whole seeded Pesten games played with random legal moves."""
+"""Properties of whole seeded Pesten games played with random legal moves.
+
+What every engine must keep (cards conserved, apply never changing its input, the same seed
+giving the same game, JSON round-trips, private views) is checked for all games at once in
+``tests/engines/test_contract.py``; these are Pesten's own rules and saves.
+"""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from collections import Counter
@@ -14,7 +18,7 @@ from hypothesis import strategies as st
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card
 from tableau.engines import IllegalMove, SaveFormatError
 from tableau.engines import pesten as p
-from tableau.engines.pesten import DRAW, Draw, Phase, Play
+from tableau.engines.pesten import DRAW, Phase, Play
 
 MAX_MOVES = 5000
 """Random games end long before this; the cap only keeps a broken engine from hanging."""
@@ -39,30 +43,14 @@ def deck_of(config: p.Config) -> Counter[str]:
     return codes(list(FULL_DECK + (JOKER,) * config.jokers) * config.packs)
 
 
-def hide_others(state: p.State, seat: int, shuffler: random.Random) -> p.State:
-    """The same table as ``seat`` sees it, with everything hidden from it dealt differently."""
-    hidden = [c for s, hand in enumerate(state.hands) if s != seat for c in hand]
-    hidden += list(state.stock)
-    shuffler.shuffle(hidden)
-    hands = []
-    for s, hand in enumerate(state.hands):
-        if s == seat:
-            hands.append(hand)
-        else:
-            hands.append(tuple(hidden[: len(hand)]))
-            hidden = hidden[len(hand) :]
-    return dataclasses.replace(state, hands=tuple(hands), stock=tuple(hidden))
-
-
 def play_game(config: p.Config, chooser: random.Random, check: bool) -> p.State:
     state = p.new_game(config)
-    deck = deck_of(config)
     for step in range(MAX_MOVES):
         if state.phase is Phase.OVER:
             break
         legal = p.legal_moves(state)
         if check:
-            check_position(state, legal, deck, chooser, step)
+            check_position(state, legal, chooser, step)
         state = p.apply(state, chooser.choice(legal))
     return state
 
@@ -70,12 +58,9 @@ def play_game(config: p.Config, chooser: random.Random, check: bool) -> p.State:
 def check_position(
     state: p.State,
     legal: tuple[p.Move, ...],
-    deck: Counter[str],
     chooser: random.Random,
     step: int,
 ) -> None:
-    # The cards are conserved.
-    assert all_cards(state) == deck
     # The turn is always valid, and a running round always has a move.
     assert 0 <= state.current < state.config.players
     assert legal
@@ -116,11 +101,6 @@ def check_position(
             with pytest.raises(IllegalMove):
                 p.apply(state, move)
             assert p.to_json(state) == before
-    # Views never contain another seat's cards.
-    for seat in range(state.config.players):
-        assert p.view(state, seat) == p.view(hide_others(state, seat, chooser), seat)
-    if step % 20 == 0:
-        assert p.from_json(json.loads(json.dumps(p.to_json(state)))) == state
 
 
 @settings(max_examples=40, deadline=None)
@@ -128,39 +108,10 @@ def check_position(
 def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> None:
     final = play_game(config, random.Random(choices), check=True)
     assert final.phase is Phase.OVER
-    assert all_cards(final) == deck_of(config)
-    assert p.from_json(p.to_json(final)) == final
+    assert all_cards(final) == deck_of(config)  # with several packs (the contract deals one)
     outcome = p.outcome(final)
-    assert outcome is not None and final.wins[outcome.winner] == 1
+    assert outcome is not None and final.wins[outcome.winners[0]] == 1
     assert sum(final.wins) == 1
-
-
-@settings(max_examples=25, deadline=None)
-@given(config=safe_tables(), choices=st.integers(0, 2**32))
-def test_the_same_seed_and_moves_give_the_same_game(config: p.Config, choices: int) -> None:
-    first = play_game(config, random.Random(choices), check=False)
-    second = play_game(config, random.Random(choices), check=False)
-    assert first == second
-
-
-@settings(max_examples=30, deadline=None)
-@given(config=safe_tables(), choices=st.integers(0, 2**32))
-def test_apply_never_changes_its_input_and_illegal_moves_leave_it_alone(
-    config: p.Config, choices: int
-) -> None:
-    chooser = random.Random(choices)
-    state = p.new_game(config)
-    for _ in range(60):
-        if state.phase is Phase.OVER:
-            break
-        before = json.dumps(p.to_json(state))
-        legal = p.legal_moves(state)
-        illegal: p.Move = Draw() if DRAW not in legal else Play((JOKER, JOKER, JOKER))
-        with pytest.raises(IllegalMove):
-            p.apply(state, illegal)
-        state_after = p.apply(state, chooser.choice(legal))
-        assert json.dumps(p.to_json(state)) == before
-        state = state_after
 
 
 json_values = st.recursive(

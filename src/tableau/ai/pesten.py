@@ -1,7 +1,8 @@
 """CPU players for Pesten. They see only a seat's view, and their randomness is seeded.
 
-Each player is a function ``(view, seed) -> (move, next_seed)``: pure, so the same view and
-seed always give the same move.
+``player(kind)`` gives the CPU of that kind in the shape every game's CPU has
+(``tableau.engines.protocol.Cpu``): ``choose(view, rng_state) -> (move, rng_state)``, pure,
+so the same view and state always give the same move.
 """
 
 from __future__ import annotations
@@ -115,14 +116,13 @@ def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int])
     return score + suit_counts[last.suit] - spent
 
 
-_PLAYERS: Final[dict[str, Callable[[View, int], tuple[Move, int]]]] = {
+CpuPlayer = Callable[[View, int], tuple[Move, int]]
+"""A Pesten CPU: ``protocol.Cpu`` with Pesten's view and moves."""
+
+_PLAYERS: Final[dict[str, CpuPlayer]] = {
     "random": random_move,
     "careful": careful_move,
 }
-
-
-CpuPlayer = Callable[[View, int], tuple[Move, int]]
-"""A CPU player: ``(view, seed) -> (move, next_seed)``."""
 
 
 def player(kind: str) -> CpuPlayer:
@@ -132,8 +132,3 @@ def player(kind: str) -> CpuPlayer:
     except KeyError:
         known = ", ".join(CPU_KINDS)
         raise ValueError(f"There is no CPU player called '{kind[:20]}'; choose {known}.") from None
-
-
-def choose(kind: str, view: View, seed: int) -> tuple[Move, int]:
-    """The move of a CPU player of this kind, and the next seed to keep."""
-    return player(kind)(view, seed)

@@ -6,7 +6,7 @@ import argparse
 import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn
+from typing import NoReturn, TypeVar
 
 from tableau.engines.yukon import MAX_SEED
 
@@ -75,3 +75,19 @@ def seed_in(numbers: range, top: str = "") -> Callable[[str], int]:
 seed = seed_in(range(MAX_SEED + 1), "2**63-1")
 """The seed rule of the games with hidden hands: a whole number from 0 to MAX_SEED. (Yukon's
 deals are numbered: ``seed_in(GAME_NUMBERS)``.)"""
+
+T = TypeVar("T")
+
+
+def read_arguments(
+    prog: str, argv: list[str], parser: Parser, read: Callable[[argparse.Namespace], T]
+) -> T | int:
+    """``read`` of the parsed ``argv``, or the exit status to return at once: 2 when the
+    arguments are refused (a UsageError, or a ValueError sentence from ``read``), said on
+    stderr; 0 once --help has been printed."""
+    try:
+        return read(parser.parse_args(argv))
+    except (UsageError, ValueError) as problem:
+        return refuse(prog, problem)
+    except SystemExit as leaving:  # --help has been printed
+        return leaving.code if isinstance(leaving.code, int) else 0

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from tableau.ai import gofish as ai
 from tableau.cli import open_app
-from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.args import Parser, read_arguments, seed
 from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
@@ -142,13 +142,6 @@ def _screen_options(args: argparse.Namespace) -> dict[str, object]:
 
 
 def main(argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
-        if args.simulate is not None:
-            return _run_simulation(args)
-        options = _screen_options(args)
-    except (UsageError, ValueError) as problem:
-        return refuse(PROG, problem)
-    except SystemExit as leaving:  # --help
-        return leaving.code if isinstance(leaving.code, int) else 0
-    return open_app("gofish", **options)
+    options = read_arguments(PROG, argv, _parser(), lambda args: _run_simulation(args)
+                             if args.simulate is not None else _screen_options(args))
+    return options if isinstance(options, int) else open_app("gofish", **options)

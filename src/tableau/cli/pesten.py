@@ -11,7 +11,7 @@ from typing import Any, Final
 
 from tableau.ai.pesten import CPU_KINDS, player
 from tableau.cli import open_app
-from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.args import Parser, read_arguments, seed
 from tableau.cli.progress import game_progress
 from tableau.engines import pesten, rng
 
@@ -193,14 +193,11 @@ def _simulation(args: argparse.Namespace) -> int:
     return 0
 
 
+def _simulation_or_table(args: argparse.Namespace) -> int | dict[str, Any]:
+    """The exit status of a --simulate run, or else the table's options."""
+    return _simulation(args) if args.simulate is not None else _table_options(args)
+
+
 def main(argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
-        if args.simulate is not None:
-            return _simulation(args)
-        options = _table_options(args)
-    except (UsageError, ValueError) as error:
-        return refuse(PROG, error)
-    except SystemExit as done:  # --help has been printed
-        return done.code if isinstance(done.code, int) else 0
-    return open_app("pesten", **options)
+    options = read_arguments(PROG, argv, _parser(), _simulation_or_table)
+    return options if isinstance(options, int) else open_app("pesten", **options)

@@ -58,9 +58,9 @@ def public(view: View) -> View:
 
 def pending_text(view: View) -> str:
     """The effect waiting for the player to move: "2-stack: take 6 or answer with a 2 or 3♠"."""
-    name = view.names[view.current]
-    if view.phase is Phase.OVER:
+    if view.to_move is None:  # the round is over
         return ""
+    name = view.names[view.to_move]
     if view.stack_kind == "joker":
         return f"Joker: {name} takes {view.stack} or plays a joker."
     if view.stack_kind == "two":
@@ -217,8 +217,8 @@ class HotSeat:
         from tableau.ai import pesten as cpu
 
         seat = self.seats[self.current]
-        move, self.cpu_seed = cpu.choose(seat.kind, engine.view(self.state, self.current),
-                                         self.cpu_seed)
+        move, self.cpu_seed = cpu.player(seat.kind)(engine.view(self.state, self.current),
+                                                    self.cpu_seed)
         self.state = engine.apply(self.state, move)
         return move
 

@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
 
 from tableau.cards import SUITS, AnyCard, Suit
-from tableau.engines.pesten import Phase, Play, State, View, outcome
+from tableau.engines.pesten import Phase, Play, State, View, outcome, round_blocked
 from tableau.storage.passwords import PasswordScheme, SeatLock, Secret
 from tableau.ui.pesten_controls import (
     SUIT_KEYS,
@@ -450,7 +450,7 @@ class PestenScreen(GameScreen):
         for seat, name in enumerate(view.names):
             count = view.hand_counts[seat]
             kind = "" if self.table.seats[seat].is_human else " (CPU)"
-            pointer = "▶" if seat == view.current and view.phase is not Phase.OVER else " "
+            pointer = "▶" if seat == view.to_move and view.phase is not Phase.OVER else " "
             label = (name + kind)[:14]
             line = f"{pointer} {label:<14} {count:>5} {view.wins[seat]:>4}"
             if marks[seat]:
@@ -465,7 +465,7 @@ class PestenScreen(GameScreen):
         stock = self.query_one("#stock", StackPile)
         draw_offered = self.mode == "hand" and self._revealed_view_only_draws()
         stock.update(
-            None, count=view.stock_size, face_up=False,
+            None, count=view.stock_count, face_up=False,
             target="legal" if draw_offered else None,
         )
         self.query_one("#discard", StackPile).update(view.top, count=view.pile_size)
@@ -857,9 +857,9 @@ class PestenScreen(GameScreen):
         view = self.table.public_view()
         if result is None:  # pragma: no cover - only called when the round is over
             return
-        title = f"{result.name} wins round {view.round}!"
+        title = f"{view.names[result.winners[0]]} wins round {view.round}!"
         lines = []
-        if result.blocked:
+        if round_blocked(view):
             lines.append("Nobody could play and the stock was empty: fewest cards wins.")
         lines.append("Rounds won:")
         width = max(len(name) for name in view.names)

@@ -3,6 +3,7 @@
 Pure and immutable: a ``State`` is a frozen snapshot, ``apply`` returns a new one, and all
 randomness comes from the seed kept in the state. The rulings where the house rules leave
 room are written down in ``docs/rules/pesten.md``; the comments below name them briefly.
+The fast paths (integer card keys and the set finder) are in ``_fast``, which says why.
 
 Cards: ``tableau.cards.Card`` and ``JOKER``. With several packs identical cards occur; they are
 interchangeable everywhere. A hand keeps the order in which its cards arrived, the stock deals
@@ -11,16 +12,37 @@ from its end, and the last card of the discard pile (``pile``) is its top.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from typing import Final, NamedTuple, Protocol, TypedDict
+from typing import Any, Final, NamedTuple, Protocol, TypedDict
 
 from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
 from tableau.engines import rng
-from tableau.engines.protocol import IllegalMove, SaveFormatError
+from tableau.engines.pesten._fast import (
+    _CANON,
+    _CARD_AT,
+    _FACE_BY_ID,
+    _FACES,
+    _JACK_KEYS,
+    _KEY_BY_ID,
+    _KEY_OF_INDEX,
+    _key,
+    _may_hold_set,
+    _set_candidates,
+)
+from tableau.engines.pesten._fast import (
+    SET_CAP as SET_CAP,
+)
+from tableau.engines.protocol import (
+    IllegalMove,
+    Outcome,
+    SaveFormatError,
+    SaveReader,
+    read_header,
+    results_for,
+)
 
 GAME: Final = "pesten"
 VERSION: Final = 1
@@ -34,55 +56,9 @@ HAND_SIZE: Final = 7
 MAX_NAME_LENGTH: Final = 20
 JOKER_TAKE: Final = 5
 PENALTY: Final = 2
-SET_CAP: Final = 240
-"""At most this many distinct sets are listed by ``legal_moves`` (see the rules file)."""
 
-_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
-_CARD_AT: Final = {(int(card.rank), card.suit): card for card in FULL_DECK}
 _BY_CODE: Final[dict[str, AnyCard]] = {card.code: card for card in FULL_DECK}
 _BY_CODE["JK"] = JOKER
-
-# Hot paths work with small integer keys instead of hashing cards (enum hashing is slow):
-# key = (rank - 1) * 4 + suit index for a card, 52 for the joker. _CANON maps a key back to
-# the one shared card object; states only ever hold those objects.
-_JOKER_KEY: Final = 52
-_CANON: Final[tuple[AnyCard, ...]] = (
-    *(_CARD_AT[(rank, suit)] for rank in range(1, 14) for suit in SUITS),
-    JOKER,
-)
-_KEY_BY_ID: Final = {id(card): key for key, card in enumerate(_CANON)}
-_FACES: Final = tuple(card.face for card in _CANON)
-_FACE_BY_ID: Final = {id(card): card.face for card in _CANON}
-
-
-_RUN_BITS: Final = tuple(
-    (1 << 1) | (1 << 14) if rank == 0 else 1 << (rank + 1) for rank in range(13)
-)
-"""Bits of a rank (rank - 1) in a run mask: the ace is both value 1 and value 14."""
-_JACK_KEYS: Final = frozenset(range(40, 44))
-_KEY_RANK: Final = (*(key // 4 for key in range(52)), 13)
-_KEY_SUIT: Final = (*(key % 4 for key in range(52)), 4)
-_KEY_BIT: Final = (*(_RUN_BITS[key // 4] for key in range(52)), 0)
-
-
-def _key(card: AnyCard) -> int:
-    key = _KEY_BY_ID.get(id(card))
-    if key is None:
-        if type(card) is Joker:
-            return _JOKER_KEY
-        assert isinstance(card, Card)
-        return (int(card.rank) - 1) * 4 + _SUIT_INDEX[card.suit]
-    return key
-
-
-_KEY_OF_INDEX: Final = (
-    *(_key(card) for card in sorted(FULL_DECK, key=lambda c: c.index)),
-    _JOKER_KEY,
-)
-"""``card.index`` (suit-major; the joker's is 52) to our rank-major key: the cheapest way
-from a card to its key."""
-
-
 # ------------------------------------------------------------------ set-up
 
 
@@ -274,13 +250,6 @@ _SINGLE: Final = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    winner: int
-    name: str
-    blocked: bool
-
-
 @dataclass(frozen=True)
 class State:
     config: Config
@@ -328,9 +297,10 @@ class View(NamedTuple):
     stack_kind: str | None
     direction: int
     hand_counts: tuple[int, ...]
-    stock_size: int
+    stock_count: int
     pile_size: int
-    current: int
+    to_move: int | None
+    """The seat to move; None once the round is over."""
     phase: Phase
     series: bool
     drawn: AnyCard | None
@@ -616,134 +586,8 @@ def _names_suit(last: AnyCard, stack: int) -> bool:
     return not stack and type(last) is Card and last.rank is _JACK
 
 
-def _set_candidates(
-    keys: list[int], top_key: int, table: tuple[bool, ...], stack: int
-) -> list[tuple[AnyCard, ...]]:
-    """Every distinct set (per cards, first card and last card) that may be played now.
-
-    ``keys`` are the hand's card keys, ``top_key`` the top card's and ``table`` says which
-    card keys fit now. Sets of one rank are listed once per choice of cards, first card and
-    last card, with the middle cards in suit order; runs once per direction. At most
-    SET_CAP are listed.
-    """
-    top_rank = _KEY_RANK[top_key]  # rank - 1; 13 for the joker, which no set uses
-    rank_total = [0] * 14
-    masks = [0, 0, 0, 0, 0]  # per suit (4 for the joker): bit v set when run value v is held
-    key_rank, key_suit, key_bit = _KEY_RANK, _KEY_SUIT, _KEY_BIT
-    for key in keys:
-        rank_total[key_rank[key]] += 1
-        masks[key_suit[key]] |= key_bit[key]
-    top_suit = _KEY_SUIT[top_key]  # 4 for the joker
-    top_values = _RUN_VALUES[top_key]
-    run_suits: list[int] = []
-    for suit_index in (0, 1, 2, 3):
-        mask = masks[suit_index]
-        if mask & (mask >> 1) & (mask >> 2):
-            run_suits.append(suit_index)
-    if top_suit < 4 and top_suit not in run_suits:
-        mask = masks[top_suit]
-        for value in top_values:
-            if (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3):
-                run_suits.append(top_suit)
-                run_suits.sort()
-                break
-    same_ranks: list[int] = []
-    for rank in range(13):
-        total = rank_total[rank]
-        if total >= 3 or (total == 2 and rank == top_rank):
-            same_ranks.append(rank)
-    if not same_ranks and not run_suits:
-        return []
-    found: list[tuple[AnyCard, ...]] = []
-    for rank in same_ranks:
-        base = rank * 4
-        counts = [0, 0, 0, 0]
-        for key in keys:
-            if base <= key < base + 4:
-                counts[key - base] += 1
-        least = 2 if rank == top_rank else 3
-        for chosen in _multisets(base, tuple(counts)):
-            if len(chosen) < least:
-                continue
-            for first in _distinct(chosen):
-                if not table[first]:
-                    continue
-                rest = list(chosen)
-                rest.remove(first)
-                for last in _distinct(rest):
-                    middle = list(rest)
-                    middle.remove(last)
-                    found.append(tuple([_CANON[key] for key in (first, *middle, last)]))
-                    if len(found) >= SET_CAP:
-                        return _answering(found, stack)
-    for suit_index in run_suits:
-        mask = masks[suit_index]
-        by_value = _BY_RUN_VALUE[suit_index]
-        # Only a value with the next two also held can start a run of 3 or more: walk those
-        # bits, lowest first (the same order as trying every value).
-        starts = mask & (mask >> 1) & (mask >> 2)
-        while starts:
-            low = (starts & -starts).bit_length() - 1
-            starts &= starts - 1
-            high = low
-            while (mask >> (high + 1)) & 1:
-                high += 1
-                if high - low >= 2:
-                    up = by_value[low : high + 1]
-                    if table[_KEY_BY_ID[id(up[0])]]:
-                        found.append(up)
-                    if table[_KEY_BY_ID[id(up[-1])]]:
-                        found.append(up[::-1])
-        if suit_index == top_suit:
-            for start in top_values:
-                for step in (1, -1):
-                    one, two = start + step, start + 2 * step
-                    if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
-                        pair = (by_value[one], by_value[two])
-                        if table[_KEY_BY_ID[id(pair[0])]] and pair not in found:
-                            found.append(pair)
-        if len(found) >= SET_CAP:
-            break
-    return _answering(found[:SET_CAP], stack)
-
-
-_RUN_VALUES: Final = tuple(
-    () if key == _JOKER_KEY else ((1, 14) if key < 4 else (key // 4 + 1,))
-    for key in range(len(_CANON))
-)
-"""The run values (1..14; the ace is both 1 and 14) a card key stands for."""
-_BY_RUN_VALUE: Final = tuple(
-    (JOKER, *(_CANON[((1 if value == 14 else value) - 1) * 4 + suit_index]
-              for value in range(1, 15)))
-    for suit_index in range(4)
-)
-"""Per suit index, the card of each run value 1..14 (index 0 is a filler)."""
-
-
-def _distinct(keys: list[int]) -> list[int]:
-    """The different keys of ``keys``, whose equal keys sit side by side (suit order, as
-    ``_multisets`` makes them)."""
-    return [key for index, key in enumerate(keys) if not index or keys[index - 1] != key]
-
-
-_MULTISETS: dict[tuple[int, tuple[int, ...]], tuple[list[int], ...]] = {}
-"""Memo of _multisets (a pure function of at most 13 x 5**4 arguments)."""
-
-
-def _multisets(base: int, counts: tuple[int, ...]) -> tuple[list[int], ...]:
-    """Every sub-multiset of the held cards of one rank, as keys in suit order. ``base`` is
-    the key of the rank's club; ``counts`` how many of each suit are held."""
-    memo = _MULTISETS.get((base, counts))
-    if memo is None:
-        result: list[list[int]] = [[]]
-        for suit_index, held in enumerate(counts):
-            key = base + suit_index
-            result = [chosen + [key] * number for chosen in result for number in range(held + 1)]
-        memo = _MULTISETS[(base, counts)] = tuple(result)
-    return memo
-
-
 def _answering(found: list[tuple[AnyCard, ...]], stack: int) -> list[tuple[AnyCard, ...]]:
+    """The sets of ``found`` that may go on a stack: each card answers the one before it."""
     if not stack:
         return found
     return [
@@ -772,53 +616,12 @@ _SINGLE_PLAYS: Final = tuple(
 """_SINGLE_PLAYS[on a stack][leaves one card][key]: the listed plays of that single card."""
 
 
-def _run_steps(key: int) -> tuple[int, int, int, int]:
-    """The keys of the same suit one and two ranks up, then one and two down (-1 where the
-    run ends; the ace sits below the 2 and above the king)."""
-    if key == _JOKER_KEY:
-        return (-1, -1, -1, -1)
-    value, suit_index = key // 4 + 1, key % 4  # 1 = ace ... 13 = king
-
-    def at(shifted: int) -> int:
-        if shifted == 14:
-            shifted = 1
-        return (shifted - 1) * 4 + suit_index if 1 <= shifted <= 14 else -1
-
-    up = (at(value + 1), at(value + 2)) if value != 1 else (at(2), at(3))
-    down = (at(value - 1), at(value - 2)) if value != 1 else (at(13), at(12))
-    return (*up, *down)
-
-
-_RUN_STEPS: Final = tuple(_run_steps(key) for key in range(len(_CANON)))
-_SAME_RANK: Final = tuple(
-    frozenset(range(key - key % 4, key - key % 4 + 4)) if key != _JOKER_KEY else frozenset()
-    for key in range(len(_CANON))
-)
-
-
-def _may_hold_set(keys: list[int], fitting: list[int], top_key: int) -> bool:
-    """A cheap first look for a set, which starts with a fitting card: False means there is
-    none; True may be a false alarm, which ``_set_candidates`` sorts out exactly."""
-    held = set(keys)
-    if len(held) < len(keys):
-        return True  # identical cards (several packs): let the exact listing count them
-    top_rank = top_key // 4
-    for first in fitting:
-        same = len(held.intersection(_SAME_RANK[first]))
-        if same >= 3 or (same == 2 and first // 4 == top_rank):
-            return True
-        up, up2, down, down2 = _RUN_STEPS[first]
-        if up in held and (up2 in held or down == top_key):
-            return True
-        if down in held and (down2 in held or up == top_key):
-            return True
-    return False
-
-
-_last_listing: tuple[State | None, tuple[Move, ...]] = (None, ())
-"""The last state ``legal_moves`` listed and its moves: a view and the ``apply`` that
-follows it ask about the same state, so the listing is made once and ``apply`` can trust
-a move taken from it."""
+_LISTING: Final = "_listing"
+"""Where a State keeps its own legal moves once listed: a view and the ``apply`` that follows
+it ask about the same state, so the listing is made once and ``apply`` can trust a move taken
+from it (without this, random games run about a sixth slower). A State never changes, so its
+listing never goes stale; it is kept outside the dataclass fields, so equality, the JSON and
+``dataclasses.replace`` never see it."""
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
@@ -830,12 +633,10 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     ``Take`` on a stack (once per suit after jokers), ``Draw`` when nothing fits, or ``Pass``
     after drawing a card that fits.
     """
-    global _last_listing
-    last = _last_listing  # one read: another thread may replace it meanwhile
-    if last[0] is state:
-        return last[1]
-    moves = _list_moves(state)
-    _last_listing = (state, moves)
+    kept = state.__dict__
+    moves: tuple[Move, ...] | None = kept.get(_LISTING)
+    if moves is None:
+        moves = kept[_LISTING] = _list_moves(state)
     return moves
 
 
@@ -878,7 +679,7 @@ def _list_moves(state: State) -> tuple[Move, ...]:
         moves += singles[key]
     assert top_key is not None
     if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
-        for cards in _set_candidates(keys, top_key, table, stack):
+        for cards in _answering(_set_candidates(keys, top_key, table), stack):
             left = len(hand) - len(cards)
             _plays_of(cards, left, left > 0 and _names_suit(cards[-1], stack), moves)
     if stack:
@@ -1078,13 +879,12 @@ def _draw(work: _Work, seat: int, wanted: int) -> int:
 
 def apply(state: State, move: Move) -> State:
     """The state after ``move``. Raises IllegalMove with a sentence; ``state`` is untouched."""
+    scratch = state.__dict__.copy()  # becomes the next state's fields (see below)
     listed = False
-    last = _last_listing
-    if last[0] is state:
-        for candidate in last[1]:
-            if candidate is move:
-                listed = True  # the very move legal_moves gave for this state: legal
-                break
+    for candidate in scratch.pop(_LISTING, ()):  # the listing is this state's only
+        if candidate is move:
+            listed = True  # the very move legal_moves gave for this state: legal
+            break
     if listed:
         after = _remove(state.hands[state.current], move.cards) if type(move) is Play else None
     else:
@@ -1095,7 +895,7 @@ def apply(state: State, move: Move) -> State:
             # Keep only the shared card objects in states.
             move = Play(tuple(_CANON[_key(card)] for card in move.cards), move.suit,
                         move.last_card)
-    work: _Work = state.__dict__.copy()  # type: ignore[assignment]
+    work: _Work = scratch  # type: ignore[assignment]
     if type(move) is Play:
         assert after is not None
         _apply_play(work, move, after)
@@ -1251,12 +1051,12 @@ def _end_blocked(work: _Work) -> None:
     wins = list(work["wins"])
     wins[seat] += 1
     work["wins"] = tuple(wins)
-    _log(work, _event(
-        "blocked",
-        seat,
-        f"Nobody can play and nothing is left to draw: {work['config'].names[seat]} wins "
-        f"round {work['round']} with the fewest cards.",
-    ))
+    _log(work, _event("blocked", seat, _blocked_text(work["config"].names[seat], work["round"])))
+
+
+def _blocked_text(name: str, round_number: int) -> str:
+    return (f"Nobody can play and nothing is left to draw: {name} wins round {round_number} "
+            "with the fewest cards.")
 
 
 def _apply_take(work: _Work, move: Take) -> None:
@@ -1303,7 +1103,7 @@ def view(state: State, seat: int) -> View:
         tuple(map(len, state.hands)),
         len(state.stock),
         len(pile),
-        state.current,
+        None if phase is _OVER else state.current,
         phase,
         state.series,
         hand[-1] if own_turn and phase is _DRAWN else None,
@@ -1315,12 +1115,30 @@ def view(state: State, seat: int) -> View:
     ))
 
 
+class _History(Protocol):
+    """What ``round_blocked`` needs: a State or a View."""
+
+    @property
+    def history(self) -> tuple[Event, ...]: ...
+
+
+def round_blocked(table: _History) -> bool:
+    """Whether the round ended because nobody could play or draw (``table`` is a State or
+    a View): then the fewest cards won it."""
+    return bool(table.history) and table.history[-1].kind == "blocked"
+
+
 def outcome(state: State) -> Outcome | None:
     """The round's winner, or None while it runs."""
-    if state.winner is None:
+    winner = state.winner
+    if winner is None:
         return None
-    blocked = bool(state.history) and state.history[-1].kind == "blocked"
-    return Outcome(state.winner, state.config.names[state.winner], blocked)
+    name = state.config.names[winner]
+    if round_blocked(state):
+        sentence = _blocked_text(name, state.round)
+    else:
+        sentence = f"{name} wins round {state.round}!"
+    return Outcome((winner,), results_for(state.config.players, (winner,)), sentence)
 
 
 # ------------------------------------------------------------------ saving
@@ -1366,38 +1184,6 @@ def to_json(state: State) -> dict[str, object]:
     }
 
 
-class _Reader:
-    def __init__(self, data: Mapping[str, object], where: str) -> None:
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> object:
-        if key not in self.data:
-            raise SaveFormatError(f"The save has no '{key}' {self.where}.")
-        return self.data[key]
-
-    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
-        value = self.get(key)
-        if not _whole(value):
-            raise SaveFormatError(f"'{key}' {self.where} must be a whole number.")
-        assert isinstance(value, int)
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise SaveFormatError(f"'{key}' {self.where} is out of range ({value}).")
-        return value
-
-    def boolean(self, key: str) -> bool:
-        value = self.get(key)
-        if not isinstance(value, bool):
-            raise SaveFormatError(f"'{key}' {self.where} must be true or false.")
-        return value
-
-    def items(self, key: str) -> list[object]:
-        value = self.get(key)
-        if not isinstance(value, list):
-            raise SaveFormatError(f"'{key}' {self.where} must be a list.")
-        return value
-
-
 def _cards_from(value: object, what: str) -> tuple[AnyCard, ...]:
     if not isinstance(value, list):
         raise SaveFormatError(f"The {what} in the save must be a list of cards.")
@@ -1410,36 +1196,20 @@ def _cards_from(value: object, what: str) -> tuple[AnyCard, ...]:
     return tuple(cards)
 
 
-def from_json(data: object) -> State:
-    """Rebuild a state from ``to_json`` output (a dict or its JSON text).
+def from_json(data: Mapping[str, Any]) -> State:
+    """Rebuild a state from ``to_json`` output (the mapping; text is parsed by its reader).
 
     Raises SaveFormatError with a sentence on anything that is not a sound Pesten save.
     """
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except (ValueError, RecursionError):
-            raise SaveFormatError("The save is not valid JSON.") from None
-    if not isinstance(data, dict):
-        raise SaveFormatError("The save is not a JSON object.")
-    top = _Reader(data, "in the save")
-    if top.get("game") != GAME:
-        raise SaveFormatError("This save is not a Pesten game.")
-    if top.get("version") != VERSION:
-        raise SaveFormatError(f"This Pesten save has version {top.get('version')!r}; "
-                              f"this program reads version {VERSION}.")
-    raw_config = top.get("config")
-    if not isinstance(raw_config, dict):
-        raise SaveFormatError("The save's 'config' must be an object.")
-    conf = _Reader(raw_config, "in the save's config")
-    names = conf.items("names")
+    top = read_header(data, GAME, "Pesten", VERSION)
+    conf = top.part("config", "the set-up")
     try:
         config = Config(
             players=conf.integer("players"),
             packs=conf.integer("packs"),
             jokers=conf.integer("jokers"),
             seed=conf.integer("seed"),
-            names=tuple(names),  # type: ignore[arg-type]
+            names=tuple(conf.items("names")),
             dealer=conf.integer("dealer"),
         )
     except ValueError as error:
@@ -1447,10 +1217,7 @@ def from_json(data: object) -> State:
             raise
         raise SaveFormatError(f"The save's set-up is not playable: {error}") from None
     players = config.players
-    hands_raw = top.items("hands")
-    if len(hands_raw) != players:
-        raise SaveFormatError(f"The save must hold {players} hands.")
-    hands = tuple(_cards_from(hand, "hand") for hand in hands_raw)
+    hands = tuple(_cards_from(hand, "hand") for hand in top.items("hands", players))
     stock = _cards_from(top.get("stock"), "stock")
     pile = _cards_from(top.get("pile"), "pile")
     if not pile:
@@ -1458,8 +1225,8 @@ def from_json(data: object) -> State:
     everything = [card for hand in hands for card in hand] + list(stock) + list(pile)
     if sorted(_codes(everything)) != sorted(_codes(_deck(config))):
         raise SaveFormatError("The cards in the save do not add up to the packs in play.")
-    wins_raw = top.items("wins")
-    if len(wins_raw) != players or not all(_whole(w) and w >= 0 for w in wins_raw):  # type: ignore[operator]
+    wins = top.items("wins", players)
+    if not all(_whole(w) and w >= 0 for w in wins):
         raise SaveFormatError(f"'wins' in the save must hold {players} counts.")
     suit_raw = top.get("suit")
     suits = {suit.value: suit for suit in SUITS}
@@ -1472,37 +1239,30 @@ def from_json(data: object) -> State:
     direction = top.integer("direction", -1, 1)
     if direction == 0:
         raise SaveFormatError("'direction' in the save must be 1 or -1.")
-    winner_raw = top.get("winner")
-    winner = None
-    if winner_raw is not None:
-        winner = top.integer("winner", 0, players - 1)
+    winner = top.optional_integer("winner", 0, players - 1)
     phase = phases[phase_raw]
     if (phase is _OVER) != (winner is not None):
         raise SaveFormatError("The save's winner does not match its phase.")
     if phase is not _OVER and not all(hands):
         raise SaveFormatError("A player without cards has won, yet the save's round runs on.")
     current = top.integer("current", 0, players - 1)
-    stack = top.integer("stack", 0)
+    stack = top.integer("stack")
     if phase is _DRAWN and (stack or not hands[current]):
         raise SaveFormatError("The save's drawn card is missing.")
-    if stack and type(pile[-1]) is not Joker and pile[-1].rank < 2:  # type: ignore[union-attr]
+    if stack and isinstance(pile[-1], Card) and pile[-1].rank is _ACE:
         raise SaveFormatError("The save's stack does not match its top card.")
     history: list[Event] = []
     for raw in top.items("history"):
-        if not isinstance(raw, dict):
-            raise SaveFormatError("Each history entry in the save must be an object.")
-        entry = _Reader(raw, "in a history entry")
-        kind, text, seat = entry.get("kind"), entry.get("text"), entry.get("seat")
-        if not isinstance(kind, str) or not isinstance(text, str):
-            raise SaveFormatError("A history entry in the save has no kind or text.")
-        if seat is not None and not (_whole(seat) and 0 <= seat < players):  # type: ignore[operator]
-            raise SaveFormatError("A history entry in the save names no seat.")
-        history.append(_event(kind, seat, text, _cards_from(entry.get("cards"), "history")))  # type: ignore[arg-type]
+        entry = SaveReader(raw, "a history entry")
+        history.append(_event(
+            entry.text("kind", 20), entry.optional_integer("seat", 0, players - 1),
+            entry.text("text", 2000), _cards_from(entry.get("cards"), "history"),
+        ))
     return State(
         config=config,
         seed=top.integer("seed"),
         round=top.integer("round", 1),
-        wins=tuple(wins_raw),  # type: ignore[arg-type]
+        wins=tuple(wins),
         dealer=top.integer("dealer", 0, players - 1),
         hands=hands,
         stock=stock,
@@ -1513,8 +1273,8 @@ def from_json(data: object) -> State:
         stack=stack,
         phase=phase,
         series=top.boolean("series"),
-        passes=top.integer("passes", 0),
-        turns=top.integer("turns", 0),
+        passes=top.integer("passes"),
+        turns=top.integer("turns"),
         winner=winner,
         history=tuple(history),
     )

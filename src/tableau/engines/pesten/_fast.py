@@ -1,0 +1,237 @@
+"""The fast paths of the Pesten engine: integer card keys and the set finder.
+
+Why they exist: ``legal_moves`` runs for every view (every move of every game), and a
+simulation is nothing but views and moves. bench/bench_pesten.py asks for 500 random
+4-player games per CPU-second and the README reports 669; these paths carry much of that
+(see the "Pesten speed" commits). Nothing here is a rule: each answer is the one the plain
+rules in ``__init__`` (``_fits``, ``_is_set``) give, and
+tests/engines/test_pesten_properties.py checks that every play the rules accept is listed.
+
+- A card's key is ``(rank - 1) * 4 + suit index``, 52 for the joker; ``_CANON`` maps a key
+  back to the one shared card object, and states only ever hold those objects, so ``id()``
+  finds a key without hashing (enum hashing is slow on Python 3.11).
+- ``_set_candidates`` finds sets with bit masks of the run values held per suit, and
+  ``_may_hold_set`` is the cheap first look that spares it on most hands.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker
+
+SET_CAP: Final = 240
+"""At most this many distinct sets are listed by ``legal_moves`` (see the rules file)."""
+
+_SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
+_CARD_AT: Final = {(int(card.rank), card.suit): card for card in FULL_DECK}
+
+_JOKER_KEY: Final = 52
+_CANON: Final[tuple[AnyCard, ...]] = (
+    *(_CARD_AT[(rank, suit)] for rank in range(1, 14) for suit in SUITS),
+    JOKER,
+)
+_KEY_BY_ID: Final = {id(card): key for key, card in enumerate(_CANON)}
+_FACES: Final = tuple(card.face for card in _CANON)
+_FACE_BY_ID: Final = {id(card): card.face for card in _CANON}
+
+
+_RUN_BITS: Final = tuple(
+    (1 << 1) | (1 << 14) if rank == 0 else 1 << (rank + 1) for rank in range(13)
+)
+"""Bits of a rank (rank - 1) in a run mask: the ace is both value 1 and value 14."""
+_JACK_KEYS: Final = frozenset(range(40, 44))
+_KEY_RANK: Final = (*(key // 4 for key in range(52)), 13)
+_KEY_SUIT: Final = (*(key % 4 for key in range(52)), 4)
+_KEY_BIT: Final = (*(_RUN_BITS[key // 4] for key in range(52)), 0)
+
+
+def _key(card: AnyCard) -> int:
+    key = _KEY_BY_ID.get(id(card))
+    if key is None:
+        if type(card) is Joker:
+            return _JOKER_KEY
+        assert isinstance(card, Card)
+        return (int(card.rank) - 1) * 4 + _SUIT_INDEX[card.suit]
+    return key
+
+
+_KEY_OF_INDEX: Final = (
+    *(_key(card) for card in sorted(FULL_DECK, key=lambda c: c.index)),
+    _JOKER_KEY,
+)
+"""``card.index`` (suit-major; the joker's is 52) to our rank-major key: the cheapest way
+from a card to its key."""
+
+
+# ------------------------------------------------------------------ sets
+
+
+def _set_candidates(
+    keys: list[int], top_key: int, table: tuple[bool, ...]
+) -> list[tuple[AnyCard, ...]]:
+    """Every distinct set (per cards, first card and last card) that may be played now.
+
+    ``keys`` are the hand's card keys, ``top_key`` the top card's and ``table`` says which
+    card keys fit now. Sets of one rank are listed once per choice of cards, first card and
+    last card, with the middle cards in suit order; runs once per direction. At most
+    SET_CAP are listed; on a stack the caller keeps those whose every card answers.
+    """
+    top_rank = _KEY_RANK[top_key]  # rank - 1; 13 for the joker, which no set uses
+    rank_total = [0] * 14
+    masks = [0, 0, 0, 0, 0]  # per suit (4 for the joker): bit v set when run value v is held
+    key_rank, key_suit, key_bit = _KEY_RANK, _KEY_SUIT, _KEY_BIT
+    for key in keys:
+        rank_total[key_rank[key]] += 1
+        masks[key_suit[key]] |= key_bit[key]
+    top_suit = _KEY_SUIT[top_key]  # 4 for the joker
+    top_values = _RUN_VALUES[top_key]
+    run_suits: list[int] = []
+    for suit_index in (0, 1, 2, 3):
+        mask = masks[suit_index]
+        if mask & (mask >> 1) & (mask >> 2):
+            run_suits.append(suit_index)
+    if top_suit < 4 and top_suit not in run_suits:
+        mask = masks[top_suit]
+        for value in top_values:
+            if (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3):
+                run_suits.append(top_suit)
+                run_suits.sort()
+                break
+    same_ranks: list[int] = []
+    for rank in range(13):
+        total = rank_total[rank]
+        if total >= 3 or (total == 2 and rank == top_rank):
+            same_ranks.append(rank)
+    if not same_ranks and not run_suits:
+        return []
+    found: list[tuple[AnyCard, ...]] = []
+    for rank in same_ranks:
+        base = rank * 4
+        counts = [0, 0, 0, 0]
+        for key in keys:
+            if base <= key < base + 4:
+                counts[key - base] += 1
+        least = 2 if rank == top_rank else 3
+        for chosen in _multisets(base, tuple(counts)):
+            if len(chosen) < least:
+                continue
+            for first in _distinct(chosen):
+                if not table[first]:
+                    continue
+                rest = list(chosen)
+                rest.remove(first)
+                for last in _distinct(rest):
+                    middle = list(rest)
+                    middle.remove(last)
+                    found.append(tuple([_CANON[key] for key in (first, *middle, last)]))
+                    if len(found) >= SET_CAP:
+                        return found
+    for suit_index in run_suits:
+        mask = masks[suit_index]
+        by_value = _BY_RUN_VALUE[suit_index]
+        # Only a value with the next two also held can start a run of 3 or more: walk those
+        # bits, lowest first (the same order as trying every value).
+        starts = mask & (mask >> 1) & (mask >> 2)
+        while starts:
+            low = (starts & -starts).bit_length() - 1
+            starts &= starts - 1
+            high = low
+            while (mask >> (high + 1)) & 1:
+                high += 1
+                if high - low >= 2:
+                    up = by_value[low : high + 1]
+                    if table[_KEY_BY_ID[id(up[0])]]:
+                        found.append(up)
+                    if table[_KEY_BY_ID[id(up[-1])]]:
+                        found.append(up[::-1])
+        if suit_index == top_suit:
+            for start in top_values:
+                for step in (1, -1):
+                    one, two = start + step, start + 2 * step
+                    if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
+                        pair = (by_value[one], by_value[two])
+                        if table[_KEY_BY_ID[id(pair[0])]] and pair not in found:
+                            found.append(pair)
+        if len(found) >= SET_CAP:
+            break
+    return found[:SET_CAP]
+
+
+_RUN_VALUES: Final = tuple(
+    () if key == _JOKER_KEY else ((1, 14) if key < 4 else (key // 4 + 1,))
+    for key in range(len(_CANON))
+)
+"""The run values (1..14; the ace is both 1 and 14) a card key stands for."""
+_BY_RUN_VALUE: Final = tuple(
+    (JOKER, *(_CANON[((1 if value == 14 else value) - 1) * 4 + suit_index]
+              for value in range(1, 15)))
+    for suit_index in range(4)
+)
+"""Per suit index, the card of each run value 1..14 (index 0 is a filler)."""
+
+
+def _distinct(keys: list[int]) -> list[int]:
+    """The different keys of ``keys``, whose equal keys sit side by side (suit order, as
+    ``_multisets`` makes them)."""
+    return [key for index, key in enumerate(keys) if not index or keys[index - 1] != key]
+
+
+_MULTISETS: dict[tuple[int, tuple[int, ...]], tuple[list[int], ...]] = {}
+"""Memo of _multisets (a pure function of at most 13 x 5**4 arguments)."""
+
+
+def _multisets(base: int, counts: tuple[int, ...]) -> tuple[list[int], ...]:
+    """Every sub-multiset of the held cards of one rank, as keys in suit order. ``base`` is
+    the key of the rank's club; ``counts`` how many of each suit are held."""
+    memo = _MULTISETS.get((base, counts))
+    if memo is None:
+        result: list[list[int]] = [[]]
+        for suit_index, held in enumerate(counts):
+            key = base + suit_index
+            result = [chosen + [key] * number for chosen in result for number in range(held + 1)]
+        memo = _MULTISETS[(base, counts)] = tuple(result)
+    return memo
+
+
+def _run_steps(key: int) -> tuple[int, int, int, int]:
+    """The keys of the same suit one and two ranks up, then one and two down (-1 where the
+    run ends; the ace sits below the 2 and above the king)."""
+    if key == _JOKER_KEY:
+        return (-1, -1, -1, -1)
+    value, suit_index = key // 4 + 1, key % 4  # 1 = ace ... 13 = king
+
+    def at(shifted: int) -> int:
+        if shifted == 14:
+            shifted = 1
+        return (shifted - 1) * 4 + suit_index if 1 <= shifted <= 14 else -1
+
+    up = (at(value + 1), at(value + 2)) if value != 1 else (at(2), at(3))
+    down = (at(value - 1), at(value - 2)) if value != 1 else (at(13), at(12))
+    return (*up, *down)
+
+
+_RUN_STEPS: Final = tuple(_run_steps(key) for key in range(len(_CANON)))
+_SAME_RANK: Final = tuple(
+    frozenset(range(key - key % 4, key - key % 4 + 4)) if key != _JOKER_KEY else frozenset()
+    for key in range(len(_CANON))
+)
+
+
+def _may_hold_set(keys: list[int], fitting: list[int], top_key: int) -> bool:
+    """A cheap first look for a set, which starts with a fitting card: False means there is
+    none; True may be a false alarm, which ``_set_candidates`` sorts out exactly."""
+    held = set(keys)
+    if len(held) < len(keys):
+        return True  # identical cards (several packs): let the exact listing count them
+    top_rank = top_key // 4
+    for first in fitting:
+        same = len(held.intersection(_SAME_RANK[first]))
+        if same >= 3 or (same == 2 and first // 4 == top_rank):
+            return True
+        up, up2, down, down2 = _RUN_STEPS[first]
+        if up in held and (up2 in held or down == top_key):
+            return True
+        if down in held and (down2 in held or up == top_key):
+            return True
+    return False

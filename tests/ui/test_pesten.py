@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Static
 
 from tableau.cards import JOKER, Suit, parse_any_card
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import HotSeat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.pesten_controls import HotSeat
 from tableau.ui.scenes.pesten import (
     BIG_HAND,
     PASSWORDS,
@@ -28,9 +28,10 @@ from tableau.ui.scenes.pesten import (
     select,
     unlock,
 )
-from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.pesten import PestenHand, PestenScreen, SuitChooser
+from tableau.ui.screens.dialogs import EndScreen, SuitChooser
+from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import StackPile
 
 MakeApp = Callable[..., TableauApp]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tableau.cards import AnyCard, parse_any_card
-from tableau.ui.pesten_controls import (
+from tableau.ui.controls.pesten import (
     arranged,
     can_extend,
     declared_last_card,

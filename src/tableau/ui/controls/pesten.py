@@ -166,6 +166,17 @@ def on_enter(
     return (shown[min(cursor, len(shown) - 1)],)
 
 
+def clicked(selected: Sequence[int], index: int, chain: int = 1) -> tuple[list[int], bool]:
+    """The selection after a click (or space) on card ``index``, and whether to play it now.
+    A click adds the card (last in play order) or takes it out again; a double-click adds it
+    and plays."""
+    if chain >= 2:
+        return [*selected, *([] if index in selected else [index])], True
+    if index in selected:
+        return [chosen for chosen in selected if chosen != index], False
+    return [*selected, index], False
+
+
 def lit(view: View, shown: Sequence[AnyCard], selected: Sequence[int]) -> tuple[set[int], set[int]]:
     """The cards (indices into ``shown``) that may join the selection, and those that are
     dimmed: neither selected nor able to join it."""

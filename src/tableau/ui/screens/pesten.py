@@ -26,11 +26,12 @@ from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Stat
 from tableau.cards import AnyCard, Suit
 from tableau.engines.pesten import Phase, State, View
 from tableau.sessions.pesten import Answer, CpuStep, HotSeat
-from tableau.storage.passwords import PasswordScheme, SeatLock, Secret
+from tableau.storage.passwords import SeatLock, Secret
 from tableau.ui.controls.pesten import (
     arranged,
     can_pass,
     can_take,
+    clicked,
     declared_last_card,
     direction_text,
     hand_title,
@@ -55,8 +56,6 @@ from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile, StackPile
 
-MODES = ("lock", "hand", "wait")
-
 
 class PestenScreen(GameScreen):
     """One round after another at one table, until the players go back to the menu."""
@@ -75,17 +74,11 @@ class PestenScreen(GameScreen):
         Binding("q", "leave", "Menu"),
     ]
 
-    def __init__(
-        self,
-        table: HotSeat,
-        *,
-        passwords: PasswordScheme | None = None,
-        **_options: Any,
-    ) -> None:
+    def __init__(self, table: HotSeat, **_options: Any) -> None:
         super().__init__()
         self.table = table
-        self.passwords = passwords
         self.mode = "wait"
+        """What the turn area shows: "lock", "hand" or "wait"."""
         self.revealed: int | None = None
         """The seat whose hand is on the screen, or None."""
         self.selected: list[int] = []
@@ -457,28 +450,20 @@ class PestenScreen(GameScreen):
     @on(Hand.Activated, "#cards")
     def _card_activated(self, event: Hand.Activated) -> None:
         event.stop()
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
-        index = event.index
-        if event.chain >= 2:
-            if index not in self.selected:
-                self.selected.append(index)
-            self._render_hand()
-            self.action_play()
-            return
-        if index in self.selected:
-            self.selected.remove(index)
-        else:
-            self.selected.append(index)
+        self.selected, play_now = clicked(self.selected, event.index, event.chain)
         self._render_hand()
-        if self.selected:
+        if play_now:
+            self.action_play()
+        elif self.selected:
             faces = " ".join(self.shown[i].face for i in self.selected)
             self._message(f"Selected, in play order: {faces}. Enter plays.")
 
     @on(PestenHand.Dropped)
     def _card_dropped(self, event: PestenHand.Dropped) -> None:
         event.stop()
-        if self.mode != "hand" or self.reviewing is not None or event.target_id != "discard":
+        if not self._hand_open() or event.target_id != "discard":
             return
         added = event.index not in self.selected
         if added:
@@ -524,6 +509,10 @@ class PestenScreen(GameScreen):
 
     # ------------------------------------------------------------------ actions
 
+    def _hand_open(self) -> bool:
+        """A hand is on the screen to play from (not the lock, a CPU's turn or new cards)."""
+        return self.mode == "hand" and self.reviewing is None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
             return self.mode == "hand" and (self.reviewing is None or action == "play")
@@ -551,25 +540,25 @@ class PestenScreen(GameScreen):
                      before=before)
 
     def action_draw(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.draw(), before=before)
 
     def action_take(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.take(), take=True, before=before)
 
     def action_pass_turn(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.pass_turn(), before=before)
 
     def action_last_card(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         self.last_armed = not self.last_armed
         self._render_hand()

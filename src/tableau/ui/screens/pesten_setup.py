@@ -438,7 +438,7 @@ class PestenSetupScreen(GameScreen):
             return
         from tableau.ui.screens.pesten import PestenScreen
 
-        self.app.switch_screen(PestenScreen(table, passwords=self.passwords))
+        self.app.switch_screen(PestenScreen(table))
 
 
 def open_pesten(options: dict[str, Any]) -> GameScreen:
@@ -448,5 +448,5 @@ def open_pesten(options: dict[str, Any]) -> GameScreen:
     if isinstance(table, HotSeat):
         from tableau.ui.screens.pesten import PestenScreen
 
-        return PestenScreen(table, passwords=options.get("passwords"))
+        return PestenScreen(table)
     return PestenSetupScreen(**{k: v for k, v in options.items() if k != "table"})

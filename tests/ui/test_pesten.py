@@ -17,9 +17,9 @@ from textual.widgets import Button, Input, Static
 
 from tableau.cards import JOKER, Suit, parse_any_card
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import HotSeat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.pesten_controls import HotSeat
 from tableau.ui.scenes.pesten import (
     BIG_HAND,
     PASSWORDS,
@@ -28,9 +28,10 @@ from tableau.ui.scenes.pesten import (
     select,
     unlock,
 )
-from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.pesten import PestenHand, PestenScreen, SuitChooser
+from tableau.ui.screens.dialogs import EndScreen, SuitChooser
+from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import StackPile
 
 MakeApp = Callable[..., TableauApp]
@@ -689,6 +690,31 @@ async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp)
             assert table.current == 0
             assert table_screen(app).mode == "hand"
             assert sorted(shown_hand(app)) == sorted(str(c) for c in table.state.hands[0])
+
+
+async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
+    make_app: MakeApp,
+) -> None:
+    table = arranged_table(
+        ["9H 3H 5S", BRAM, COR], "5C 9C", kinds=("human", "random", "careful"),
+    )
+    app = table_app(make_app, table)
+    app.runtime.cpu_delay = 1.0
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await select(pilot, "9H")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert table.current == 1 and table_screen(app).mode == "wait"
+        assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
+        assert "Anna plays 9♥" in message(app)
+        for _ in range(60):
+            await pilot.pause(0.1)
+            if table.current == 0 or table.over:
+                break
+        assert [event.seat for event in table.state.history[-2:]] == [1, 2] or table.over
+        if not table.over:
+            assert table_screen(app).mode == "hand"
 
 
 @pytest.mark.parametrize("size", [(40, 12), (200, 60)])

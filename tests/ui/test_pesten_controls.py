@@ -1,15 +1,22 @@
-"""The Pesten controls: what the table says and which cards light up, from engine views."""
+"""The Pesten controls without Textual: what the table says, which cards light up and what a
+key or a click means, from engine views."""
 
 from __future__ import annotations
 
 from tableau.cards import AnyCard, parse_any_card
-from tableau.ui.pesten_controls import (
+from tableau.ui.controls.pesten import (
     arranged,
     can_extend,
+    clicked,
     declared_last_card,
+    hint,
+    lit,
+    on_enter,
     only_draw,
     pending_text,
     public,
+    round_end,
+    seat_line,
 )
 from tableau.ui.scenes.pesten import arranged_table
 
@@ -66,3 +73,59 @@ def test_the_last_card_marker_shows_after_the_call() -> None:
 def test_the_hand_is_shown_by_suit_then_rank_with_jokers_last() -> None:
     cards = [parse_any_card(code) for code in ("JK", "KS", "2C", "AD", "TC")]
     assert [str(card) for card in arranged(cards)] == ["2C", "TC", "AD", "KS", "JK"]
+
+
+def test_enter_plays_the_selection_in_the_order_it_was_chosen() -> None:
+    table = arranged_table(["3H 7H 7C 7S JD 9S QH", BRAM, COR], "5C 7D")
+    view = table.view(0)
+    shown = arranged(view.hand)
+    chosen = [shown.index(_card(code)) for code in ("7S", "7C")]
+    assert on_enter(view, shown, chosen, cursor=0) == (_card("7S"), _card("7C"))
+
+
+def test_enter_without_a_selection_makes_the_one_move_left_or_plays_the_cursor_card() -> None:
+    nothing_fits = arranged_table(["3H 9S QH 4S", BRAM, COR], "5C 7D").view(0)
+    assert on_enter(nothing_fits, arranged(nothing_fits.hand), [], cursor=0) == "draw"
+    stacked = arranged_table(["3H 9S", BRAM, COR], "5C 2D", stack=2).view(0)
+    assert on_enter(stacked, arranged(stacked.hand), [], cursor=0) == "take"
+    view = arranged_table(["3H 7H 9S", BRAM, COR], "5C 7D").view(0)
+    shown = arranged(view.hand)
+    assert on_enter(view, shown, [], cursor=99) == (shown[-1],)
+
+
+def test_a_click_toggles_a_card_and_a_double_click_adds_it_and_plays() -> None:
+    assert clicked([], 2) == ([2], False)
+    assert clicked([2, 4], 2) == ([4], False)
+    assert clicked([4], 2, chain=2) == ([4, 2], True)
+    assert clicked([2], 2, chain=2) == ([2], True)
+
+
+def test_cards_that_cannot_join_the_selection_are_dimmed() -> None:
+    view = arranged_table(["3H 7H 7C 9S", BRAM, COR], "5C 7D").view(0)
+    shown = arranged(view.hand)
+    legal, dimmed = lit(view, shown, [shown.index(_card("7H"))])
+    assert {str(shown[i]) for i in legal} == {"7C"}
+    assert {str(shown[i]) for i in dimmed} == {"3H", "9S"}
+
+
+def test_the_seat_list_points_at_the_player_to_move_and_marks_cpus() -> None:
+    view = public(arranged_table(["3H 7H", BRAM, COR], "5C 7D").view(0))
+    assert seat_line(view, 0, human=True, last=False) == "▶ Anna               2    0"
+    assert seat_line(view, 2, human=False, last=True) == "  Cor (CPU)          7    0 LAST"
+
+
+def test_the_hint_says_what_the_player_may_do() -> None:
+    assert hint(arranged_table(["3H 9S", BRAM, COR], "5C 7D").view(0)) == (
+        "Nothing fits on 7♦: draw with d, Enter or a click on the stock."
+    )
+    assert hint(arranged_table(["3H 9S", BRAM, COR], "5C 2D", stack=2).view(0)) == (
+        "2-stack! Nothing answers it: take 2 (t or Enter)."
+    )
+
+
+def test_the_round_end_names_the_winner_and_the_rounds_won() -> None:
+    table = arranged_table(["7D", BRAM, COR], "5C 7C")
+    assert table.play([_card("7D")], last_card=False).ok
+    title, lines = round_end(table.view(1))
+    assert title == "Anna wins round 1!"
+    assert lines == ["Rounds won:", "Anna  1", "Bram  0", "Cor   0"]

@@ -115,3 +115,20 @@ async def test_the_longest_names_allowed_show_whole_at_the_table(make_app: MakeA
         ]
         assert names[0] in painted[0] and names[1] in painted[1]
         assert "Maria-C8 (CPU)" in painted[2]
+
+
+@pytest.mark.parametrize("way", ["escape", "button"])
+async def test_escape_or_the_menu_button_leaves_the_set_up_for_the_menu(
+    make_app: MakeApp, way: str
+) -> None:
+    from tableau.ui.screens.menu import MenuScreen
+
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        if way == "escape":
+            await pilot.press("escape")
+        else:
+            await pilot.click("#menu")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

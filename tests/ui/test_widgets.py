@@ -9,6 +9,7 @@ from tableau.cards import parse_cards
 from tableau.ui.widgets.card import CardView, draw_card
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
 
 CARDS = parse_cards("KS QH JC TD 9S")
@@ -116,3 +117,55 @@ async def test_piles_report_which_card_was_clicked() -> None:
         await pilot.click(fan, offset=(1, fan.row_of(2)))
         await pilot.click("#stack")
         assert app.clicked == [("C1", 2, 1), ("F1", 2, 1)]
+
+
+class DragHost(App[None]):
+    """A hand and two piles; every drag message is written down."""
+
+    CSS = "PestenHand { height: 5; } FanColumn { height: 8; width: 9; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[tuple[object, ...]] = []
+
+    def compose(self) -> ComposeResult:
+        yield PestenHand(id="hand")
+        yield FanColumn("C1", "C1", id="fan")
+        yield StackPile("F1", "F1", id="stack")
+
+    @on(Pile.DragStarted)
+    def _started(self, event: Pile.DragStarted) -> None:
+        self.seen.append(("started", event.pile_id, event.index))
+
+    @on(Pile.DragOver)
+    def _over(self, event: Pile.DragOver) -> None:
+        self.seen.append(("over", event.pile_id, event.target_id))
+
+    @on(Pile.Dropped)
+    def _dropped(self, event: Pile.Dropped) -> None:
+        self.seen.append(("dropped", event.pile_id, event.index, event.target_id))
+
+    @on(PestenHand.Dropped)
+    def _hand_dropped(self, event: PestenHand.Dropped) -> None:
+        self.seen.append(("hand dropped", event.index, event.target_id))
+
+
+async def test_piles_and_the_pesten_hand_share_one_drag_onto_a_pile() -> None:
+    app = DragHost()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fan = app.query_one(FanColumn)
+        fan.update([Shown(card) for card in CARDS[:2]])
+        app.query_one(PestenHand).update(CARDS[2:])
+        await pilot.pause()
+        await pilot.mouse_down(fan, offset=(1, fan.row_of(1)))
+        await pilot.hover("#stack")
+        await pilot.mouse_up("#stack")
+        card = app.query(CardView)[1]
+        await pilot.mouse_down(card)
+        await pilot.hover("#stack")
+        await pilot.mouse_up("#stack")
+        await pilot.pause()
+        assert app.seen == [
+            ("started", "C1", 1), ("over", "C1", "F1"), ("dropped", "C1", 1, "F1"),
+            ("hand dropped", 1, "F1"),
+        ]

@@ -14,9 +14,9 @@ from textual.pilot import Pilot
 
 from tableau.cards import AnyCard, parse_any_card
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import HUMAN, HotSeat, Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.pesten_controls import HUMAN, HotSeat, Seat
 from tableau.ui.scenes import Scene, still_app
 
 NAMES = ("Anna", "Bram", "Cor")
@@ -193,7 +193,7 @@ async def _round_end(pilot: Pilot[Any]) -> None:
 
 async def select(pilot: Pilot[Any], *codes: str) -> None:
     """Select cards of the revealed hand by keyboard (arrows and space), in this order."""
-    from tableau.ui.screens.pesten import PestenHand
+    from tableau.ui.widgets.pesten_hand import PestenHand
 
     hand = pilot.app.screen.query_one("#cards", PestenHand)
     for code in codes:

@@ -1,7 +1,7 @@
 """Modal dialogs every game can reuse.
 
 - ``ChooserScreen``: a title, a line of text and a column of choices; returns the chosen key
-  or None (Escape). Pesten's suit chooser, Yukon's rules variant.
+  or None (Escape). Yukon's rules variant; ``SuitChooser`` (Pesten's four suits) is one.
 - ``EndScreen``: the end of a game or round (win, stuck, scores) with buttons such as
   "Play again" and "Menu"; returns the chosen key.
 - ``ConfirmScreen``: "discard the game under way?" with a labelled way on and a way back;
@@ -20,6 +20,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+from tableau.cards import SUITS
+from tableau.ui.controls.pesten import SUIT_KEYS
 
 
 class ChooserScreen(ModalScreen[str | None]):
@@ -121,3 +124,30 @@ class ConfirmScreen(ChooserScreen):
 
     def action_answer(self, key: str) -> None:
         self.dismiss(key)
+
+
+class SuitChooser(ChooserScreen):
+    """Four big suits; keys 1–4 or c/d/h/s."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(Binding(key, f"pick_suit('{suit.letter}')", show=False)
+          for key, suit in SUIT_KEYS.items() if key.isalpha()),
+    ]
+
+    def __init__(self, text: str, *, cancellable: bool = True) -> None:
+        super().__init__(
+            "Name a suit",
+            [(suit.letter, f"{suit.glyph}  {suit.noun.capitalize()}") for suit in SUITS],
+            text,
+            cancellable=cancellable,
+        )
+        self.add_class("-suits")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        for suit in SUITS:
+            button = self.query_one(f"#choice-{suit.letter}", Button)
+            button.add_class("-red" if suit.is_red else "-black")
+
+    def action_pick_suit(self, letter: str) -> None:
+        self.dismiss(letter)

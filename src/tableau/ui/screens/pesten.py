@@ -3,154 +3,58 @@
 The table (seats, pile, stock, pending effect, history) shows public facts only and is drawn
 from ``public(view)``. A human's hand appears only after their password opened their lock;
 it is emptied from the screen the moment their turn ends, and the next human's lock appears.
-CPU seats move by themselves after ``app.cpu_delay`` seconds; their cards are never shown.
+CPU seats move by themselves after the runtime's ``cpu_delay``; their cards are never shown.
+The turn flow is GameScreen's: every change ends in ``after_move()``.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal, Vertical
 from textual.content import Content
 from textual.markup import escape
-from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
 
-from tableau.cards import SUITS, AnyCard, Suit
-from tableau.engines.pesten import Phase, Play, State, View, outcome, round_blocked
-from tableau.storage.passwords import PasswordScheme, SeatLock, Secret
-from tableau.ui.pesten_controls import (
-    SUIT_KEYS,
-    Answer,
-    HotSeat,
+from tableau.cards import AnyCard, Suit
+from tableau.engines.pesten import Phase, State, View
+from tableau.sessions.pesten import Answer, CpuStep, HotSeat
+from tableau.storage.passwords import SeatLock, Secret
+from tableau.ui.controls.pesten import (
     arranged,
-    can_extend,
     can_pass,
     can_take,
+    clicked,
     declared_last_card,
     direction_text,
+    hand_title,
+    hint,
+    is_pointed,
+    lit,
+    on_enter,
     only_draw,
     only_keep,
     pending_text,
+    plays,
+    public,
+    round_end,
+    seat_line,
 )
 from tableau.ui.screens.base import GameScreen
-from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
+from tableau.ui.screens.dialogs import EndScreen, SuitChooser
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.hand import Hand, hand_bindings
+from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.password import PasswordInput
-from tableau.ui.widgets.pile import Pile, StackPile, pile_id_at, release_capture
-
-
-class PestenHand(Hand, inherit_bindings=False):
-    """The shared Hand with Pesten's keys: space selects, Enter is left to the screen (play),
-    ``l`` is left to the screen (last card). Dragging a card posts ``PestenHand.Dropped``."""
-
-    BINDINGS: ClassVar[list[BindingType]] = hand_bindings("space", "Select", vi_keys=False)
-
-    @dataclass
-    class Dropped(Message):
-        """A card of the hand was dragged and released over the pile ``target_id``."""
-
-        hand: PestenHand
-        index: int
-        target_id: str | None
-
-    def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self._press: tuple[int, events.MouseDown] | None = None
-        self._dragging = False
-
-    def _index_of(self, widget: Widget | None) -> int | None:
-        views = list(self.query("CardView"))
-        node = widget
-        while node is not None and node is not self:
-            if node in views:
-                return views.index(node)
-            node = node.parent if isinstance(node.parent, Widget) else None
-        return None
-
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        if event.button != 1:
-            return
-        try:
-            widget, _ = self.screen.get_widget_at(*event.screen_offset)
-        except Exception:  # NoWidget
-            return
-        index = self._index_of(widget)
-        if index is not None:
-            self._press = (index, event)
-            self._dragging = False
-            # Released again on mouse up, before the click, so a click reaches its card.
-            self.capture_mouse()
-
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if self._press is None:
-            return
-        if event.screen_offset != self._press[1].screen_offset:
-            self._dragging = True
-
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if self._press is None:
-            return
-        index = self._press[0]
-        dragging = self._dragging
-        self._forget()
-        if dragging:
-            target = pile_id_at(self.screen, event.screen_offset)
-            self.post_message(self.Dropped(self, index, target))
-
-    def on_click(self, event: events.Click) -> None:
-        # A drag ends with a click on the hand too; only a real click chooses a card.
-        if self._dragging:
-            event.stop()
-
-    def on_hide(self) -> None:
-        self._forget()
-
-    def _forget(self) -> None:
-        release_capture(self)
-        self._press = None
-        self._dragging = False
-
-
-class SuitChooser(ChooserScreen):
-    """Four big suits; keys 1–4 or c/d/h/s. Styled in pesten.tcss (loaded with the table)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(Binding(key, f"pick_suit('{suit.letter}')", show=False)
-          for key, suit in SUIT_KEYS.items() if key.isalpha()),
-    ]
-
-    def __init__(self, text: str, *, cancellable: bool = True) -> None:
-        super().__init__(
-            "Name a suit",
-            [(suit.letter, f"{suit.glyph}  {suit.noun.capitalize()}") for suit in SUITS],
-            text,
-            cancellable=cancellable,
-        )
-        self.add_class("-suits")
-
-    def on_mount(self) -> None:
-        super().on_mount()
-        for suit in SUITS:
-            button = self.query_one(f"#choice-{suit.letter}", Button)
-            button.add_class("-red" if suit.is_red else "-black")
-
-    def action_pick_suit(self, letter: str) -> None:
-        self.dismiss(letter)
-
-
-MODES = ("lock", "hand", "wait")
+from tableau.ui.widgets.pesten_hand import PestenHand
+from tableau.ui.widgets.pile import Pile, StackPile
 
 
 class PestenScreen(GameScreen):
@@ -170,27 +74,20 @@ class PestenScreen(GameScreen):
         Binding("q", "leave", "Menu"),
     ]
 
-    def __init__(
-        self,
-        table: HotSeat,
-        *,
-        passwords: PasswordScheme | None = None,
-        **_options: Any,
-    ) -> None:
+    def __init__(self, table: HotSeat, **_options: Any) -> None:
         super().__init__()
         self.table = table
-        self.passwords = passwords
         self.mode = "wait"
+        """What the turn area shows: "lock", "hand" or "wait"."""
         self.revealed: int | None = None
         """The seat whose hand is on the screen, or None."""
         self.selected: list[int] = []
         """Indices into ``shown``, in the order they were selected (= play order)."""
         self.shown: tuple[AnyCard, ...] = ()
         self.last_armed = False
-        self.opened_this_round: set[int] = set()
-        self._cpu_timer: Timer | None = None
         self._retry_timer: Timer | None = None
-        self._end_shown = False
+        self._news = ""
+        """What the last move did, shown once the table is drawn (before any CPU turn)."""
         self.reviewing: tuple[tuple[AnyCard, ...], Counter[AnyCard], Callable[[], None]] | None
         self.reviewing = None
         """While new cards are shown: the hand to show, the new cards, and what Done does."""
@@ -241,20 +138,22 @@ class PestenScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        blink = bool(getattr(self.app, "cursor_blink", True))
-        self.query_one("#unlock", Input).cursor_blink = blink
-        self._advance()
+        self.query_one("#unlock", Input).cursor_blink = self.runtime.cursor_blink
+        self.after_move()
 
     def on_unmount(self) -> None:
-        for timer in (self._cpu_timer, self._retry_timer):
-            if timer is not None:
-                timer.stop()
+        if self._retry_timer is not None:
+            self._retry_timer.stop()
 
-    # ------------------------------------------------------------------ the turn machine
+    # ------------------------------------------------------------------ the turn flow
 
-    def _advance(self) -> None:
-        """Decide what the table shows after every change: a lock, a hand, or a CPU turn."""
+    def position(self) -> object:
+        return self.table.state
+
+    def redraw(self) -> None:
+        """Show what the table shows after every change: a lock, a hand, or a CPU's turn."""
         table = self.table
+        seat = table.current
         if table.over:
             self._hide_hand()
             self._set_mode("wait")
@@ -262,44 +161,52 @@ class PestenScreen(GameScreen):
                 "The round is over. n deals the next round; q goes back to the menu."
             )
             self._render_table()
-            self._show_round_end()
-            return
-        current = table.current
-        if not table.current_is_human:
+            title, _lines = round_end(self._public_view())
+            self._message(f"{title} Press n for the next round, q for the menu.")
+        elif not table.human_to_move:
             self._hide_hand()
             self._set_mode("wait")
             self._render_table()
-            name = table.seats[current].name
+            name = table.seats[seat].name
             self.query_one("#wait-text", Static).update(f"{name} (CPU) is thinking…")
-            self._schedule_cpu()
-            return
-        if self.revealed == current:
+        elif self.revealed == seat:
             self._set_mode("hand")
             self._render_table()
             self._render_hand()
-            return
-        self._hide_hand()
-        if table.human_count == 1 and current in self.opened_this_round:
-            # Nobody else at the table has a hand to hide; do not ask again this round.
-            self._reveal(current)
-            return
-        self._show_lock(current)
-
-    def _schedule_cpu(self) -> None:
-        delay = float(getattr(self.app, "cpu_delay", 0.0))
-        if self._cpu_timer is not None:
-            self._cpu_timer.stop()
-        if delay <= 0:
-            self.call_later(self._cpu_step)
         else:
-            self._cpu_timer = self.set_timer(delay, self._cpu_step)
+            self._hide_hand()
+            if table.must_unlock(seat):
+                self._show_lock(seat)
+            else:
+                self._reveal(seat)
+        if self._news:
+            self._message(self._news)
+            self._news = ""
 
-    def _cpu_step(self) -> None:
-        self._cpu_timer = None
-        if not self.is_attached or self.table.over or self.table.current_is_human:
-            return
-        self.table.cpu_move()
-        self._advance()
+    def end_dialog(self) -> EndScreen | None:
+        if not self.table.over:
+            return None
+        title, lines = round_end(self._public_view())
+        return EndScreen(
+            escape(title), [escape(line) for line in lines],
+            [("next", "Next round"), ("menu", "Menu")],
+        )
+
+    def end_chosen(self, choice: str | None) -> None:
+        if choice == "next":
+            self._start_next_round()
+        else:
+            super().end_chosen(choice)
+
+    def cpu_to_move(self) -> bool:
+        return self.table.cpu_to_move
+
+    def cpu_choose(self, position: object) -> CpuStep:
+        return self.table.cpu_choose()
+
+    def cpu_play(self, position: object, step: object) -> None:
+        if isinstance(step, CpuStep):
+            self.table.cpu_play(step)
 
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
@@ -418,7 +325,7 @@ class PestenScreen(GameScreen):
 
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
-        self.opened_this_round.add(seat)
+        self.table.opened(seat)
         self.selected = []
         self.last_armed = False
         self._set_mode("hand")
@@ -427,7 +334,7 @@ class PestenScreen(GameScreen):
         self._render_table()
         self._render_hand()
         view = self.table.view(seat)
-        self._message(self._hint(view))
+        self._message(hint(view))
         # At once (not after a refresh), so keys typed right after Enter reach the hand.
         self.set_focus(self.query_one("#cards", PestenHand))
 
@@ -444,20 +351,17 @@ class PestenScreen(GameScreen):
 
     # ------------------------------------------------------------------ drawing the table
 
+    def _public_view(self) -> View:
+        """What anybody at the table may see (the table is drawn from this alone)."""
+        return public(self.table.view(self.table.current))
+
     def _render_table(self) -> None:
-        view = self.table.public_view()
+        view = self._public_view()
         marks = declared_last_card(view)
-        for seat, name in enumerate(view.names):
-            count = view.hand_counts[seat]
-            kind = "" if self.table.seats[seat].is_human else " (CPU)"
-            pointer = "▶" if seat == view.to_move and view.phase is not Phase.OVER else " "
-            label = (name + kind)[:14]
-            line = f"{pointer} {label:<14} {count:>5} {view.wins[seat]:>4}"
-            if marks[seat]:
-                line += " LAST"  # one cell short of the column, clear of the stock
+        for seat, chair in enumerate(self.table.seats):
             widget = self.query_one(f"#seat-line-{seat}", Static)
-            widget.update(line)
-            widget.set_class(pointer != " ", "-current")
+            widget.update(seat_line(view, seat, human=chair.is_human, last=marks[seat]))
+            widget.set_class(is_pointed(view, seat), "-current")
             widget.set_class(marks[seat], "-last")
         self.query_one("#direction", Static).update(
             f"Round {view.round} · {direction_text(view)}"
@@ -494,32 +398,20 @@ class PestenScreen(GameScreen):
             return
         view = self.table.view(self.revealed)
         self.shown = arranged(view.hand)
-        chosen = [self.shown[i] for i in self.selected]
-        legal = set()
-        for index, card in enumerate(self.shown):
-            if index in self.selected:
-                continue
-            if can_extend(view, chosen, card):
-                legal.add(index)
-        dimmed = set(range(len(self.shown))) - legal - set(self.selected)
+        legal, dimmed = lit(view, self.shown, self.selected)
         hand = self.query_one("#cards", PestenHand)
         hand.update(self.shown, marked=tuple(self.selected), legal=legal, dimmed=dimmed)
-        name = view.names[view.seat]
-        count = len(view.hand)
-        self.query_one("#hand-title", Static).update(
-            f"{name}'s hand — {count} card{'s' if count != 1 else ''}"
-            + (f"  (you drew {view.drawn.face})" if view.drawn is not None else "")
-        )
+        self.query_one("#hand-title", Static).update(hand_title(view))
         draw_only = only_draw(view)
-        plays = any(True for _ in self._plays(view))
-        self._button("play", plays, lit=bool(self.selected))
+        can_play = bool(plays(view))
+        self._button("play", can_play, lit=bool(self.selected))
         self._button("draw", draw_only, lit=draw_only)
         self._relabel("take", f"Take {view.stack} t" if view.stack else "Take t")
-        self._button("take", can_take(view), lit=can_take(view) and not plays)
+        self._button("take", can_take(view), lit=can_take(view) and not can_play)
         self._button("pass", can_pass(view), lit=only_keep(view))
         last = self._relabel("last", "Last card! ✓ l" if self.last_armed else "Last card! l")
         last.set_class(self.last_armed, "-armed")
-        last.disabled = not plays
+        last.disabled = not can_play
         self._render_table()
 
     def _render_review(self, hand: tuple[AnyCard, ...], new: Counter[AnyCard]) -> None:
@@ -540,10 +432,6 @@ class PestenScreen(GameScreen):
         done = self.query_one("#done", Button)
         done.display = True
 
-    @staticmethod
-    def _plays(view: View) -> Iterable[Play]:
-        return (move for move in view.legal if isinstance(move, Play))
-
     def _relabel(self, button_id: str, label: str) -> Button:
         """Give a button a new label and its width with it (a label alone only repaints)."""
         button = self.query_one(f"#{button_id}", Button)
@@ -557,54 +445,25 @@ class PestenScreen(GameScreen):
         button.disabled = not enabled
         button.set_class(lit and enabled, "-offered")
 
-    def _hint(self, view: View) -> str:
-        if only_draw(view):
-            return f"Nothing fits on {view.top.face}: draw with d, Enter or a click on the stock."
-        if view.drawn is not None:
-            if can_extend(view, [], view.drawn):
-                return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
-            return f"You drew {view.drawn.face}; it does not fit. Enter or p keeps it: done."
-        if view.stack_kind == "joker":
-            plays = any(True for _ in self._plays(view))
-            if plays:
-                return f"Joker! Play a joker, or take {view.stack} (t) and name a suit."
-            return f"Joker! You have no joker: take {view.stack} (t or Enter) and name a suit."
-        if view.stack_kind == "two":
-            plays = any(True for _ in self._plays(view))
-            if plays:
-                return f"2-stack! Answer it (lit cards), or take {view.stack} (t)."
-            return f"2-stack! Nothing answers it: take {view.stack} (t or Enter)."
-        if view.series:
-            return "Seven: play again. Lit cards fit; otherwise draw."
-        return "Your turn: space selects lit cards (in play order), Enter plays."
-
     # ------------------------------------------------------------------ selecting
 
     @on(Hand.Activated, "#cards")
     def _card_activated(self, event: Hand.Activated) -> None:
         event.stop()
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
-        index = event.index
-        if event.chain >= 2:
-            if index not in self.selected:
-                self.selected.append(index)
-            self._render_hand()
-            self.action_play()
-            return
-        if index in self.selected:
-            self.selected.remove(index)
-        else:
-            self.selected.append(index)
+        self.selected, play_now = clicked(self.selected, event.index, event.chain)
         self._render_hand()
-        if self.selected:
+        if play_now:
+            self.action_play()
+        elif self.selected:
             faces = " ".join(self.shown[i].face for i in self.selected)
             self._message(f"Selected, in play order: {faces}. Enter plays.")
 
     @on(PestenHand.Dropped)
     def _card_dropped(self, event: PestenHand.Dropped) -> None:
         event.stop()
-        if self.mode != "hand" or self.reviewing is not None or event.target_id != "discard":
+        if not self._hand_open() or event.target_id != "discard":
             return
         added = event.index not in self.selected
         if added:
@@ -650,6 +509,10 @@ class PestenScreen(GameScreen):
 
     # ------------------------------------------------------------------ actions
 
+    def _hand_open(self) -> bool:
+        """A hand is on the screen to play from (not the lock, a CPU's turn or new cards)."""
+        return self.mode == "hand" and self.reviewing is None
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
             return self.mode == "hand" and (self.reviewing is None or action == "play")
@@ -663,48 +526,39 @@ class PestenScreen(GameScreen):
             return
         if self.mode != "hand" or self.revealed is None:
             return
-        view = self.table.view(self.revealed)
-        if not self.selected:
-            if only_draw(view):
-                self.action_draw()
-                return
-            if only_keep(view):
-                self.action_pass_turn()
-                return
-            if can_take(view) and not any(True for _ in self._plays(view)):
-                self.action_take()
-                return
-            if not self.shown:
-                return
-            # Nothing selected: Enter plays the card under the cursor.
-            hand = self.query_one("#cards", PestenHand)
-            cards = [self.shown[min(hand.cursor, len(self.shown) - 1)]]
-        else:
-            cards = [self.shown[i] for i in self.selected]
+        cursor = self.query_one("#cards", PestenHand).cursor
+        means = on_enter(self.table.view(self.revealed), self.shown, self.selected, cursor)
+        if means is None:
+            return
+        if isinstance(means, str):
+            {"draw": self.action_draw, "pass_turn": self.action_pass_turn,
+             "take": self.action_take}[means]()
+            return
+        cards = list(means)
         before = self.table.state
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
 
     def action_draw(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.draw(), before=before)
 
     def action_take(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.take(), take=True, before=before)
 
     def action_pass_turn(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         before = self.table.state  # before the move
         self._answer(self.table.pass_turn(), before=before)
 
     def action_last_card(self) -> None:
-        if self.mode != "hand" or self.reviewing is not None:
+        if not self._hand_open():
             return
         self.last_armed = not self.last_armed
         self._render_hand()
@@ -728,7 +582,7 @@ class PestenScreen(GameScreen):
 
     def action_leave(self) -> None:
         self.ask_before_discarding(
-            self.app.show_menu,  # type: ignore[attr-defined]
+            self.to_menu,
             question="Leave the table?", leave="Leave to the menu", stay="Stay and play on",
             note="The round in progress is not saved.",
         )
@@ -798,13 +652,13 @@ class PestenScreen(GameScreen):
         self.last_armed = False
         state = self.table.state
         mine = [event.text for event in state.history[len(before.history):]]
-        if seat is not None and state.current == seat and not self.table.over:
-            self._advance()
+        if seat is not None and self.table.current == seat and not self.table.over:
+            self.after_move()
             view = self.table.view(seat)
             if view.phase is Phase.DRAWN and view.drawn is not None:
                 # Enter plays the card under the cursor: put it on the card just drawn.
                 self.query_one("#cards", PestenHand).cursor = self.shown.index(view.drawn)
-            self._message(self._hint(view))
+            self._message(hint(view))
             return
         if seat is not None and not reviewed and not self.table.over:
             self._review(seat, before.hands[seat], state.hands[seat],
@@ -813,9 +667,8 @@ class PestenScreen(GameScreen):
         self._hand_over(mine)
 
     def _hand_over(self, news: list[str]) -> None:
-        self._advance()
-        if news:
-            self._message(" ".join(news))
+        self._news = " ".join(news)
+        self.after_move()
 
     # ------------------------------------------------------------------ new cards
 
@@ -847,47 +700,14 @@ class PestenScreen(GameScreen):
         self.query_one("#done", Button).display = False
         then()
 
-    # ------------------------------------------------------------------ end of round
-
-    def _show_round_end(self) -> None:
-        if self._end_shown:
-            return
-        self._end_shown = True
-        result = outcome(self.table.state)
-        view = self.table.public_view()
-        if result is None:  # pragma: no cover - only called when the round is over
-            return
-        title = f"{view.names[result.winners[0]]} wins round {view.round}!"
-        lines = []
-        if round_blocked(view):
-            lines.append("Nobody could play and the stock was empty: fewest cards wins.")
-        lines.append("Rounds won:")
-        width = max(len(name) for name in view.names)
-        for seat, name in enumerate(view.names):
-            lines.append(f"{name:<{width}}  {view.wins[seat]}")
-        self.app.push_screen(
-            EndScreen(
-                escape(title), [escape(line) for line in lines],
-                [("next", "Next round"), ("menu", "Menu")],
-            ),
-            self._after_end,
-        )
-        self._message(f"{title} Press n for the next round, q for the menu.")
-
-    def _after_end(self, key: str | None) -> None:
-        if key == "next":
-            self._start_next_round()
-        elif key == "menu":
-            self.app.show_menu()  # type: ignore[attr-defined]
+    # ------------------------------------------------------------------ next round
 
     def _start_next_round(self) -> None:
         if not self.table.over:
             return
         self.table.next_round()
-        self._end_shown = False
-        self.opened_this_round = set()
         self._message(f"Round {self.table.state.round} is dealt.")
-        self._advance()
+        self.after_move()
 
     # ------------------------------------------------------------------ messages
 
@@ -901,7 +721,7 @@ class PestenScreen(GameScreen):
             yield SystemCommand("Next round", "Deal the next round", self._start_next_round)
         yield SystemCommand(
             "Rules and controls", "Pesten's rules, rulings and keys",
-            self.app.action_help,  # type: ignore[attr-defined]
+            partial(self.app.run_action, "help"),
         )
         yield SystemCommand(
             "Leave the table", "Back to the menu (asks first during a round)", self.action_leave

@@ -20,8 +20,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import HUMAN, HotSeat, Seat
 from tableau.storage.passwords import PasswordScheme, SeatLock
-from tableau.ui.pesten_controls import DEFAULT_NAMES, HUMAN, KINDS, HotSeat, Seat
+from tableau.ui.controls.pesten import DEFAULT_NAMES, KINDS
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
@@ -75,7 +76,7 @@ class PestenSetupScreen(GameScreen):
     CSS_PATH = "pesten_setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
-        Binding("escape", "app.menu", "Menu"),
+        Binding("escape", "menu", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
 
@@ -180,7 +181,7 @@ class PestenSetupScreen(GameScreen):
     def on_mount(self) -> None:
         super().on_mount()
         self.sub_title = "set-up"
-        blink = bool(getattr(self.app, "cursor_blink", True))
+        blink = self.runtime.cursor_blink
         for field in self.query(Input):
             field.cursor_blink = blink
         self._show_seats()
@@ -193,10 +194,12 @@ class PestenSetupScreen(GameScreen):
 
     @property
     def seat_count(self) -> int:
-        return int(self.query_one("#seats", Select).value)  # type: ignore[arg-type]
+        return self._int("#seats")
 
     def _int(self, selector: str) -> int:
-        return int(self.query_one(selector, Select).value)  # type: ignore[arg-type]
+        """The number chosen in a Select of numbers (never blank: allow_blank=False)."""
+        value = self.query_one(selector, Select).value
+        return value if isinstance(value, int) else 0
 
     def _seat_name(self, seat: int) -> str:
         return self.query_one(f"#name-{seat}", Input).value.strip()
@@ -349,8 +352,9 @@ class PestenSetupScreen(GameScreen):
         self.action_start()
 
     @on(Button.Pressed, "#menu")
-    def _menu_pressed(self) -> None:
-        self.app.action_menu()  # type: ignore[attr-defined]
+    def action_menu(self) -> None:
+        """Escape or the Menu button: back to the menu (nothing is dealt yet)."""
+        self.to_menu()
 
     # ------------------------------------------------------------------ start
 
@@ -434,7 +438,7 @@ class PestenSetupScreen(GameScreen):
             return
         from tableau.ui.screens.pesten import PestenScreen
 
-        self.app.switch_screen(PestenScreen(table, passwords=self.passwords))
+        self.app.switch_screen(PestenScreen(table))
 
 
 def open_pesten(options: dict[str, Any]) -> GameScreen:
@@ -444,5 +448,5 @@ def open_pesten(options: dict[str, Any]) -> GameScreen:
     if isinstance(table, HotSeat):
         from tableau.ui.screens.pesten import PestenScreen
 
-        return PestenScreen(table, passwords=options.get("passwords"))
+        return PestenScreen(table)
     return PestenSetupScreen(**{k: v for k, v in options.items() if k != "table"})

@@ -2,11 +2,12 @@
 card with a count (foundations, stock, discard).
 
 Both draw every card in one widget (fast to repaint) and share the mouse handling of
-``Pile``: a click posts ``Pile.Clicked``; a press, move and release posts ``Pile.DragStarted``,
-``Pile.DragOver`` (whenever the pile under the pointer changes) and ``Pile.Dropped`` (target
-None when released outside any pile). ``Pile.DragCancelled`` follows a lost drag (window left,
-screen changed, resize). Piles hold no rules: the screen's controls decide what a message
-means and set the look back with ``update(...)``.
+``Pile``: a click posts ``Pile.Clicked``; a press, move and release (``Draggable``'s
+bookkeeping) posts ``Pile.DragStarted``, ``Pile.DragOver`` (whenever the pile under the
+pointer changes) and ``Pile.Dropped`` (target None when released outside any pile).
+``Pile.DragCancelled`` follows a lost drag (window left, screen changed, resize). Piles hold
+no rules: the screen's controls decide what a message means and set the look back with
+``update(...)``.
 """
 
 from __future__ import annotations
@@ -18,14 +19,14 @@ from typing import ClassVar, Literal
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Offset, Region, Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
 from tableau.ui.widgets.card import BACK_EDGE, BACK_FILL, Kind, Part, Row, card_kind, draw_card
+from tableau.ui.widgets.drag import Draggable, DropTarget
 
 Target = Literal["legal", "illegal"] | None
 
@@ -38,7 +39,7 @@ class Shown:
     face_up: bool = True
 
 
-class Pile(Widget):
+class Pile(Draggable, DropTarget):
     """Base of every pile: an id (``pile_id``, e.g. "C3", "F1", "discard"), mouse handling and
     the shared component classes. Subclasses implement ``index_at(y)``."""
 
@@ -93,9 +94,6 @@ class Pile(Widget):
         self.target: Target = None
         self._style_cache: dict[tuple[str, ...], Style] = {}
         self._base_style: Style | None = None
-        self._press: tuple[int | None, Offset] | None = None
-        self._dragging = False
-        self._over: str | None = None
 
     def index_at(self, y: int) -> int | None:
         """The card index drawn on content row ``y``, or None."""
@@ -133,37 +131,20 @@ class Pile(Widget):
 
     # ------------------------------------------------------------------ mouse
 
-    def on_mouse_down(self, event: events.MouseDown) -> None:
-        if event.button != 1:
-            return
-        self._press = (self.index_at(event.y), event.screen_offset)
-        self._dragging = False
-        self._over = None
-        self.capture_mouse()
+    def drag_item(self, event: events.MouseDown) -> int | None:
+        return self.index_at(event.y)
 
-    def on_mouse_move(self, event: events.MouseMove) -> None:
-        if self._press is None:
-            return
-        index, start = self._press
-        if not self._dragging:
-            if event.screen_offset == start:
-                return
-            self._dragging = True
-            self.post_message(self.DragStarted(self, self.pile_id, index))
-        over = pile_id_at(self.screen, event.screen_offset)
-        if over != self._over:
-            self._over = over
-            self.post_message(self.DragOver(self, self.pile_id, index, over))
+    def drag_started(self, index: int | None) -> None:
+        self.post_message(self.DragStarted(self, self.pile_id, index))
 
-    def on_mouse_up(self, event: events.MouseUp) -> None:
-        if self._press is None:
-            return
-        index, _start = self._press
-        dragging = self._dragging
-        self._reset()
-        if dragging:
-            target = pile_id_at(self.screen, event.screen_offset)
-            self.post_message(self.Dropped(self, self.pile_id, index, target))
+    def drag_over(self, index: int | None, target: str | None) -> None:
+        self.post_message(self.DragOver(self, self.pile_id, index, target))
+
+    def drag_dropped(self, index: int | None, target: str | None) -> None:
+        self.post_message(self.Dropped(self, self.pile_id, index, target))
+
+    def drag_cancelled(self) -> None:
+        self.post_message(self.DragCancelled(self, self.pile_id))
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -176,9 +157,6 @@ class Pile(Widget):
         if self._dragging and self.app.mouse_captured is not self:
             self.cancel_drag()
 
-    def on_hide(self) -> None:
-        self.cancel_drag()
-
     def on_mount(self) -> None:
         self.watch(self.app, "app_focus", self._app_focus_changed, init=False)
 
@@ -186,46 +164,6 @@ class Pile(Widget):
         # The terminal lost focus (the pointer left the window): a drag cannot finish well.
         if not focused:
             self.cancel_drag()
-
-    def cancel_drag(self) -> None:
-        """Forget a press or drag (the screen changed, the window was left, a resize)."""
-        was_dragging = self._dragging
-        self._reset()
-        if was_dragging:
-            self.post_message(self.DragCancelled(self, self.pile_id))
-
-    @property
-    def dragging(self) -> bool:
-        return self._dragging
-
-    def _reset(self) -> None:
-        release_capture(self)
-        self._press = None
-        self._dragging = False
-        self._over = None
-
-
-def pile_id_at(screen: Widget, screen_offset: Offset) -> str | None:
-    """The id of the pile under a screen position on ``screen``, or None.
-
-    Shared with other draggable widgets (Pesten's hand) that drop onto piles."""
-    try:
-        widget, _region = screen.get_widget_at(*screen_offset)
-    except Exception:  # NoWidget: outside the screen
-        return None
-    node: Widget | None = widget
-    while node is not None:
-        if isinstance(node, Pile):
-            return node.pile_id
-        parent = node.parent
-        node = parent if isinstance(parent, Widget) else None
-    return None
-
-
-def release_capture(widget: Widget) -> None:
-    """Give the mouse back if ``widget`` holds it (end of a press or drag)."""
-    if widget.app.mouse_captured is widget:
-        widget.release_mouse()
 
 
 # ---------------------------------------------------------------------- the fan

@@ -1,0 +1,245 @@
+"""Pesten's controls: what the table shows and what a key or a click means, from views.
+
+Pure (no Textual, no rules): legality comes from the engine through the view (``legal``,
+``starts_a_play``); the hot-seat flow is ``tableau.sessions.pesten``. The screen asks this
+module which cards light up, what Enter does, and the words on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal
+
+from tableau.cards import SUITS, AnyCard, Card, Rank, Suit
+from tableau.engines import pesten as engine
+from tableau.engines.pesten import Draw, Pass, Phase, Play, Take, View
+from tableau.sessions.pesten import HUMAN
+
+KINDS: Final = (
+    (HUMAN, "Human"),
+    ("random", "CPU (random)"),
+    ("careful", "CPU (careful)"),
+)
+"""Seat kinds as (key, label); every key but HUMAN is a ``tableau.ai.pesten`` kind."""
+
+DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "Hanna")
+
+SUIT_KEYS: Final = {"1": Suit.CLUBS, "2": Suit.DIAMONDS, "3": Suit.HEARTS, "4": Suit.SPADES,
+                    "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
+
+
+# ------------------------------------------------------------------ what the table may show
+
+
+def public(view: View) -> View:
+    """The same view with every private part removed: what anybody at the table may see.
+
+    Lock screens and CPU turns render only this, so no hand can reach the screen there.
+    """
+    return view._replace(hand=(), drawn=None, legal=())
+
+
+def pending_text(view: View) -> str:
+    """The effect waiting for the player to move: "2-stack: take 6 or answer with a 2 or 3♠"."""
+    if view.to_move is None:  # the round is over
+        return ""
+    name = view.names[view.to_move]
+    if view.stack_kind == "joker":
+        return f"Joker: {name} takes {view.stack} or plays a joker."
+    if view.stack_kind == "two":
+        top = view.top
+        answers = "a 2"
+        if isinstance(top, Card):
+            word = _rank_word(top)
+            answers = f"{'an' if word in ('8', 'ace') else 'a'} {word}"
+            higher = _next_up(top)
+            if higher is not None:
+                answers += f" or the {higher.face}"
+        return f"2-stack: {name} takes {view.stack} or answers with {answers}."
+    if view.phase is Phase.DRAWN:
+        return f"{name} drew a card: plays it if it fits, or keeps it."
+    if view.series:
+        return f"Seven: {name} plays again."
+    return ""
+
+
+def _rank_word(card: Card) -> str:
+    value = card.rank.value
+    return str(value) if 2 <= value <= 10 else card.rank.noun
+
+
+def _next_up(card: Card) -> Card | None:
+    if card.rank.value >= 13:
+        return None
+    return Card(Rank(card.rank.value + 1), card.suit)
+
+
+def declared_last_card(view: View) -> tuple[bool, ...]:
+    """Per seat: called "last card" and still holds one card (the public marker)."""
+    marks = []
+    for seat, count in enumerate(view.hand_counts):
+        called = False
+        for event in view.history:
+            if event.seat != seat:
+                continue
+            if event.kind == "last_card":
+                called = True
+            elif event.kind in ("draw", "take", "penalty"):
+                called = False
+        marks.append(called and count == 1)
+    return tuple(marks)
+
+
+def direction_text(view: View) -> str:
+    return "↻ clockwise" if view.direction > 0 else "↺ anticlockwise"
+
+
+# ------------------------------------------------------------------ hands on screen
+
+
+def _sort_key(card: AnyCard) -> tuple[int, int]:
+    if isinstance(card, Card):
+        return SUITS.index(card.suit), card.rank.value
+    return len(SUITS), 0
+
+
+def arranged(hand: Sequence[AnyCard]) -> tuple[AnyCard, ...]:
+    """The hand as the screen shows it: by suit, then rank; jokers last."""
+    return tuple(sorted(hand, key=_sort_key))
+
+
+def can_extend(view: View, chosen: Sequence[AnyCard], card: AnyCard) -> bool:
+    """Whether ``card``, selected after ``chosen``, still starts a legal play (the engine
+    decides; ``why_illegal`` has the last word when the play is made)."""
+    return engine.starts_a_play(view, [*chosen, card])
+
+
+def only_draw(view: View) -> bool:
+    """No card can be played: drawing is the one move left."""
+    return bool(view.legal) and all(isinstance(move, Draw) for move in view.legal)
+
+
+def only_keep(view: View) -> bool:
+    """The card just drawn does not fit: keeping it (and ending the turn) is the one move."""
+    return bool(view.legal) and all(isinstance(move, Pass) for move in view.legal)
+
+
+def can_take(view: View) -> bool:
+    return any(isinstance(move, Take) for move in view.legal)
+
+
+def can_pass(view: View) -> bool:
+    return any(isinstance(move, Pass) for move in view.legal)
+
+
+def plays(view: View) -> tuple[Play, ...]:
+    return tuple(move for move in view.legal if isinstance(move, Play))
+
+
+# ------------------------------------------------------------------ keys
+
+
+EnterMeans = Literal["draw", "pass_turn", "take"] | tuple[AnyCard, ...] | None
+"""What Enter does: an action of the screen, these cards played in this order, or nothing."""
+
+
+def on_enter(
+    view: View, shown: Sequence[AnyCard], selected: Sequence[int], cursor: int
+) -> EnterMeans:
+    """Enter plays the selection; with nothing selected it makes the one move left (draw,
+    keep, take), else it plays the card under the cursor."""
+    if selected:
+        return tuple(shown[index] for index in selected)
+    if only_draw(view):
+        return "draw"
+    if only_keep(view):
+        return "pass_turn"
+    if can_take(view) and not plays(view):
+        return "take"
+    if not shown:
+        return None
+    return (shown[min(cursor, len(shown) - 1)],)
+
+
+def clicked(selected: Sequence[int], index: int, chain: int = 1) -> tuple[list[int], bool]:
+    """The selection after a click (or space) on card ``index``, and whether to play it now.
+    A click adds the card (last in play order) or takes it out again; a double-click adds it
+    and plays."""
+    if chain >= 2:
+        return [*selected, *([] if index in selected else [index])], True
+    if index in selected:
+        return [chosen for chosen in selected if chosen != index], False
+    return [*selected, index], False
+
+
+def lit(view: View, shown: Sequence[AnyCard], selected: Sequence[int]) -> tuple[set[int], set[int]]:
+    """The cards (indices into ``shown``) that may join the selection, and those that are
+    dimmed: neither selected nor able to join it."""
+    chosen = [shown[index] for index in selected]
+    legal = {
+        index for index, card in enumerate(shown)
+        if index not in selected and can_extend(view, chosen, card)
+    }
+    return legal, set(range(len(shown))) - legal - set(selected)
+
+
+# ------------------------------------------------------------------ words on the table
+
+
+def seat_line(view: View, seat: int, *, human: bool, last: bool) -> str:
+    """The seat's row in the seat list: pointer, name, cards, rounds won, the LAST mark."""
+    kind = "" if human else " (CPU)"
+    pointer = "▶" if is_pointed(view, seat) else " "
+    label = (view.names[seat] + kind)[:14]
+    line = f"{pointer} {label:<14} {view.hand_counts[seat]:>5} {view.wins[seat]:>4}"
+    if last:
+        line += " LAST"  # one cell short of the column, clear of the stock
+    return line
+
+
+def is_pointed(view: View, seat: int) -> bool:
+    """The seat list points at the seat to move while the round runs."""
+    return seat == view.to_move
+
+
+def hand_title(view: View) -> str:
+    count = len(view.hand)
+    return (
+        f"{view.names[view.seat]}'s hand — {count} card{'s' if count != 1 else ''}"
+        + (f"  (you drew {view.drawn.face})" if view.drawn is not None else "")
+    )
+
+
+def hint(view: View) -> str:
+    """What the player to move may do now, for the message line."""
+    if only_draw(view):
+        return f"Nothing fits on {view.top.face}: draw with d, Enter or a click on the stock."
+    if view.drawn is not None:
+        if can_extend(view, [], view.drawn):
+            return f"You drew {view.drawn.face} and it fits: Enter plays it, p keeps it."
+        return f"You drew {view.drawn.face}; it does not fit. Enter or p keeps it: done."
+    if view.stack_kind == "joker":
+        if plays(view):
+            return f"Joker! Play a joker, or take {view.stack} (t) and name a suit."
+        return f"Joker! You have no joker: take {view.stack} (t or Enter) and name a suit."
+    if view.stack_kind == "two":
+        if plays(view):
+            return f"2-stack! Answer it (lit cards), or take {view.stack} (t)."
+        return f"2-stack! Nothing answers it: take {view.stack} (t or Enter)."
+    if view.series:
+        return "Seven: play again. Lit cards fit; otherwise draw."
+    return "Your turn: space selects lit cards (in play order), Enter plays."
+
+
+def round_end(view: View) -> tuple[str, list[str]]:
+    """The round-end dialog's title and lines, from a view of the ended round."""
+    winner = view.winner if view.winner is not None else 0
+    title = f"{view.names[winner]} wins round {view.round}!"
+    lines = []
+    if view.history and view.history[-1].kind == "blocked":
+        lines.append("Nobody could play and the stock was empty: fewest cards wins.")
+    lines.append("Rounds won:")
+    width = max(len(name) for name in view.names)
+    for seat, name in enumerate(view.names):
+        lines.append(f"{name:<{width}}  {view.wins[seat]}")
+    return title, lines

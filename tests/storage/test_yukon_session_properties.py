@@ -12,8 +12,9 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card, format_deck
+from tableau.cards import FULL_DECK, Card
 from tableau.engines.yukon import RULES, Config, Phase, legal_moves
+from tableau.storage.decks import format_deck
 from tableau.storage.yukon_session import YukonSession, render_text
 
 WORDS = ["LD", "SW", "SI", "SR", "SD", "QQ", "P", "Q", "U", "R", "S", "L", "C1", "F2", "->",

@@ -12,8 +12,8 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tableau.cards import read_small_text
 from tableau.engines.yukon import Config
+from tableau.storage.files import read_small_text
 from tableau.storage.yukon_session import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.yukon import YukonScreen

@@ -56,18 +56,13 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any, Final
 
-from tableau.cards import (
-    DeckError,
-    FileProblem,
-    atomic_write_text,
-    read_small_text,
-    save_deck,
-    shorten,
-)
-from tableau.cards import load_deck as read_deck_file
+from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
 from tableau.engines.yukon import Config, Move, Phase, State
+from tableau.storage.decks import DeckError, save_deck
+from tableau.storage.decks import load_deck as read_deck_file
+from tableau.storage.files import FileProblem, atomic_write_text, read_small_text, resolve
 
 __all__ = ["HISTORY_LIMIT", "MAX_SAVE_BYTES", "SAVE_VERSION", "YukonSession", "render_text"]
 
@@ -145,11 +140,7 @@ class YukonSession:
         return replace(self, last_command=shown, message=message, **changes)
 
     def _resolve(self, name: str) -> Path:
-        try:
-            path = Path(name).expanduser()
-        except RuntimeError:  # "~someone" for a user this machine does not know
-            raise FileProblem(f"There is no home folder for {name.split('/')[0]!r}.") from None
-        return path if path.is_absolute() else self.folder / path
+        return resolve(self.folder, name)
 
     def send_safe_cards_home(self) -> YukonSession:
         """Auto-move on its own (the player just turned it on): one undoable step, or no

@@ -19,15 +19,20 @@ from tableau.ui.controls.yukon import (
 )
 
 
+def _loaded() -> yukon.State:
+    return yukon.apply(yukon.new_game(Config()), yukon.LoadDeck())
+
+
+def _deal() -> yukon.State:
+    return yukon.apply(_loaded(), yukon.Deal())
+
+
 def _dealt() -> View:
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    return yukon.view(state)
+    return yukon.view(_deal())
 
 
 def _legal(view: View) -> frozenset[str]:
-    del view  # the same deal as _dealt()
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    return frozenset(str(move) for move in yukon.legal_moves(state))
+    return frozenset(str(move) for move in view.legal)
 
 
 def test_a_click_on_a_face_up_card_picks_it_and_a_click_on_a_column_names_the_move() -> None:
@@ -64,7 +69,7 @@ def test_clicking_the_picked_card_again_cancels_and_escape_cancels() -> None:
 
 
 def test_nothing_can_be_picked_before_the_deal() -> None:
-    view = yukon.view(yukon.load_deck(yukon.new_game(Config()), None))
+    view = yukon.view(_loaded())
     assert YukonControls().click(view, "C1", 0) == Outcome(note=NOT_IN_STARTUP)
 
 
@@ -74,8 +79,7 @@ def test_a_double_click_sends_the_card_to_the_first_free_foundation() -> None:
 
 
 def test_a_card_is_aimed_at_the_foundation_of_its_suit_else_the_first_empty_one() -> None:
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    view = yukon.view(yukon.apply(state, yukon.parse_move("C1->F3")))  # A♣ on F3
+    view = yukon.view(yukon.apply(_deal(), yukon.parse_move("C1->F3")))  # A♣ on F3
     assert foundation_for(view, parse_card("2C")) == "F3"
     assert foundation_for(view, parse_card("AH")) == "F1"
 

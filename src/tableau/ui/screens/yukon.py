@@ -24,7 +24,7 @@ from tableau.engines import yukon
 from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
-from tableau.storage.yukon_session import YukonSession
+from tableau.sessions.yukon import YukonSession
 from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Outcome, YukonControls
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
@@ -445,7 +445,7 @@ class YukonScreen(GameScreen):
                                          == 0 and getattr(before, "phase", None) is Phase.STARTUP):
             self.started_at = self.app_clock()
             self.finished_after = None
-        won = yukon.outcome(state) == "won"
+        won = yukon.outcome(state) is not None
         if won and self.finished_after is None:
             self.finished_after = self._elapsed()
         elif not won and self.finished_after is not None:

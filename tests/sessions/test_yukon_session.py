@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from tableau.cards import FULL_DECK, parse_card
+from tableau.cli.yukon_text import render_text
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import Config, Phase, Slot, State, legal_moves, outcome
-from tableau.storage.yukon_session import YukonSession, render_text
+from tableau.engines.yukon import WON, Config, Phase, Slot, State, legal_moves, outcome
+from tableau.sessions.yukon import YukonSession
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
 PLAY_ONLY = "Command not available in the PLAY phase"
@@ -378,7 +379,7 @@ def test_the_last_card_home_wins_and_then_nothing_moves(tmp_path: Path) -> None:
     almost = State(Phase.PLAY, FULL_DECK, ((Slot(king, True),),) + ((),) * 6, foundations, 0,
                    "spec", 200)
     won = YukonSession(Timeline(almost), folder=tmp_path).run("C1->F4")
-    assert won.message == "OK" and outcome(won.state) == "won"
+    assert won.message == "OK" and outcome(won.state) == WON
     assert lines_of(won)[7].endswith("\t\tKS\tF4")
     refused = won.run("F4->C1")
     assert refused.message == "The game is won; type Q to go back to the deck."

@@ -40,7 +40,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from tableau.cards import FULL_DECK, Card, CardError, Rank, Suit, parse_card
 from tableau.engines import rng
@@ -174,11 +174,41 @@ class LoadDeck:
 
 
 @dataclass(frozen=True, slots=True)
-class ShowDeck:
-    """SW: turn the deck face up."""
+class _Step:
+    """A step without a parameter; str() is the command a player types for it."""
+
+    command: ClassVar[str] = ""
 
     def __str__(self) -> str:
-        return "SW"
+        return self.command
+
+
+class ShowDeck(_Step):
+    """SW: turn the deck face up."""
+
+    __slots__ = ()
+    command = "SW"
+
+
+class ShuffleRandom(_Step):
+    """SR: each card into a random place of a new pile."""
+
+    __slots__ = ()
+    command = "SR"
+
+
+class Deal(_Step):
+    """P: deal the deck into the seven columns."""
+
+    __slots__ = ()
+    command = "P"
+
+
+class Quit(_Step):
+    """Q: leave the game, back to STARTUP with the same deck."""
+
+    __slots__ = ()
+    command = "Q"
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,30 +219,6 @@ class ShuffleInterleaved:
 
     def __str__(self) -> str:
         return "SI" if self.split is None else f"SI {self.split}"
-
-
-@dataclass(frozen=True, slots=True)
-class ShuffleRandom:
-    """SR: each card into a random place of a new pile."""
-
-    def __str__(self) -> str:
-        return "SR"
-
-
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """P: deal the deck into the seven columns."""
-
-    def __str__(self) -> str:
-        return "P"
-
-
-@dataclass(frozen=True, slots=True)
-class Quit:
-    """Q: leave the game, back to STARTUP with the same deck."""
-
-    def __str__(self) -> str:
-        return "Q"
 
 
 Move = CardMove | LoadDeck | ShowDeck | ShuffleInterleaved | ShuffleRandom | Deal | Quit

@@ -26,7 +26,7 @@ from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
 from tableau.sessions.yukon import YukonSession
-from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Outcome, YukonControls
+from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Action, YukonControls
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
@@ -482,12 +482,12 @@ class YukonScreen(GameScreen):
     def new_game(self) -> None:
         self.action_new_game()
 
-    def _apply(self, outcome: Outcome) -> None:
-        if outcome.command is not None:
-            self.run_command(outcome.command)
+    def _apply(self, action: Action) -> None:
+        if action.command is not None:
+            self.run_command(action.command)
         else:
-            if outcome.note is not None:
-                self.note = outcome.note
+            if action.note is not None:
+                self.note = action.note
             self.redraw()
 
     # ------------------------------------------------------------------ widget messages

@@ -524,3 +524,22 @@ def test_start_with_a_deck_file(tmp_path: Path) -> None:
     assert session.message == "OK" and session.state.deck is not None
     broken = YukonSession.start(Config(), tmp_path, DECKS / "invalid-duplicate.txt")
     assert broken.message.startswith("Line 20:") and broken.state.deck is None
+
+
+# ---------------------------------------------------------------- numbered games and redeals
+
+
+def test_a_numbered_game_is_dealt_as_if_ld_sr_p_were_typed(tmp_path: Path) -> None:
+    numbered = YukonSession.numbered(7, "classic", tmp_path)
+    typed = run_all(started(tmp_path, seed=7, rules="classic"), "LD", "SR", "P")
+    assert numbered.state.columns == typed.state.columns
+    assert (numbered.last_command, numbered.message) == ("LD, SR, P", "OK")
+    assert numbered.state.rules == "classic" and not numbered.timeline.can_undo
+
+
+def test_a_redeal_deals_the_same_cards_again_on_a_new_timeline(tmp_path: Path) -> None:
+    dealt = YukonSession.numbered(3, "spec", tmp_path)
+    moved = dealt.run(str(legal_moves(dealt.state)[0]))
+    again = moved.redeal()
+    assert again.state == dealt.state and not again.timeline.can_undo
+    assert (again.last_command, again.message) == ("Q, P", "OK")

@@ -95,6 +95,16 @@ class YukonSession:
                 session = session._say(shown, str(error))
         return session
 
+    @classmethod
+    def numbered(cls, number: int, rules: str, folder: Path) -> YukonSession:
+        """Game ``number`` dealt, as if LD, SR and P had been typed."""
+        dealt = yukon.numbered_game(number, rules)
+        return cls(Timeline(dealt), "LD, SR, P", OK, folder=Path(folder))
+
+    def redeal(self) -> YukonSession:
+        """The same deal again, as if Q and P had been typed (a new timeline)."""
+        return replace(self.run("Q").run("P"), last_command="Q, P")
+
     # ------------------------------------------------------------ the interpreter
 
     def run(self, line: str, *, auto_move: bool = False) -> YukonSession:

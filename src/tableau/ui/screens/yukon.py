@@ -22,7 +22,6 @@ from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker
 
 from tableau.engines import yukon
-from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
 from tableau.sessions.yukon import YukonSession
@@ -150,7 +149,7 @@ class YukonScreen(GameScreen):
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
         if deal and deck_path is None and not problem and self.start_seed in GAME_NUMBERS:
-            self.session = self._numbered_session(self.start_seed, config.rules)
+            self.session = YukonSession.numbered(self.start_seed, config.rules, self.folder)
         else:
             self.session = YukonSession.start(config, self.folder, deck_path)
         self.note: str | None = problem or (
@@ -600,17 +599,12 @@ class YukonScreen(GameScreen):
         mixed = fresh_seed_from(self.start_seed, self.games_started)
         self._new_session(GAME_NUMBERS[mixed % len(GAME_NUMBERS)], self.session.state.rules)
 
-    def _numbered_session(self, number: int, rules: str) -> YukonSession:
-        """Game ``number`` dealt, as if LD, SR and P had been typed."""
-        dealt = yukon.numbered_game(number, rules)
-        return YukonSession(Timeline(dealt), "LD, SR, P", "OK", folder=self.folder)
-
     def _new_session(self, seed: int, rules: str) -> None:
         if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
             seed = random_game_number()
         self.start_seed = seed
         before = self.session.state
-        self.session = self._numbered_session(seed, rules)
+        self.session = YukonSession.numbered(seed, rules, self.folder)
         self.note = f"New game, seed {seed}."
         self._table_replaced = True
         self.controls.reset()
@@ -631,8 +625,7 @@ class YukonScreen(GameScreen):
             self.redraw()
             return
         before = state
-        session = self.session.run("Q").run("P")
-        self.session = dataclasses.replace(session, last_command="Q, P")
+        self.session = self.session.redeal()
         self._table_replaced = True
         self.controls.reset()
         self.started_at = None

@@ -33,7 +33,7 @@ from typing import Any, Final
 from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
-from tableau.engines.yukon import CardMove, Phase, State
+from tableau.engines.yukon import CardMove, Move, Phase, State
 from tableau.storage.files import atomic_write_text, read_small_text
 
 __all__ = [
@@ -99,16 +99,16 @@ def _step(before: State, after: State, number: int) -> str | list[str]:
     return str(moves[0]) if len(moves) == 1 else [str(move) for move in moves]
 
 
-def _moves_between(before: State, after: State) -> list[CardMove] | None:
+def _moves_between(before: State, after: State) -> list[Move] | None:
     """One move, or a move (or none) followed by the auto-moves it set off."""
-    move = _move_between(before, after)
-    if move is not None:
-        return [move]
+    single = _move_between(before, after)
+    if single is not None:
+        return [single]
     if before.phase is not Phase.PLAY or not 1 < after.moves - before.moves <= MAX_STEP_MOVES:
         return None
     home = _home_path(before, after)
     if home is not None:
-        return home
+        return [*home]
     for move in yukon.legal_moves(before):
         home = _home_path(yukon.apply(before, move), after)
         if home is not None:

@@ -30,16 +30,17 @@ from typing import NamedTuple, TypeVar
 from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import (
     Config,
+    Deal,
+    LoadDeck,
+    ShuffleRandom,
     State,
     apply,
-    deal,
     legal_moves,
-    load_deck,
     new_game,
-    shuffle_random,
     to_json,
 )
-from tableau.storage.yukon_session import MAX_SAVE_BYTES, YukonSession
+from tableau.sessions.yukon import YukonSession
+from tableau.storage.yukon_saves import MAX_SAVE_BYTES
 
 T = TypeVar("T")
 
@@ -54,7 +55,10 @@ FILE_PEAK_TARGET_MB = 300.0
 
 
 def dealt(seed: int) -> State:
-    return deal(shuffle_random(load_deck(new_game(Config(seed=seed)), None)))
+    state = new_game(Config(seed=seed))
+    for step in (LoadDeck(), ShuffleRandom(), Deal()):
+        state = apply(state, step)
+    return state
 
 
 def throughput() -> tuple[float, int]:

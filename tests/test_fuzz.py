@@ -20,7 +20,7 @@ import tableau.cli
 from tableau.cli import gofish, pesten, poker, yukon
 from tableau.cli import main as tableau_main
 from tableau.engines.yukon import Config
-from tableau.storage.yukon_session import YukonSession
+from tableau.sessions.yukon import YukonSession
 
 FUZZ = settings(max_examples=150, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,

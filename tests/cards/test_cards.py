@@ -1,10 +1,8 @@
-"""Cards: values, parsing and formatting, and deck files."""
+"""Cards: values, parsing and formatting."""
 
 from __future__ import annotations
 
 import dataclasses
-import os
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -13,26 +11,14 @@ from hypothesis import strategies as st
 from tableau.cards import (
     FULL_DECK,
     JOKER,
-    MAX_DECK_FILE_BYTES,
     Card,
     CardError,
-    DeckError,
-    FileProblem,
     Rank,
     Suit,
-    atomic_write_text,
-    format_deck,
-    load_deck,
     parse_any_card,
     parse_card,
     parse_cards,
-    parse_deck,
-    read_small_text,
-    save_deck,
 )
-
-DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
-
 
 # ---------------------------------------------------------------- values and notation
 
@@ -148,143 +134,3 @@ def test_any_text_is_a_card_or_a_card_error(text: str) -> None:
         assert str(error)
     else:
         assert card in FULL_DECK
-
-
-# ---------------------------------------------------------------- deck files
-
-
-def test_the_unshuffled_deck_file_lists_the_spec_order() -> None:
-    lines = (DECKS / "unshuffled.txt").read_text().splitlines()
-    assert lines[:3] == ["AC", "2C", "3C"]
-    assert lines[12:14] == ["KC", "AD"]
-    assert lines[-1] == "KS"
-    assert load_deck(DECKS / "unshuffled.txt") == FULL_DECK
-
-
-@pytest.mark.parametrize("name", ["shuffled-1.txt", "shuffled-2.txt", "shuffled-3.txt"])
-def test_the_shuffled_decks_hold_every_card_once(name: str) -> None:
-    deck = load_deck(DECKS / name)
-    assert sorted(deck) == sorted(FULL_DECK)
-    assert deck != FULL_DECK
-
-
-def test_a_bad_card_on_line_7_is_reported_on_line_7() -> None:
-    with pytest.raises(DeckError, match=r"^Line 7: '7X' is not a card\.$"):
-        load_deck(DECKS / "invalid-bad-card-line-7.txt")
-
-
-def test_a_duplicate_names_both_lines() -> None:
-    with pytest.raises(DeckError, match=r"^Line 20: 3C appears twice \(first on line 3\)\.$"):
-        load_deck(DECKS / "invalid-duplicate.txt")
-
-
-def test_a_missing_card_is_reported_after_the_last_line() -> None:
-    with pytest.raises(DeckError, match=r"^Line 52: the deck ends after 51 cards.*missing KS"):
-        load_deck(DECKS / "invalid-missing-card.txt")
-
-
-def test_too_many_cards_are_reported_on_the_first_extra_line() -> None:
-    with pytest.raises(DeckError, match=r"^Line 53: too many cards"):
-        load_deck(DECKS / "invalid-too-many.txt")
-
-
-def test_a_blank_line_inside_the_deck_is_reported() -> None:
-    with pytest.raises(DeckError, match=r"^Line 10 is empty"):
-        load_deck(DECKS / "invalid-blank-line.txt")
-
-
-def test_an_empty_file_is_a_deck_without_cards() -> None:
-    with pytest.raises(DeckError, match=r"^Line 1: the deck ends after 0 cards"):
-        load_deck(DECKS / "invalid-empty.txt")
-
-
-def test_spaces_windows_line_ends_and_blank_trailing_lines_are_tolerated() -> None:
-    assert load_deck(DECKS / "valid-spaces-crlf-blank-tail.txt") == FULL_DECK
-
-
-def test_a_missing_file_gets_a_clear_message(tmp_path: Path) -> None:
-    with pytest.raises(DeckError, match=r"^The file nope\.txt does not exist\.$"):
-        load_deck(tmp_path / "nope.txt", name="nope.txt")
-
-
-def test_a_folder_is_not_a_deck(tmp_path: Path) -> None:
-    with pytest.raises(DeckError, match="is a folder"):
-        load_deck(tmp_path)
-
-
-def test_a_binary_file_is_not_a_deck(tmp_path: Path) -> None:
-    path = tmp_path / "deck.bin"
-    path.write_bytes(b"AC\n\x00\x01\x02\xff")
-    with pytest.raises(DeckError, match="binary"):
-        load_deck(path)
-
-
-def test_a_file_that_is_not_utf8_is_not_a_deck(tmp_path: Path) -> None:
-    path = tmp_path / "deck.txt"
-    path.write_bytes(b"AC\n\xff\xfe\n")
-    with pytest.raises(DeckError, match="not a text file"):
-        load_deck(path)
-
-
-def test_a_huge_file_is_refused_without_reading_it(tmp_path: Path) -> None:
-    path = tmp_path / "huge.txt"
-    path.write_text("AC\n" * (MAX_DECK_FILE_BYTES // 3 + 10))
-    with pytest.raises(DeckError, match="too large"):
-        load_deck(path)
-
-
-def test_a_device_is_not_a_deck() -> None:
-    with pytest.raises(DeckError, match="not a regular file"):
-        load_deck("/dev/zero")
-
-
-def test_a_file_name_with_a_nul_byte_gets_a_message() -> None:
-    with pytest.raises(DeckError, match="not a usable file name"):
-        load_deck("deck\x00.txt")
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any file")
-def test_an_unreadable_file_gets_a_message(tmp_path: Path) -> None:
-    path = tmp_path / "locked.txt"
-    path.write_text(format_deck(FULL_DECK))
-    path.chmod(0)
-    with pytest.raises(DeckError, match="cannot be read"):
-        load_deck(path)
-
-
-def test_messages_shorten_long_file_names(tmp_path: Path) -> None:
-    with pytest.raises(DeckError) as refused:
-        load_deck(tmp_path / ("x" * 200))
-    assert len(str(refused.value)) < 100
-
-
-def test_writing_produces_the_same_format(tmp_path: Path) -> None:
-    path = tmp_path / "out.txt"
-    save_deck(path, FULL_DECK)
-    assert path.read_text() == (DECKS / "unshuffled.txt").read_text()
-    assert path.read_text().startswith("AC\n2C\n3C\n")
-
-
-def test_writing_leaves_no_temporary_file(tmp_path: Path) -> None:
-    save_deck(tmp_path / "out.txt", FULL_DECK)
-    save_deck(tmp_path / "out.txt", tuple(reversed(FULL_DECK)))
-    assert [path.name for path in tmp_path.iterdir()] == ["out.txt"]
-    assert load_deck(tmp_path / "out.txt")[0] == parse_card("KS")
-
-
-def test_writing_into_a_missing_folder_gets_a_message(tmp_path: Path) -> None:
-    with pytest.raises(DeckError, match=r"^Cannot write"):
-        save_deck(tmp_path / "no" / "such" / "deck.txt", FULL_DECK)
-
-
-def test_atomic_write_then_read_small_text(tmp_path: Path) -> None:
-    atomic_write_text(tmp_path / "a.txt", "héllo\n")
-    assert read_small_text(tmp_path / "a.txt", "note", 100) == "héllo\n"
-    with pytest.raises(FileProblem, match="too large"):
-        read_small_text(tmp_path / "a.txt", "note", 3)
-
-
-@settings(max_examples=50, deadline=None)
-@given(st.permutations(FULL_DECK))
-def test_any_deck_survives_writing_and_reading(deck: list[Card]) -> None:
-    assert parse_deck(format_deck(deck)) == tuple(deck)

@@ -192,9 +192,10 @@ def test_seed_n_opens_game_n_dealt_in_the_tui(monkeypatch: pytest.MonkeyPatch) -
 def test_ld_sr_p_in_line_mode_deals_the_tuis_game_n(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    from tableau.cli.yukon_text import render_text
     from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import numbered_game
-    from tableau.storage.yukon_session import YukonSession, render_text
+    from tableau.sessions.yukon import YukonSession
 
     _, out, _ = plain(monkeypatch, capsys, "LD\nSR\nP\n", "--seed", "2")
     game_two = YukonSession(Timeline(numbered_game(2)), "P", "OK")

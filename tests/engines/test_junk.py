@@ -35,7 +35,9 @@ def _start(game: str, module: ModuleType, data: st.DataObject) -> Any:
     seed = data.draw(st.integers(min_value=0, max_value=2**63 - 1), label="seed")
     if game == "yukon":
         state = module.new_game(module.Config(seed=seed))
-        return module.deal(module.shuffle_random(module.load_deck(state, None)))
+        for step in (module.LoadDeck(), module.ShuffleRandom(), module.Deal()):
+            state = module.apply(state, step)
+        return state
     high = {"pesten": 6, "gofish": 5, "poker": 6}[game]
     players = data.draw(st.integers(min_value=2, max_value=high), label="players")
     return module.new_game(module.Config(players=players, seed=seed))

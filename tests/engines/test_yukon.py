@@ -7,26 +7,27 @@ import pytest
 from tableau.cards import FULL_DECK, Card, parse_card, parse_cards
 from tableau.engines import yukon
 from tableau.engines.yukon import (
+    WON,
+    CardMove,
     Config,
+    Deal,
     IllegalMove,
-    Move,
+    LoadDeck,
     Phase,
+    Quit,
     SaveFormatError,
+    ShowDeck,
+    ShuffleInterleaved,
+    ShuffleRandom,
     Slot,
     State,
     apply,
-    deal,
     from_json,
     legal_moves,
-    load_deck,
     new_game,
     outcome,
     parse_move,
-    quit_game,
     safe_foundation_moves,
-    show_deck,
-    shuffle_interleaved,
-    shuffle_random,
     to_json,
     view,
 )
@@ -66,8 +67,35 @@ def cards_of(state: State, column: int) -> list[str]:
     return ["[]" if card is None else str(card) for card in shown]
 
 
-def move(text: str) -> Move:
+def move(text: str) -> CardMove:
     return parse_move(text)
+
+
+# The STARTUP steps, each a move applied by the engine.
+
+
+def load_deck(state: State, cards: tuple[Card, ...] | None) -> State:
+    return apply(state, LoadDeck(cards))
+
+
+def show_deck(state: State) -> State:
+    return apply(state, ShowDeck())
+
+
+def shuffle_interleaved(state: State, split: int | None) -> State:
+    return apply(state, ShuffleInterleaved(split))
+
+
+def shuffle_random(state: State) -> State:
+    return apply(state, ShuffleRandom())
+
+
+def deal(state: State) -> State:
+    return apply(state, Deal())
+
+
+def quit_game(state: State) -> State:
+    return apply(state, Quit())
 
 
 # Figure 7 of the seed, the start point of its move examples.
@@ -227,7 +255,24 @@ def test_game_commands_are_refused_in_startup() -> None:
         quit_game(state)
     with pytest.raises(IllegalMove, match=f"^{STARTUP_ONLY_MESSAGE}$"):
         apply(state, move("C1->F1"))
-    assert legal_moves(state) == ()
+    assert [str(step) for step in legal_moves(state)] == ["LD", "SW", "SI", "SR", "P"]
+    assert [str(step) for step in legal_moves(new_game(Config()))] == ["LD"]
+
+
+def test_random_steps_from_a_new_game_reach_play() -> None:
+    state = new_game(Config(seed=4))
+    for number in range(200):
+        if state.phase is Phase.PLAY:
+            break
+        steps = legal_moves(state)
+        state = apply(state, steps[number * 7 % len(steps)])
+    assert state.phase is Phase.PLAY and len(view(state).legal) > 0
+
+
+def test_a_deck_of_other_values_is_refused() -> None:
+    for cards in ((1, 2), FULL_DECK[:51], "AC 2C"):
+        with pytest.raises(IllegalMove, match="exactly once"):
+            apply(new_game(Config()), LoadDeck(cards))  # type: ignore[arg-type]
 
 
 def test_quitting_goes_back_to_startup_with_the_same_deck() -> None:
@@ -460,8 +505,10 @@ def test_the_game_is_won_when_all_52_cards_are_on_the_foundations() -> None:
     state = near_the_end()
     assert outcome(state) is None and not view(state).won
     won = apply(state, move("C3->F4"))
-    assert outcome(won) == "won" and view(won).won
-    assert legal_moves(won) == ()
+    assert outcome(won) == WON and view(won).won
+    assert WON.winners == (0,) and WON.results == ("won",) and WON.sentence == "You won!"
+    assert view(won).to_move is None and view(state).to_move == 0
+    assert legal_moves(won) == () == view(won).legal
     with pytest.raises(IllegalMove, match="won"):
         apply(won, move("F4->C1"))
 
@@ -480,6 +527,8 @@ def test_safe_foundation_moves_are_the_ones_that_cannot_hurt() -> None:
 
 def test_the_view_hides_face_down_cards() -> None:
     shown = view(dealt())
+    assert (shown.seat, shown.to_move, shown.stock_count) == (0, 0, 0)
+    assert shown.legal == legal_moves(dealt())
     assert sum(column.count(None) for column in shown.columns) == 21
     assert parse_card("2C") not in {card for column in shown.columns for card in column}
 
@@ -499,7 +548,8 @@ def test_a_state_round_trips_through_json() -> None:
 
 
 @pytest.mark.parametrize(
-    "junk", [Move("C7", "C1", 5), None, "C1->F1", Move("C1", "F1", "AC"), Move(1, 2)]  # type: ignore[arg-type]
+    "junk",
+    [CardMove("C7", "C1", 5), None, "C1->F1", CardMove("C1", "F1", "AC"), CardMove(1, 2)],  # type: ignore[arg-type]
 )
 def test_a_value_that_is_not_a_move_is_refused_as_an_illegal_move(junk: object) -> None:
     state = dealt()
@@ -567,5 +617,5 @@ def test_the_number_of_a_deal_is_found_among_the_candidates_or_is_none() -> None
     seven = yukon.numbered_game(7)
     assert yukon.number_of_deal(seven, 3, 7, 9) == 7
     assert yukon.number_of_deal(seven, 0, 3) is None  # 0 is no game number
-    unshuffled = yukon.deal(yukon.load_deck(yukon.new_game(yukon.Config(seed=7)), None))
+    unshuffled = deal(load_deck(yukon.new_game(yukon.Config(seed=7)), None))
     assert yukon.number_of_deal(unshuffled, 7) is None

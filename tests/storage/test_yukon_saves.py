@@ -14,7 +14,8 @@ import pytest
 from tableau.engines import yukon
 from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Config, Phase, legal_moves
-from tableau.storage.yukon_session import HISTORY_LIMIT, YukonSession
+from tableau.sessions.yukon import YukonSession
+from tableau.storage.yukon_saves import HISTORY_LIMIT
 
 
 def in_play(folder: Path, seed: int) -> YukonSession:

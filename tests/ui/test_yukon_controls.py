@@ -12,29 +12,34 @@ from tableau.ui.controls.yukon import (
     CANCELLED,
     FACE_DOWN,
     NOT_IN_STARTUP,
-    Outcome,
+    Action,
     Pick,
     YukonControls,
     foundation_for,
 )
 
 
+def _loaded() -> yukon.State:
+    return yukon.apply(yukon.new_game(Config()), yukon.LoadDeck())
+
+
+def _deal() -> yukon.State:
+    return yukon.apply(_loaded(), yukon.Deal())
+
+
 def _dealt() -> View:
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    return yukon.view(state)
+    return yukon.view(_deal())
 
 
 def _legal(view: View) -> frozenset[str]:
-    del view  # the same deal as _dealt()
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    return frozenset(str(move) for move in yukon.legal_moves(state))
+    return frozenset(str(move) for move in view.legal)
 
 
 def test_a_click_on_a_face_up_card_picks_it_and_a_click_on_a_column_names_the_move() -> None:
     view, controls = _dealt(), YukonControls()
-    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Outcome()
+    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Action()
     assert controls.picked == Pick("C6", len(view.columns[5]) - 1)
-    assert controls.click(view, "C3", None) == Outcome(command="C6->C3")
+    assert controls.click(view, "C3", None) == Action(command="C6->C3")
     assert controls.picked is None
 
 
@@ -43,19 +48,19 @@ def test_picking_above_the_bottom_card_names_the_card() -> None:
     column = view.columns[4]
     index = len(column) - 3
     controls.click(view, "C5", index)
-    assert controls.click(view, "C2", None) == Outcome(command=f"C5:{column[index]}->C2")
+    assert controls.click(view, "C2", None) == Action(command=f"C5:{column[index]}->C2")
 
 
 def test_a_face_down_card_cannot_be_picked() -> None:
     view, controls = _dealt(), YukonControls()
-    assert controls.click(view, "C7", 0) == Outcome(note=FACE_DOWN)
+    assert controls.click(view, "C7", 0) == Action(note=FACE_DOWN)
     assert controls.picked is None
 
 
 def test_clicking_the_picked_card_again_cancels_and_escape_cancels() -> None:
     view, controls = _dealt(), YukonControls()
     controls.click(view, "C6", len(view.columns[5]) - 1)
-    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Outcome(note=CANCELLED)
+    assert controls.click(view, "C6", len(view.columns[5]) - 1) == Action(note=CANCELLED)
     assert controls.picked is None
     controls.click(view, "C6", len(view.columns[5]) - 1)
     assert controls.cancel() is True
@@ -64,18 +69,17 @@ def test_clicking_the_picked_card_again_cancels_and_escape_cancels() -> None:
 
 
 def test_nothing_can_be_picked_before_the_deal() -> None:
-    view = yukon.view(yukon.load_deck(yukon.new_game(Config()), None))
-    assert YukonControls().click(view, "C1", 0) == Outcome(note=NOT_IN_STARTUP)
+    view = yukon.view(_loaded())
+    assert YukonControls().click(view, "C1", 0) == Action(note=NOT_IN_STARTUP)
 
 
 def test_a_double_click_sends_the_card_to_the_first_free_foundation() -> None:
     view = _dealt()
-    assert YukonControls().click(view, "C1", 0, chain=2) == Outcome(command="C1->F1")
+    assert YukonControls().click(view, "C1", 0, chain=2) == Action(command="C1->F1")
 
 
 def test_a_card_is_aimed_at_the_foundation_of_its_suit_else_the_first_empty_one() -> None:
-    state = yukon.deal(yukon.load_deck(yukon.new_game(Config()), None))
-    view = yukon.view(yukon.apply(state, yukon.parse_move("C1->F3")))  # A♣ on F3
+    view = yukon.view(yukon.apply(_deal(), yukon.parse_move("C1->F3")))  # A♣ on F3
     assert foundation_for(view, parse_card("2C")) == "F3"
     assert foundation_for(view, parse_card("AH")) == "F1"
 
@@ -90,15 +94,15 @@ def test_a_drag_is_legal_or_illegal_as_the_engine_says() -> None:
     assert controls.target_state(view, legal) == "illegal"
     controls.drag_over(None)
     assert controls.target_state(view, legal) is None
-    assert controls.drop(view, "C3") == Outcome(command="C6->C3")
+    assert controls.drop(view, "C3") == Action(command="C6->C3")
 
 
 def test_a_drop_outside_or_on_its_own_column_does_nothing() -> None:
     view, controls = _dealt(), YukonControls()
     controls.drag_start(view, "C6", len(view.columns[5]) - 1)
-    assert controls.drop(view, None) == Outcome()
+    assert controls.drop(view, None) == Action()
     controls.drag_start(view, "C6", len(view.columns[5]) - 1)
-    assert controls.drop(view, "C6") == Outcome()
+    assert controls.drop(view, "C6") == Action()
 
 
 def test_the_keyboard_cursor_walks_columns_and_face_up_cards() -> None:
@@ -117,12 +121,12 @@ def test_the_keyboard_cursor_walks_columns_and_face_up_cards() -> None:
 def test_space_picks_then_drops_where_the_cursor_is() -> None:
     view, controls = _dealt(), YukonControls()
     controls.jump(6)
-    assert controls.activate(view) == Outcome()
+    assert controls.activate(view) == Action()
     controls.jump(3)
-    assert controls.activate(view) == Outcome(command="C6->C3")
+    assert controls.activate(view) == Action(command="C6->C3")
 
 
 def test_f_names_a_foundation_move_for_the_card_under_the_cursor() -> None:
     view, controls = _dealt(), YukonControls()
     controls.jump(1)
-    assert controls.home_from_cursor(view) == Outcome(command="C1->F1")
+    assert controls.home_from_cursor(view) == Action(command="C1->F1")

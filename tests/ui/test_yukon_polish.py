@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Phase, State, View, numbered_game, view
-from tableau.storage.yukon_session import YukonSession
+from tableau.sessions.yukon import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.yukon import ColumnScroll, YukonBoard, YukonScreen

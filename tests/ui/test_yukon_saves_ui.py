@@ -12,9 +12,9 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from tableau.cards import read_small_text
 from tableau.engines.yukon import Config
-from tableau.storage.yukon_session import YukonSession
+from tableau.sessions.yukon import YukonSession
+from tableau.storage.files import read_small_text
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.yukon import YukonScreen
 
@@ -84,7 +84,7 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
         release.wait(5)  # a big file on a slow disk
         return read(*args, **kwargs)
 
-    monkeypatch.setattr("tableau.storage.yukon_session.read_small_text", slow_read)
+    monkeypatch.setattr("tableau.storage.yukon_saves.read_small_text", slow_read)
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

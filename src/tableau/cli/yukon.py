@@ -1,7 +1,7 @@
 """`tableau yukon`: the Yukon table, or with ``--plain`` the spec's line mode.
 
 Line mode reads one command per line from stdin and, before the first command and after each
-one, prints the spec's text view (see ``tableau.storage.yukon_session.render_text``). It is the
+one, prints the spec's text view (see ``tableau.cli.yukon_text.render_text``). It is the
 scripting and screen-reader interface, so what it prints never depends on the terminal: after
 reading a line it always writes a newline, whether or not the input was echoed. It stops on
 ``QQ`` or at the end of the input. The seed in use is printed on stderr only.
@@ -16,8 +16,9 @@ from typing import TextIO
 
 from tableau.cli import open_app, standard_input, working_folder
 from tableau.cli.args import Parser, UsageError, refuse, say, seed_in
+from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import GAME_NUMBERS, RULES, Config
-from tableau.storage.yukon_session import YukonSession, render_text
+from tableau.sessions.yukon import YukonSession
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach the interpreter."""

@@ -2,10 +2,15 @@
 
 A game goes through two phases, as the seed describes:
 
-- STARTUP: get a deck (``load_deck``), look at it, shuffle it (``shuffle_interleaved``,
-  ``shuffle_random``), then ``deal`` it.
-- PLAY: move cards with ``apply`` until all 52 are on the foundations; ``quit_game`` goes back
+- STARTUP: get a deck (``LoadDeck``), look at it (``ShowDeck``), shuffle it
+  (``ShuffleInterleaved``, ``ShuffleRandom``), then ``Deal`` it.
+- PLAY: move cards (``CardMove``) until all 52 are on the foundations; ``Quit`` goes back
   to STARTUP with the same deck, so dealing again replays the same game.
+
+Every step is a ``Move`` applied by ``apply``. ``legal_moves`` lists the card moves in PLAY
+and the steps without a parameter in STARTUP (so random play from ``new_game`` reaches PLAY);
+``apply`` also takes a loaded deck's cards (``LoadDeck(cards)``), a chosen split
+(``ShuffleInterleaved(26)``) and ``Quit``, which the session offers as commands.
 
 Columns list their cards from the top of the column (dealt first, furthest from the player)
 to the *bottom card*, the last one, which is the one that can be played on. A move picks a
@@ -35,40 +40,42 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from tableau.cards import FULL_DECK, Card, CardError, Rank, Suit, parse_card
 from tableau.engines import rng
-from tableau.engines.protocol import IllegalMove, SaveFormatError
+from tableau.engines.protocol import IllegalMove, Outcome, SaveFormatError, SaveReader, read_header
 
 __all__ = [
     "COLUMN_HEIGHTS",
     "FACE_DOWN_COUNTS",
     "GAME_NUMBERS",
     "RULES",
+    "WON",
+    "CardMove",
     "Config",
+    "Deal",
     "IllegalMove",
+    "LoadDeck",
     "Move",
     "Phase",
+    "Quit",
     "SaveFormatError",
+    "ShowDeck",
+    "ShuffleInterleaved",
+    "ShuffleRandom",
     "Slot",
     "State",
     "View",
     "apply",
-    "deal",
     "from_json",
     "legal_moves",
-    "load_deck",
     "new_game",
     "number_of_deal",
     "numbered_game",
     "outcome",
     "parse_move",
-    "quit_game",
     "safe_foundation_moves",
-    "show_deck",
-    "shuffle_interleaved",
-    "shuffle_random",
     "to_json",
     "view",
 ]
@@ -87,6 +94,7 @@ SAVE_VERSION: Final = 1
 NOT_IN_PLAY: Final = "Command not available in the PLAY phase"
 NOT_IN_STARTUP: Final = "Command not available in the STARTUP phase"
 NO_DECK: Final = "No deck is loaded; use LD first."
+NOT_A_MOVE: Final = "That is not a Yukon move; a move looks like C6:4H->C4 or C7->F2."
 
 
 class Phase(Enum):
@@ -143,7 +151,7 @@ class State:
 
 
 @dataclass(frozen=True, slots=True)
-class Move:
+class CardMove:
     """``C6:4H->C4``, ``C6->C4`` (the bottom card), ``F4->C6`` or ``C7->F2``."""
 
     source: str
@@ -157,9 +165,84 @@ class Move:
 
 
 @dataclass(frozen=True, slots=True)
+class LoadDeck:
+    """LD: ``cards`` (top first, as read from a deck file) or, when None, the unshuffled deck."""
+
+    cards: tuple[Card, ...] | None = None
+
+    def __str__(self) -> str:
+        return "LD"
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """A step without a parameter; str() is the command a player types for it."""
+
+    command: ClassVar[str] = ""
+
+    def __str__(self) -> str:
+        return self.command
+
+
+class ShowDeck(_Step):
+    """SW: turn the deck face up."""
+
+    __slots__ = ()
+    command = "SW"
+
+
+class ShuffleRandom(_Step):
+    """SR: each card into a random place of a new pile."""
+
+    __slots__ = ()
+    command = "SR"
+
+
+class Deal(_Step):
+    """P: deal the deck into the seven columns."""
+
+    __slots__ = ()
+    command = "P"
+
+
+class Quit(_Step):
+    """Q: leave the game, back to STARTUP with the same deck."""
+
+    __slots__ = ()
+    command = "Q"
+
+
+@dataclass(frozen=True, slots=True)
+class ShuffleInterleaved:
+    """SI: split after ``split`` cards (a random place when None) and interleave."""
+
+    split: int | None = None
+
+    def __str__(self) -> str:
+        return "SI" if self.split is None else f"SI {self.split}"
+
+
+Move = CardMove | LoadDeck | ShowDeck | ShuffleInterleaved | ShuffleRandom | Deal | Quit
+
+_FIRST_STEPS: Final[tuple[Move, ...]] = (LoadDeck(),)
+_STARTUP_STEPS: Final[tuple[Move, ...]] = (
+    LoadDeck(), ShowDeck(), ShuffleInterleaved(), ShuffleRandom(), Deal()
+)
+
+WON: Final = Outcome(winners=(0,), results=("won",), sentence="You won!")
+"""The one way a game of Yukon ends: all 52 cards on the foundations."""
+
+
+@dataclass(frozen=True, slots=True)
 class View:
     """What the player sees. ``None`` stands for a face-down card."""
 
+    seat: int
+    to_move: int | None
+    """0 while the game goes on (STARTUP included), None once it is won."""
+    legal: tuple[Move, ...]
+    stock_count: int
+    """Always 0: Yukon deals every card."""
     phase: Phase
     columns: tuple[tuple[Card | None, ...], ...]
     foundations: tuple[Foundation, ...]
@@ -197,7 +280,7 @@ def _pile_name(kind: str, number: str) -> str:
     return name
 
 
-def parse_move(text: str) -> Move:
+def parse_move(text: str) -> CardMove:
     """Parse the spec's move notation, in any case, with spaces around ``->`` allowed."""
     match = _MOVE_PATTERN.fullmatch(text)
     if match is None:
@@ -210,7 +293,7 @@ def parse_move(text: str) -> Move:
             card = parse_card(match.group(3))
         except CardError as error:
             raise IllegalMove(str(error)) from None
-    return Move(source, target, card)
+    return CardMove(source, target, card)
 
 
 # ---------------------------------------------------------------- starting and STARTUP
@@ -235,26 +318,31 @@ def _require_startup_deck(state: State) -> tuple[Card, ...]:
     return state.deck
 
 
-def load_deck(state: State, cards: tuple[Card, ...] | None) -> State:
+def _load_deck(state: State, cards: tuple[Card, ...] | None) -> State:
     """LD: use ``cards`` (top first) as the deck, or the unshuffled deck when None.
 
     The deck is shown face down afterwards.
     """
     if state.phase is not Phase.STARTUP:
         raise IllegalMove(NOT_IN_PLAY)
-    deck = FULL_DECK if cards is None else tuple(cards)
-    if len(deck) != DECK_SIZE or set(deck) != set(FULL_DECK):
+    deck = FULL_DECK if cards is None else cards
+    if (
+        not isinstance(deck, tuple)
+        or not all(isinstance(card, Card) for card in deck)
+        or len(deck) != DECK_SIZE
+        or set(deck) != set(FULL_DECK)
+    ):
         raise IllegalMove(f"A deck must hold each of the {DECK_SIZE} cards exactly once.")
     return _startup_with(state, deck, state.seed, False)
 
 
-def show_deck(state: State) -> State:
+def _show_deck(state: State) -> State:
     """SW: turn the deck face up so its order shows."""
     deck = _require_startup_deck(state)
     return _startup_with(state, deck, state.seed, True)
 
 
-def shuffle_interleaved(state: State, split: int | None) -> State:
+def _shuffle_interleaved(state: State, split: int | None) -> State:
     """SI: split off the top ``split`` cards, then take a card from each pile in turn.
 
     The new deck starts with the top card of the first pile, then the top card of the second,
@@ -278,7 +366,7 @@ def shuffle_interleaved(state: State, split: int | None) -> State:
     return _startup_with(state, tuple(shuffled), seed, False)
 
 
-def shuffle_random(state: State) -> State:
+def _shuffle_random(state: State) -> State:
     """SR: take the cards from the top one by one, each into a random place of a new pile."""
     deck = _require_startup_deck(state)
     seed = state.seed
@@ -289,7 +377,7 @@ def shuffle_random(state: State) -> State:
     return _startup_with(state, tuple(pile), seed, False)
 
 
-def deal(state: State) -> State:
+def _deal(state: State) -> State:
     """P: deal the deck row by row, left to right, into columns of 1, 6, 7, ..., 11 cards.
 
     Column n (counting from 0) has its first n cards face down: 21 in all.
@@ -315,7 +403,7 @@ def deal(state: State) -> State:
     )
 
 
-def quit_game(state: State) -> State:
+def _quit(state: State) -> State:
     """Q: back to STARTUP with the deck that was dealt."""
     if state.phase is not Phase.PLAY or state.deck is None:
         raise IllegalMove(NOT_IN_STARTUP)
@@ -334,7 +422,7 @@ def numbered_game(number: int, rules: str = "spec") -> State:
     the game still names it."""
     if number not in GAME_NUMBERS:
         raise ValueError(f"A game number is a whole number from 1 to {GAME_NUMBERS[-1]}.")
-    dealt = deal(shuffle_random(load_deck(new_game(Config(seed=number, rules=rules)), None)))
+    dealt = _deal(_shuffle_random(_load_deck(new_game(Config(seed=number, rules=rules)), None)))
     return State(Phase.PLAY, dealt.deck, dealt.columns, dealt.foundations, number, rules)
 
 
@@ -415,23 +503,40 @@ def _replace(items: tuple[Any, ...], changes: dict[int, Any]) -> tuple[Any, ...]
     return tuple(changes.get(index, item) for index, item in enumerate(items))
 
 
-def _require_move(move: object) -> Move:
-    """``move`` itself when it is a well-formed Move; any other value is refused."""
+def _require_move(move: object) -> CardMove:
+    """``move`` itself when it is a well-formed CardMove; any other value is refused."""
     if (
-        isinstance(move, Move)
+        isinstance(move, CardMove)
         and isinstance(move.source, str)
         and isinstance(move.target, str)
         and (move.card is None or isinstance(move.card, Card))
     ):
         return move
-    raise IllegalMove("That is not a Yukon move; a move looks like C6:4H->C4 or C7->F2.")
+    raise IllegalMove(NOT_A_MOVE)
 
 
 def apply(state: State, move: Move) -> State:
     """The snapshot after ``move``. Raises IllegalMove with the reason; ``state`` is untouched.
 
     Any value that is not a well-formed ``Move`` is refused the same way."""
-    move = _require_move(move)
+    if isinstance(move, CardMove):  # first: the one a random playout makes millions of
+        return _play(state, _require_move(move))
+    if isinstance(move, LoadDeck):
+        return _load_deck(state, move.cards)
+    if isinstance(move, ShowDeck):
+        return _show_deck(state)
+    if isinstance(move, ShuffleInterleaved):
+        return _shuffle_interleaved(state, move.split)
+    if isinstance(move, ShuffleRandom):
+        return _shuffle_random(state)
+    if isinstance(move, Deal):
+        return _deal(state)
+    if isinstance(move, Quit):
+        return _quit(state)
+    raise IllegalMove(NOT_A_MOVE)
+
+
+def _play(state: State, move: CardMove) -> State:
     if state.phase is not Phase.PLAY:
         raise IllegalMove(NOT_IN_STARTUP)
     if _is_won(state):
@@ -553,11 +658,11 @@ _PILE_NAMES: Final = _COLUMN_NAMES + _FOUNDATION_NAMES
 _MOVE_TABLE: Final = tuple(
     tuple(
         (
-            Move(source, target),
-            *(Move(source, target, card) for card in FULL_DECK),
+            CardMove(source, target),
+            *(CardMove(source, target, card) for card in FULL_DECK),
         )
         if source.startswith("C") and target.startswith("C")
-        else (Move(source, target),)
+        else (CardMove(source, target),)
         for target in _PILE_NAMES
     )
     for source in _PILE_NAMES
@@ -565,10 +670,13 @@ _MOVE_TABLE: Final = tuple(
 
 
 def legal_moves(state: State) -> tuple[Move, ...]:
-    """Every legal move: first those to the foundations, then, column by column, the moves
+    """In STARTUP the steps without a parameter (LD only, until a deck is loaded). In PLAY
+    every legal card move: first those to the foundations, then, column by column, the moves
     onto that column (from another column or a foundation). A move names its card when it is
     not the bottom card of its column."""
-    if state.phase is not Phase.PLAY or _is_won(state):
+    if state.phase is Phase.STARTUP:
+        return _FIRST_STEPS if state.deck is None else _STARTUP_STEPS
+    if _is_won(state):
         return ()
     fits_on = _FITS_ON[state.rules]
     table = _MOVE_TABLE
@@ -613,13 +721,13 @@ def legal_moves(state: State) -> tuple[Move, ...]:
     return tuple(moves)
 
 
-def safe_foundation_moves(state: State) -> tuple[Move, ...]:
+def safe_foundation_moves(state: State) -> tuple[CardMove, ...]:
     """Moves to a foundation that can never hurt: the card is an ace or a deuce, or every card
     that could be placed on it (per the rules) is already on a foundation. One per card."""
     if state.phase is not Phase.PLAY or _is_won(state):
         return ()
     on_foundations = {card for foundation in state.foundations for card in foundation}
-    moves: list[Move] = []
+    moves: list[CardMove] = []
     for index, column in enumerate(state.columns):
         if not column:
             continue
@@ -636,13 +744,14 @@ def safe_foundation_moves(state: State) -> tuple[Move, ...]:
             ]
             if not all(other in on_foundations for other in needed):
                 continue
-        moves.append(Move(_COLUMN_NAMES[index], _FOUNDATION_NAMES[targets[0]]))
+        moves.append(CardMove(_COLUMN_NAMES[index], _FOUNDATION_NAMES[targets[0]]))
     return tuple(moves)
 
 
-def outcome(state: State) -> str | None:
-    """``"won"`` once all 52 cards are on the foundations, else None."""
-    return "won" if state.phase is Phase.PLAY and _is_won(state) else None
+def outcome(state: State) -> Outcome | None:
+    """``WON`` once all 52 cards are on the foundations, else None (a stuck game can still
+    be undone, so it has not ended)."""
+    return WON if state.phase is Phase.PLAY and _is_won(state) else None
 
 
 def view(state: State, seat: int = 0) -> View:
@@ -657,7 +766,12 @@ def view(state: State, seat: int = 0) -> View:
         )
     else:
         shown = ()
+    won = outcome(state) is not None
     return View(
+        0,
+        None if won else 0,
+        legal_moves(state),
+        0,
         state.phase,
         columns,
         state.foundations,
@@ -665,7 +779,7 @@ def view(state: State, seat: int = 0) -> View:
         state.moves,
         state.seed,
         state.rules,
-        outcome(state) == "won",
+        won,
         state.deck is not None,
     )
 
@@ -693,10 +807,11 @@ def to_json(state: State) -> dict[str, Any]:
     }
 
 
-def _field(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...]) -> Any:
-    if key not in data:
+def _field(save: SaveReader, key: str, kind: type | tuple[type, ...]) -> Any:
+    """A value of ``kind``, refused in Yukon's own sentences (a player reads them after L)."""
+    if key not in save.data:
         raise SaveFormatError(f"The save has no '{key}'.")
-    value = data[key]
+    value = save.data[key]
     if (isinstance(value, bool) and kind is int) or not isinstance(value, kind):
         raise SaveFormatError(f"The save's '{key}' has the wrong type.")
     return value
@@ -742,39 +857,31 @@ def _foundation_from(text: str, number: int) -> Foundation:
     return pile
 
 
-def from_json(data: Any) -> State:
+def from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a state from ``to_json`` output. Raises SaveFormatError with a clear sentence."""
-    if not isinstance(data, Mapping):
-        raise SaveFormatError("The save is not a Yukon game.")
-    if data.get("game") != "yukon":
-        raise SaveFormatError("The save is not a Yukon game.")
-    version = data.get("version")
-    if version != SAVE_VERSION or isinstance(version, bool):
-        raise SaveFormatError(
-            f"The save has version {str(version)[:10]}; this program reads version {SAVE_VERSION}."
-        )
+    save = read_header(data, "yukon", "Yukon", SAVE_VERSION)
     try:
-        phase = Phase(_field(data, "phase", str))
+        phase = Phase(_field(save, "phase", str))
     except ValueError:
         raise SaveFormatError("The save's phase is neither STARTUP nor PLAY.") from None
-    deck_text = data.get("deck")
+    deck_text = save.data.get("deck")
     if deck_text is not None and not isinstance(deck_text, str):
         raise SaveFormatError("The save's 'deck' has the wrong type.")
     deck = None if deck_text is None else _cards_from(deck_text, "deck")
     if deck is not None and (len(deck) != DECK_SIZE or set(deck) != set(FULL_DECK)):
         raise SaveFormatError("The save's deck does not hold the 52 cards once each.")
-    deck_face_up = _field(data, "deck_face_up", bool)
-    seed = _field(data, "seed", int)
+    deck_face_up = _field(save, "deck_face_up", bool)
+    seed = _field(save, "seed", int)
     if not 0 <= seed <= MAX_SEED:
         raise SaveFormatError("The save's seed is out of range.")
-    rules = _field(data, "rules", str)
+    rules = _field(save, "rules", str)
     if rules not in RULES:
         raise SaveFormatError("The save's rules are unknown.")
-    moves = _field(data, "moves", int)
+    moves = _field(save, "moves", int)
     if moves < 0:
         raise SaveFormatError("The save's move count is negative.")
-    column_texts = _field(data, "columns", list)
-    foundation_texts = _field(data, "foundations", list)
+    column_texts = _field(save, "columns", list)
+    foundation_texts = _field(save, "foundations", list)
     if len(column_texts) != COLUMN_COUNT or not all(isinstance(t, str) for t in column_texts):
         raise SaveFormatError("The save does not have 7 columns.")
     if len(foundation_texts) != FOUNDATION_COUNT or not all(
@@ -816,7 +923,7 @@ def _position_refusal(state: State) -> str | None:
     lower one fits on the upper one; and every card on a foundation or turned face up took at
     least one move.
     """
-    dealt = deal(_startup_with(state, state.deck or FULL_DECK, state.seed, False)).columns
+    dealt = _deal(_startup_with(state, state.deck or FULL_DECK, state.seed, False)).columns
     if state == State(Phase.PLAY, state.deck, dealt, _EMPTY_FOUNDATIONS, state.seed, state.rules):
         return None
     dealt_next = {

@@ -1,6 +1,6 @@
 """Yukon controls: picking, dropping, dragging and the keyboard cursor, as command lines.
 
-Every answer is an ``Outcome``: a command line for the session interpreter (the same text a
+Every answer is an ``Action``: a command line for the session interpreter (the same text a
 player could type, such as ``C6:4H->C4``), a note for the Message line, or nothing. The engine
 decides whether a move is legal; this module only names the move the player meant.
 Pure: no Textual, no I/O.
@@ -36,14 +36,14 @@ class Pick:
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome:
+class Action:
     command: str | None = None
     """A command line to run through the session (a move), or None."""
     note: str | None = None
     """Something to show on the Message line when there is no command."""
 
 
-NOTHING = Outcome()
+NOTHING = Action()
 TargetLook = Literal["legal", "illegal"] | None
 
 
@@ -106,34 +106,34 @@ class YukonControls:
         self.reset()
         return had
 
-    def _pickable(self, view: View, pile: str, index: int | None) -> Pick | Outcome:
+    def _pickable(self, view: View, pile: str, index: int | None) -> Pick | Action:
         if view.phase is not Phase.PLAY:
-            return Outcome(note=NOT_IN_STARTUP)
+            return Action(note=NOT_IN_STARTUP)
         cards = _cards(view, pile)
         if not cards:
-            return Outcome(note=PICK_FIRST if pile in COLUMNS else "That foundation is empty.")
+            return Action(note=PICK_FIRST if pile in COLUMNS else "That foundation is empty.")
         if pile in FOUNDATIONS:
             return Pick(pile, len(cards) - 1)
         if index is None or not 0 <= index < len(cards):
             index = len(cards) - 1
         if cards[index] is None:
-            return Outcome(note=FACE_DOWN)
+            return Action(note=FACE_DOWN)
         return Pick(pile, index)
 
-    def _drop(self, view: View, pick: Pick, target: str) -> Outcome:
+    def _drop(self, view: View, pick: Pick, target: str) -> Action:
         self.picked = None
         command = move_command(view, pick, target)
-        return Outcome(command=command) if command else NOTHING
+        return Action(command=command) if command else NOTHING
 
     # ------------------------------------------------------------------ mouse
 
-    def click(self, view: View, pile: str, index: int | None, chain: int = 1) -> Outcome:
+    def click(self, view: View, pile: str, index: int | None, chain: int = 1) -> Action:
         """A click on a pile (``index`` = the card clicked, None = the pile itself)."""
         if chain >= 2 and pile in COLUMNS:
             return self.send_home(view, pile, index)
         if self.picked is None:
             found = self._pickable(view, pile, index)
-            if isinstance(found, Outcome):
+            if isinstance(found, Action):
                 return found
             self.picked = found
             return NOTHING
@@ -141,36 +141,36 @@ class YukonControls:
         if pile == picked.pile:
             if index is None or index == picked.index or pile in FOUNDATIONS:
                 self.picked = None
-                return Outcome(note=CANCELLED)
+                return Action(note=CANCELLED)
             found = self._pickable(view, pile, index)
-            if isinstance(found, Outcome):
+            if isinstance(found, Action):
                 self.picked = None
                 return found
             self.picked = found
             return NOTHING
         return self._drop(view, picked, pile)
 
-    def send_home(self, view: View, pile: str, index: int | None = None) -> Outcome:
+    def send_home(self, view: View, pile: str, index: int | None = None) -> Action:
         """Double-click or ``f``: the card to a foundation (the engine checks it)."""
         self.picked = None
         if view.phase is not Phase.PLAY:
-            return Outcome(note=NOT_IN_STARTUP)
+            return Action(note=NOT_IN_STARTUP)
         cards = _cards(view, pile)
         if pile not in COLUMNS or not cards:
-            return Outcome(note="Choose a column with a card to send home.")
+            return Action(note="Choose a column with a card to send home.")
         if index is None or not 0 <= index < len(cards):
             index = len(cards) - 1
         card = cards[index]
         if card is None:
-            return Outcome(note=FACE_DOWN)
+            return Action(note=FACE_DOWN)
         target = foundation_for(view, card)
-        return Outcome(command=move_command(view, Pick(pile, index), target))
+        return Action(command=move_command(view, Pick(pile, index), target))
 
-    def drag_start(self, view: View, pile: str, index: int | None) -> Outcome:
+    def drag_start(self, view: View, pile: str, index: int | None) -> Action:
         """A drag began on a card. Only a face-up card (or a foundation's top) drags."""
         self.drag_target = None
         found = self._pickable(view, pile, index)
-        if isinstance(found, Outcome):
+        if isinstance(found, Action):
             self.drag_source = None
             return found
         if pile in COLUMNS and index is None:
@@ -184,7 +184,7 @@ class YukonControls:
         if self.drag_source is not None:
             self.drag_target = target
 
-    def drop(self, view: View, target: str | None) -> Outcome:
+    def drop(self, view: View, target: str | None) -> Action:
         """The button came up over ``target`` (None = outside every pile: cancel)."""
         source = self.drag_source
         self.drag_source = None
@@ -240,11 +240,11 @@ class YukonControls:
             return len(cards) - 1
         return min(self.cursor_index, len(cards) - 1)
 
-    def activate(self, view: View) -> Outcome:
+    def activate(self, view: View) -> Action:
         """Space/Enter: pick the card under the cursor, or drop the picked one here."""
         return self.click(view, self.cursor_name, self.cursor_card(view))
 
-    def home_from_cursor(self, view: View) -> Outcome:
+    def home_from_cursor(self, view: View) -> Action:
         """``f``: send the card under the cursor (or the picked card) to a foundation."""
         if self.picked is not None and self.picked.pile in COLUMNS:
             pick = self.picked

@@ -63,7 +63,7 @@ def almost_won_save() -> str:
     from tableau.cards import FULL_DECK, Card, Rank, Suit
     from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import Phase, Slot, State
-    from tableau.storage.yukon_session import YukonSession
+    from tableau.sessions.yukon import YukonSession
 
     king = Card(Rank.KING, Suit.SPADES)
     foundations = tuple(
@@ -90,7 +90,7 @@ def played_save(seed: int, moves: int, rules: str = "spec") -> str:
 
     from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import apply, legal_moves, numbered_game
-    from tableau.storage.yukon_session import YukonSession
+    from tableau.sessions.yukon import YukonSession
 
     state = numbered_game(seed, rules)
     chooser = random.Random(seed)

@@ -1,7 +1,8 @@
 """The Yukon screen: seven columns, four foundations, the spec's command bar, mouse and keys.
 
 Widgets post messages; ``YukonControls`` turns them into command lines; the one interpreter
-(``YukonSession.run``) applies them; the screen renders the new view or shows the refusal.
+(``YukonSession.run``) applies them; the screen renders the new view or shows the refusal, and
+``GameScreen.after_move`` shows the end of a game (won, or no move left) once per position.
 """
 
 from __future__ import annotations
@@ -21,11 +22,10 @@ from textual.widgets import Button, Footer, Header, Static
 from textual.worker import Worker
 
 from tableau.engines import yukon
-from tableau.engines.protocol import Timeline
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
-from tableau.storage.yukon_session import YukonSession
-from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Outcome, YukonControls
+from tableau.sessions.yukon import YukonSession
+from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Action, YukonControls
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
@@ -149,7 +149,7 @@ class YukonScreen(GameScreen):
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
         if deal and deck_path is None and not problem and self.start_seed in GAME_NUMBERS:
-            self.session = self._numbered_session(self.start_seed, config.rules)
+            self.session = YukonSession.numbered(self.start_seed, config.rules, self.folder)
         else:
             self.session = YukonSession.start(config, self.folder, deck_path)
         self.note: str | None = problem or (
@@ -158,9 +158,10 @@ class YukonScreen(GameScreen):
         self.controls = YukonControls()
         self.started_at: float | None = None
         self.finished_after: float | None = None
+        self._view_for: object = None
+        self._view: View | None = None
         self._legal_for: object = None
         self._legal: frozenset[str] = frozenset()
-        self._announced: object = None
         self._shown_stats = ""
         self._shown_status = "?"
         self._file_work: Worker[YukonSession] | None = None
@@ -195,7 +196,7 @@ class YukonScreen(GameScreen):
                     with Horizontal(classes="button-row"):
                         yield Button("Save", id="save", compact=True)
                         yield Button("Load", id="load", compact=True)
-        yield CommandBar(id="command-bar")
+        yield CommandBar(id="command-bar", cursor_blink=self.runtime.cursor_blink)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -204,7 +205,7 @@ class YukonScreen(GameScreen):
             button.can_focus = False
         self.sub_title = "solitaire"
         self._after_change(self.session.state)
-        self._show()
+        self.redraw()
         if self.session.state.phase is Phase.STARTUP:
             self.query_one(CommandBar).focus_input()
         else:
@@ -215,7 +216,7 @@ class YukonScreen(GameScreen):
         super().on_resize(event)
         self.query_one(Footer).show_command_palette = self.is_large
         self._cancel_drags()
-        self._show()
+        self.redraw()
 
     def on_screen_suspend(self) -> None:
         self._cancel_drags()
@@ -230,16 +231,19 @@ class YukonScreen(GameScreen):
 
     @property
     def view(self) -> View:
-        return yukon.view(self.session.state)
+        state = self.session.state
+        if self._view is None or self._view_for is not state:
+            self._view, self._view_for = yukon.view(state), state
+        return self._view
 
     def _legal_moves(self) -> frozenset[str]:
-        state = self.session.state
-        if self._legal_for is not state:
-            self._legal = frozenset(str(move) for move in yukon.legal_moves(state))
-            self._legal_for = state
+        view = self.view
+        if self._legal_for is not view:
+            self._legal = frozenset(str(move) for move in view.legal)
+            self._legal_for = view
         return self._legal
 
-    def _show(self) -> None:
+    def redraw(self) -> None:
         if not self.is_mounted:
             return
         view = self.view
@@ -301,15 +305,7 @@ class YukonScreen(GameScreen):
             return 0.0
         if self.finished_after is not None:
             return self.finished_after
-        return self.app_clock() - self.started_at
-
-    def app_clock(self) -> float:
-        clock = getattr(self.app, "clock", None)
-        if callable(clock):
-            return float(clock())
-        import time
-
-        return time.monotonic()
+        return self.runtime.clock() - self.started_at
 
     def _show_stats(self, view: View) -> None:
         auto = "on" if self._auto_move else "off"
@@ -361,8 +357,7 @@ class YukonScreen(GameScreen):
 
     @property
     def _auto_move(self) -> bool:
-        settings = getattr(self.app, "settings", None)
-        return bool(getattr(settings, "auto_move", False))
+        return self.runtime.settings.auto_move
 
     def _is_stuck(self) -> bool:
         state = self.session.state
@@ -401,8 +396,7 @@ class YukonScreen(GameScreen):
                 # The cards are out (P, or L of a game): arrows and space play on the table.
                 self.query_one(YukonBoard).focus()
         self._after_change(before)
-        self._show()
-        self._check_end()
+        self.after_move()
 
     def _run_file_command(self, line: str) -> None:
         session = self.session
@@ -412,7 +406,7 @@ class YukonScreen(GameScreen):
         )
         self._file_work_from = session
         self.note = "Saving…" if line.strip()[:1].upper() == "S" else "Loading…"
-        self._show()
+        self.redraw()
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.worker is not self._file_work or not event.worker.is_finished:
@@ -443,62 +437,57 @@ class YukonScreen(GameScreen):
             self.controls.reset()
         elif self.started_at is None or (state.moves == 0 and self.session.timeline.undo_depth
                                          == 0 and getattr(before, "phase", None) is Phase.STARTUP):
-            self.started_at = self.app_clock()
+            self.started_at = self.runtime.clock()
             self.finished_after = None
-        won = yukon.outcome(state) == "won"
+        won = yukon.outcome(state) is not None
         if won and self.finished_after is None:
             self.finished_after = self._elapsed()
         elif not won and self.finished_after is not None:
             # Undone out of a win: the clock runs on from where it stopped.
-            self.started_at = self.app_clock() - self.finished_after
+            self.started_at = self.runtime.clock() - self.finished_after
             self.finished_after = None
 
-    def _check_end(self) -> None:
-        state = self.session.state
-        if state is self._announced:
-            return
-        view = self.view
-        if view.won:
-            self._announced = state
-            self.app.push_screen(
-                EndScreen(
-                    "You won!",
-                    [f"Moves: {view.moves}", f"Time: {format_time(self._elapsed())}",
-                     f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
-                    [("again", "Play again"), ("menu", "Menu")],
-                ),
-                self._after_win,
-            )
-        elif self._is_stuck():
-            self._announced = state
-            self.app.push_screen(
-                EndScreen(
-                    "No moves left",
-                    ["No legal move is left in this deal."],
-                    [("undo", "Undo"), ("new", "New game"), ("stay", "Look at the table")],
-                ),
-                self._after_stuck,
-            )
+    # ------------------------------------------------------------------ the end of a game
 
-    def _after_win(self, choice: str | None) -> None:
-        if choice == "again":
-            self.action_new_game()
-        elif choice == "menu":
-            self.app.call_later(self.app.action_menu)  # type: ignore[attr-defined]
+    def position(self) -> object:
+        return self.session.state
 
-    def _after_stuck(self, choice: str | None) -> None:
+    def end_dialog(self) -> EndScreen | None:
+        ended = yukon.outcome(self.session.state)
+        if ended is not None:
+            view = self.view
+            return EndScreen(
+                ended.sentence,
+                [f"Moves: {view.moves}", f"Time: {format_time(self._elapsed())}",
+                 f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
+                [("again", "Play again"), ("menu", "Menu")],
+            )
+        if self._is_stuck():
+            return EndScreen(
+                "No moves left",
+                ["No legal move is left in this deal."],
+                [("undo", "Undo"), ("new", "New game"), ("stay", "Look at the table")],
+            )
+        return None
+
+    def end_chosen(self, choice: str | None) -> None:
         if choice == "undo":
             self.action_undo()
         elif choice == "new":
             self.action_new_game()
-
-    def _apply(self, outcome: Outcome) -> None:
-        if outcome.command is not None:
-            self.run_command(outcome.command)
         else:
-            if outcome.note is not None:
-                self.note = outcome.note
-            self._show()
+            super().end_chosen(choice)
+
+    def new_game(self) -> None:
+        self.action_new_game()
+
+    def _apply(self, action: Action) -> None:
+        if action.command is not None:
+            self.run_command(action.command)
+        else:
+            if action.note is not None:
+                self.note = action.note
+            self.redraw()
 
     # ------------------------------------------------------------------ widget messages
 
@@ -510,7 +499,7 @@ class YukonScreen(GameScreen):
     @on(CommandBar.Escaped)
     def _escaped(self, event: CommandBar.Escaped) -> None:
         self.query_one(YukonBoard).focus()
-        self._show()
+        self.redraw()
 
     @on(Pile.Clicked)
     def _clicked(self, event: Pile.Clicked) -> None:
@@ -523,7 +512,7 @@ class YukonScreen(GameScreen):
     @on(Pile.DragOver)
     def _drag_over(self, event: Pile.DragOver) -> None:
         self.controls.drag_over(event.target_id)
-        self._show()
+        self.redraw()
 
     @on(Pile.Dropped)
     def _dropped(self, event: Pile.Dropped) -> None:
@@ -533,7 +522,7 @@ class YukonScreen(GameScreen):
     def _drag_cancelled(self, event: Pile.DragCancelled) -> None:
         self.controls.drag_source = None
         self.controls.drag_target = None
-        self._show()
+        self.redraw()
 
     @on(Button.Pressed)
     def _button(self, event: Button.Pressed) -> None:
@@ -550,17 +539,17 @@ class YukonScreen(GameScreen):
     @on(events.DescendantFocus)
     @on(events.DescendantBlur)
     def _focus_changed(self) -> None:
-        self._show()
+        self.redraw()
 
     # ------------------------------------------------------------------ actions
 
     def action_cursor(self, columns: int, cards: int) -> None:
         self.controls.move_cursor(self.view, columns, cards)
-        self._show()
+        self.redraw()
 
     def action_jump(self, number: int) -> None:
         self.controls.jump(number)
-        self._show()
+        self.redraw()
 
     def action_activate(self) -> None:
         self._apply(self.controls.activate(self.view))
@@ -580,7 +569,7 @@ class YukonScreen(GameScreen):
         if self.controls.cancel():
             self._cancel_drags()
             self.note = CANCELLED
-        self._show()
+        self.redraw()
 
     def action_focus_input(self) -> None:
         self.query_one(CommandBar).focus_input()
@@ -610,23 +599,18 @@ class YukonScreen(GameScreen):
         mixed = fresh_seed_from(self.start_seed, self.games_started)
         self._new_session(GAME_NUMBERS[mixed % len(GAME_NUMBERS)], self.session.state.rules)
 
-    def _numbered_session(self, number: int, rules: str) -> YukonSession:
-        """Game ``number`` dealt, as if LD, SR and P had been typed."""
-        dealt = yukon.numbered_game(number, rules)
-        return YukonSession(Timeline(dealt), "LD, SR, P", "OK", folder=self.folder)
-
     def _new_session(self, seed: int, rules: str) -> None:
         if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
             seed = random_game_number()
         self.start_seed = seed
         before = self.session.state
-        self.session = self._numbered_session(seed, rules)
+        self.session = YukonSession.numbered(seed, rules, self.folder)
         self.note = f"New game, seed {seed}."
         self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)
-        self._show()
+        self.redraw()
         self.query_one(YukonBoard).focus()
 
     def action_restart(self) -> None:
@@ -638,31 +622,28 @@ class YukonScreen(GameScreen):
         state = self.session.state
         if state.phase is not Phase.PLAY:
             self.note = "There is no deal to restart; type P to deal."
-            self._show()
+            self.redraw()
             return
         before = state
-        session = self.session.run("Q").run("P")
-        self.session = dataclasses.replace(session, last_command="Q, P")
+        self.session = self.session.redeal()
         self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)
-        self._show()
+        self.redraw()
 
     def action_save(self) -> None:
         self.query_one(CommandBar).focus_input(f"S {SAVE_NAME}")
         self.note = "Press Enter to save (edit the file name first if you like)."
-        self._show()
+        self.redraw()
 
     def action_load(self) -> None:
         self.query_one(CommandBar).focus_input(f"L {SAVE_NAME}")
         self.note = "Press Enter to load (edit the file name first if you like)."
-        self._show()
+        self.redraw()
 
     def action_toggle_auto(self) -> None:
-        settings = getattr(self.app, "settings", None)
-        if settings is None:
-            return
+        settings = self.runtime.settings
         settings.auto_move = not settings.auto_move
         self.note = f"Auto-move to the foundations is {'on' if settings.auto_move else 'off'}."
         if settings.auto_move and self.session.state.phase is Phase.PLAY:
@@ -671,14 +652,13 @@ class YukonScreen(GameScreen):
             self._after_change(before)
             if self.session.state is not before:
                 self.note = None
-        self._show()
-        self._check_end()
+        self.after_move()
 
     def action_rules(self) -> None:
         def new_rules(key: str) -> None:
             self._new_session(self.start_seed, key)
             self.note = f"Rules: {key} ({RULE_NAMES[key]}). New deal, seed {self.start_seed}."
-            self._show()
+            self.redraw()
 
         def chosen(key: str | None) -> None:
             if key in RULE_NAMES:

@@ -120,6 +120,11 @@ class CommandBar(Widget):
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
 
+    def __init__(self, *, cursor_blink: bool = True, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.cursor_blink = cursor_blink
+        """Whether INPUT's cursor blinks (off in tests and snapshots: the screen's runtime)."""
+
     @dataclass
     class Submitted(Message):
         bar: CommandBar
@@ -155,8 +160,7 @@ class CommandBar(Widget):
             )
 
     def on_mount(self) -> None:
-        blink = getattr(self.app, "cursor_blink", True)
-        self.input.cursor_blink = bool(blink)
+        self.input.cursor_blink = self.cursor_blink
 
     @property
     def input(self) -> CommandInput:

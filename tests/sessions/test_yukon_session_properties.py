@@ -12,9 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card, format_deck
+from tableau.cards import FULL_DECK, Card
+from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import RULES, Config, Phase, legal_moves
-from tableau.storage.yukon_session import YukonSession, render_text
+from tableau.sessions.yukon import YukonSession
+from tableau.storage.decks import format_deck
 
 WORDS = ["LD", "SW", "SI", "SR", "SD", "QQ", "P", "Q", "U", "R", "S", "L", "C1", "F2", "->",
          ":", "AS", "KH", "7", "0", "-1", "C6:4H->C4", "C7->F2", "F4->C6", "x.txt", " ", "\t",

@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from tableau.cards import FULL_DECK, parse_card
+from tableau.cli.yukon_text import render_text
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import Config, Phase, Slot, State, legal_moves, outcome
-from tableau.storage.yukon_session import YukonSession, render_text
+from tableau.engines.yukon import WON, Config, Phase, Slot, State, legal_moves, outcome
+from tableau.sessions.yukon import YukonSession
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
 PLAY_ONLY = "Command not available in the PLAY phase"
@@ -378,7 +379,7 @@ def test_the_last_card_home_wins_and_then_nothing_moves(tmp_path: Path) -> None:
     almost = State(Phase.PLAY, FULL_DECK, ((Slot(king, True),),) + ((),) * 6, foundations, 0,
                    "spec", 200)
     won = YukonSession(Timeline(almost), folder=tmp_path).run("C1->F4")
-    assert won.message == "OK" and outcome(won.state) == "won"
+    assert won.message == "OK" and outcome(won.state) == WON
     assert lines_of(won)[7].endswith("\t\tKS\tF4")
     refused = won.run("F4->C1")
     assert refused.message == "The game is won; type Q to go back to the deck."
@@ -523,3 +524,22 @@ def test_start_with_a_deck_file(tmp_path: Path) -> None:
     assert session.message == "OK" and session.state.deck is not None
     broken = YukonSession.start(Config(), tmp_path, DECKS / "invalid-duplicate.txt")
     assert broken.message.startswith("Line 20:") and broken.state.deck is None
+
+
+# ---------------------------------------------------------------- numbered games and redeals
+
+
+def test_a_numbered_game_is_dealt_as_if_ld_sr_p_were_typed(tmp_path: Path) -> None:
+    numbered = YukonSession.numbered(7, "classic", tmp_path)
+    typed = run_all(started(tmp_path, seed=7, rules="classic"), "LD", "SR", "P")
+    assert numbered.state.columns == typed.state.columns
+    assert (numbered.last_command, numbered.message) == ("LD, SR, P", "OK")
+    assert numbered.state.rules == "classic" and not numbered.timeline.can_undo
+
+
+def test_a_redeal_deals_the_same_cards_again_on_a_new_timeline(tmp_path: Path) -> None:
+    dealt = YukonSession.numbered(3, "spec", tmp_path)
+    moved = dealt.run(str(legal_moves(dealt.state)[0]))
+    again = moved.redeal()
+    assert again.state == dealt.state and not again.timeline.can_undo
+    assert (again.last_command, again.message) == ("Q, P", "OK")

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tableau.cards import FileProblem, atomic_write_text
+from tableau.storage.files import FileProblem, atomic_write_text
 
 
 @pytest.fixture

@@ -1,0 +1,271 @@
+"""The Yukon command interpreter: the spec's command language over the pure engine.
+
+Line mode and the UI both drive a game through ``YukonSession.run(line)``, so every path
+goes through the same code. A session is an immutable value; ``run`` returns a new one and
+never raises.
+
+Commands (case does not matter):
+
+- STARTUP: ``LD [file]``, ``SW``, ``SI [split]``, ``SR``, ``SD [file]``, ``QQ``, ``P``.
+- PLAY: moves (``C6:4H->C4``, ``C6->C4``, ``F4->C6``, ``C7->F2``), ``U``, ``R``, ``Q``.
+- Both: ``S file``, ``L file``.
+
+A STARTUP command in PLAY answers "Command not available in the PLAY phase", and a PLAY
+command in STARTUP "Command not available in the STARTUP phase". Only moves are undoable
+steps; ``P`` starts a new timeline at the deal.
+
+File work goes through ``tableau.storage``: deck files (LD file, SD) and saves (S, L, whose
+format ``tableau.storage.yukon_saves`` describes). The text view is
+``tableau.cli.yukon_text.render_text``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from tableau.cards import shorten
+from tableau.engines import yukon
+from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
+from tableau.engines.yukon import (
+    Config,
+    Deal,
+    LoadDeck,
+    Phase,
+    Quit,
+    ShowDeck,
+    ShuffleInterleaved,
+    ShuffleRandom,
+    State,
+)
+from tableau.storage.decks import DeckError, load_deck, save_deck
+from tableau.storage.files import FileProblem, resolve
+from tableau.storage.yukon_saves import (
+    HISTORY_LIMIT,
+    MAX_AUTO_MOVES,
+    read_save,
+    save_data,
+    write_save,
+)
+
+__all__ = ["YukonSession"]
+
+DEFAULT_DECK_FILE: Final = "cards.txt"
+MAX_COMMAND_SHOWN: Final = 40
+OK: Final = "OK"
+
+_STARTUP_ONLY: Final = frozenset({"LD", "SW", "SI", "SR", "SD", "QQ", "P"})
+_PLAY_ONLY: Final = frozenset({"Q", "U", "R"})
+_KNOWN: Final = _STARTUP_ONLY | _PLAY_ONLY | {"S", "L"}
+_HELP: Final = "Commands: LD, SW, SI, SR, SD, P, QQ; in a game moves like C6->C4, U, R, Q; S, L."
+
+
+def _clean_command(line: str) -> str:
+    """The command as shown on the LAST Command line: one line, printable, short."""
+    return shorten(line.strip(), MAX_COMMAND_SHOWN)
+
+
+@dataclass(frozen=True)
+class YukonSession:
+    """One player's session: the timeline of snapshots plus what the view shows."""
+
+    timeline: Timeline[State]
+    last_command: str = ""
+    message: str = ""
+    quit: bool = False
+    folder: Path = Path(".")
+
+    @property
+    def state(self) -> State:
+        return self.timeline.present
+
+    @classmethod
+    def start(
+        cls, config: Config, folder: Path, deck_path: Path | None = None
+    ) -> YukonSession:
+        """A new session in STARTUP. With ``deck_path`` it starts as if ``LD deck_path`` was
+        typed; if that fails, the message says why and no deck is loaded."""
+        session = cls(Timeline(yukon.new_game(config)), folder=Path(folder))
+        if deck_path is not None:
+            shown = _clean_command(f"LD {deck_path}")
+            try:
+                session = session._load_deck_file(str(deck_path), shown)
+            except (IllegalMove, DeckError, FileProblem) as error:
+                session = session._say(shown, str(error))
+        return session
+
+    @classmethod
+    def numbered(cls, number: int, rules: str, folder: Path) -> YukonSession:
+        """Game ``number`` dealt, as if LD, SR and P had been typed."""
+        dealt = yukon.numbered_game(number, rules)
+        return cls(Timeline(dealt), "LD, SR, P", OK, folder=Path(folder))
+
+    def redeal(self) -> YukonSession:
+        """The same deal again, as if Q and P had been typed (a new timeline)."""
+        return replace(self.run("Q").run("P"), last_command="Q, P")
+
+    # ------------------------------------------------------------ the interpreter
+
+    def run(self, line: str, *, auto_move: bool = False) -> YukonSession:
+        """Run one command line. Never raises; on an error only the message changes.
+
+        With ``auto_move``, a move (or the deal) is followed by every safe move to the
+        foundations, and undo takes them back together with it, in one step. U and R never
+        auto-move: they show the table exactly as it was."""
+        shown = _clean_command(line)
+        try:
+            return self._run(line.strip(), shown, auto_move)
+        except (IllegalMove, DeckError, FileProblem, SaveFormatError) as error:
+            return self._say(shown, str(error))
+        except Exception as error:  # the interpreter must never crash the program
+            return self._say(shown, f"That command failed unexpectedly ({type(error).__name__}).")
+
+    def _say(self, shown: str, message: str, **changes: Any) -> YukonSession:
+        return replace(self, last_command=shown, message=message, **changes)
+
+    def _resolve(self, name: str) -> Path:
+        return resolve(self.folder, name)
+
+    def send_safe_cards_home(self) -> YukonSession:
+        """Auto-move on its own (the player just turned it on): one undoable step, or no
+        change at all when no card can safely go home."""
+        state, count = _sent_home(self.state)
+        if not count:
+            return self
+        return self._say(
+            self.last_command, _auto_message(count), timeline=_pushed(self.timeline, state)
+        )
+
+    def _run(self, line: str, shown: str, auto_move: bool) -> YukonSession:
+        if not line:
+            return self._say(shown, f"Type a command. {_HELP}")
+        word, _, rest = line.partition(" ")
+        command, argument = word.upper(), _unquoted(rest.strip())
+        state = self.state
+        if command not in _KNOWN and "->" in line:
+            if state.phase is not Phase.PLAY:
+                return self._say(shown, yukon.NOT_IN_STARTUP)
+            new = yukon.apply(state, yukon.parse_move(line))
+            return self._played(shown, self.timeline, new, auto_move)
+        if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
+            return self._say(shown, yukon.NOT_IN_PLAY)
+        if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
+            return self._say(shown, yukon.NOT_IN_STARTUP)
+        if command in ("SW", "SR", "P", "Q", "U", "R", "QQ") and argument:
+            return self._say(shown, f"{command} takes no argument.")
+        if command == "LD":
+            if not argument:
+                return self._fresh(yukon.apply(state, LoadDeck()), shown)
+            return self._load_deck_file(argument, shown)
+        if command == "SW":
+            return self._fresh(yukon.apply(state, ShowDeck()), shown)
+        if command == "SI":
+            return self._fresh(yukon.apply(state, ShuffleInterleaved(_split(argument))), shown)
+        if command == "SR":
+            return self._fresh(yukon.apply(state, ShuffleRandom()), shown)
+        if command == "SD":
+            if state.deck is None:
+                return self._say(shown, yukon.NO_DECK)
+            name = argument or DEFAULT_DECK_FILE
+            save_deck(self._resolve(name), state.deck, name=name)
+            return self._say(shown, OK)
+        if command == "QQ":
+            return self._say(shown, OK, quit=True)
+        if command == "P":
+            return self._played(shown, Timeline(yukon.apply(state, Deal())), None, auto_move)
+        if command == "Q":
+            return self._fresh(yukon.apply(state, Quit()), shown)
+        if command == "U":
+            return self._say(shown, OK, timeline=self.timeline.undo())
+        if command == "R":
+            return self._say(shown, OK, timeline=self.timeline.redo())
+        if command == "S":
+            if not argument:
+                return self._say(shown, "S needs a file name, like S game.json.")
+            return self._save(argument, shown)
+        if command == "L":
+            if not argument:
+                return self._say(shown, "L needs a file name, like L game.json.")
+            return self._load(argument, shown)
+        return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
+
+    def _played(
+        self, shown: str, timeline: Timeline[State], new: State | None, auto_move: bool
+    ) -> YukonSession:
+        """``new`` (when given) and, with ``auto_move``, the auto-moves after it, pushed onto
+        ``timeline`` as one step."""
+        state, count = (new, 0)
+        if auto_move:
+            state, count = _sent_home(timeline.present if new is None else new)
+        if state is not None and state is not timeline.present:
+            timeline = _pushed(timeline, state)
+        return self._say(shown, _auto_message(count), timeline=timeline)
+
+    def _fresh(self, state: State, shown: str) -> YukonSession:
+        """A new timeline that starts at ``state`` (STARTUP steps and the deal)."""
+        return self._say(shown, OK, timeline=Timeline(state))
+
+    def _load_deck_file(self, name: str, shown: str) -> YukonSession:
+        state = self.state
+        if state.phase is Phase.PLAY:
+            return self._say(shown, yukon.NOT_IN_PLAY)
+        cards = load_deck(self._resolve(name), name=name)
+        return self._fresh(yukon.apply(state, LoadDeck(cards)), shown)
+
+    # ------------------------------------------------------------ saves
+
+    def to_json(self) -> dict[str, Any]:
+        """The save of this session (``tableau.storage.yukon_saves`` has its format)."""
+        return save_data(self.timeline, self.last_command, self.message)
+
+    def _save(self, name: str, shown: str) -> YukonSession:
+        saved = self._say(shown, OK)
+        write_save(self._resolve(name), saved.to_json(), name=name)
+        return saved
+
+    def _load(self, name: str, shown: str) -> YukonSession:
+        return self._say(shown, OK, timeline=read_save(self._resolve(name), name=name))
+
+
+def _sent_home(state: State) -> tuple[State, int]:
+    """The state after every safe move to the foundations, and how many there were."""
+    count = 0
+    while count < MAX_AUTO_MOVES:
+        moves = yukon.safe_foundation_moves(state)
+        if not moves:
+            break
+        state = yukon.apply(state, moves[0])
+        count += 1
+    return state, count
+
+
+def _auto_message(count: int) -> str:
+    if not count:
+        return OK
+    return f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)"
+
+
+def _pushed(timeline: Timeline[State], state: State) -> Timeline[State]:
+    """``timeline`` with a new present; at 2 * HISTORY_LIMIT steps the oldest are dropped
+    down to HISTORY_LIMIT (in batches, so a move stays cheap)."""
+    timeline = timeline.push(state)
+    if timeline.undo_depth < 2 * HISTORY_LIMIT:
+        return timeline
+    return Timeline.from_sequences(timeline.past()[-HISTORY_LIMIT:], timeline.present, ())
+
+
+def _unquoted(argument: str) -> str:
+    """A file name may be quoted to show its spaces: LD "my deck.txt"."""
+    if len(argument) >= 2 and argument[0] == argument[-1] and argument[0] in "'\"":
+        return argument[1:-1]
+    return argument
+
+
+def _split(argument: str) -> int | None:
+    if not argument:
+        return None
+    # At most two digits: a longer number is never from 1 to 51, and is never cut short.
+    if not argument.isascii() or not argument.isdigit() or len(argument) > 2:
+        raise IllegalMove(f"The split must be a whole number from 1 to {yukon.DECK_SIZE - 1}.")
+    return int(argument)

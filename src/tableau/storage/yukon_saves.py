@@ -1,0 +1,222 @@
+"""Yukon saves: the codec of a game's timeline and the file work of S and L.
+
+``S file`` writes a save (version 2), a JSON object:
+
+- ``"game": "yukon"``, ``"version": 2``;
+- ``"start"``: the oldest snapshot the history keeps (the deal, the STARTUP state, or, in a
+  game longer than the undo history, the position where the kept history begins);
+- ``"past"``: the steps from ``start`` to the present, oldest first;
+- ``"present"``: the present snapshot, checked against the replayed steps;
+- ``"future"``: the steps that redo would replay;
+- ``"last_command"``, ``"message"``: the two lines of the view.
+
+A step is a move in the spec's notation (``"C6:4H->C4"``), or a list of moves that undo takes
+back together (a move and the auto-moves it set off). ``L file`` checks ``start`` as a position
+play can reach from its deck (see ``yukon.from_json``), then replays every step through the
+engine, so the save is refused at the first step no legal move reaches. Version 1 saves
+(where a step could also be a whole snapshot) still load; such a snapshot must be one legal
+move away from the step before.
+
+The undo history keeps at least the newest ``HISTORY_LIMIT`` steps: when it reaches twice
+that, the oldest steps are dropped (trimming in batches keeps a move O(1)). So a save stays
+small (about 250 kB at most) and loads in a fraction of a second, however long the game.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, Final
+
+from tableau.cards import shorten
+from tableau.engines import yukon
+from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
+from tableau.engines.yukon import CardMove, Move, Phase, State
+from tableau.storage.files import atomic_write_text, read_small_text
+
+__all__ = [
+    "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "read_save", "save_data",
+    "write_save",
+]
+
+SAVE_VERSION: Final = 2
+READABLE_VERSIONS: Final = (1, 2)
+HISTORY_LIMIT: Final = 10_000
+"""Undo reaches back at least this many steps (and at most twice as many)."""
+MAX_SAVE_BYTES: Final = 32 * 1024 * 1024
+"""A save of today holds at most 20,000 steps (about 250 kB); the limit is for version 1
+saves, which kept a game's whole history (1,450,000 moves made 17.4 MB)."""
+MAX_AUTO_MOVES: Final = 52
+MAX_STEP_MOVES: Final = MAX_AUTO_MOVES + 1
+"""A step of the history: a player's move and the auto-moves after it."""
+
+
+def save_data(
+    timeline: Timeline[State], last_command: str = "", message: str = ""
+) -> dict[str, Any]:
+    """The save: the whole timeline and the last command/message (see the module doc)."""
+    snapshots = [*timeline.past(), timeline.present, *timeline.future()]
+    steps = [_step(before, after, number) for number, (before, after) in
+             enumerate(pairwise(snapshots), start=1)]
+    undo_depth = len(snapshots) - 1 - len(timeline.future())
+    return {
+        "game": "yukon",
+        "version": SAVE_VERSION,
+        "start": yukon.to_json(snapshots[0]),
+        "past": steps[:undo_depth],
+        "present": yukon.to_json(timeline.present),
+        "future": steps[undo_depth:],
+        "last_command": last_command,
+        "message": message,
+    }
+
+
+def write_save(path: Path, data: dict[str, Any], *, name: str) -> None:
+    """S: ``data`` written atomically to ``path`` (``name`` is how messages call it)."""
+    atomic_write_text(path, json.dumps(data, separators=(",", ":")), name=name)
+
+
+def read_save(path: Path, *, name: str) -> Timeline[State]:
+    """L: the timeline a save file holds, every step checked by the engine."""
+    text = read_small_text(path, "Yukon save", MAX_SAVE_BYTES, name=name)
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise SaveFormatError(f"{shorten(name, 40)} is not a Yukon save (not JSON).") from None
+    return _timeline_from_json(data)
+
+
+def _step(before: State, after: State, number: int) -> str | list[str]:
+    """The move, or the moves undo takes back together, that lead from ``before`` to
+    ``after``. A history that no legal move explains cannot be saved."""
+    moves = _moves_between(before, after)
+    if moves is None:
+        raise SaveFormatError(
+            f"Step {number} of this game's history is not a legal move, so it cannot be saved."
+        )
+    return str(moves[0]) if len(moves) == 1 else [str(move) for move in moves]
+
+
+def _moves_between(before: State, after: State) -> list[Move] | None:
+    """One move, or a move (or none) followed by the auto-moves it set off."""
+    single = _move_between(before, after)
+    if single is not None:
+        return [single]
+    if before.phase is not Phase.PLAY or not 1 < after.moves - before.moves <= MAX_STEP_MOVES:
+        return None
+    home = _home_path(before, after)
+    if home is not None:
+        return [*home]
+    for move in yukon.legal_moves(before):
+        home = _home_path(yukon.apply(before, move), after)
+        if home is not None:
+            return [move, *home]
+    return None
+
+
+def _home_path(state: State, after: State) -> list[CardMove] | None:
+    """The auto-moves from ``state`` to ``after``, when auto-move leads exactly there."""
+    path: list[CardMove] = []
+    while state.moves < after.moves:
+        moves = yukon.safe_foundation_moves(state)
+        if not moves:
+            return None
+        path.append(moves[0])
+        state = yukon.apply(state, moves[0])
+    return path if path and state == after else None
+
+
+def _move_between(before: State, after: State) -> CardMove | None:
+    if before.phase is not Phase.PLAY or after.phase is not Phase.PLAY:
+        return None
+    shrunk: list[str] = []
+    grown: list[tuple[str, int]] = []
+    for kind, old_piles, new_piles in (
+        ("C", before.columns, after.columns),
+        ("F", before.foundations, after.foundations),
+    ):
+        for number, (old, new) in enumerate(zip(old_piles, new_piles, strict=True), start=1):
+            if old is new or old == new:
+                continue
+            if len(new) > len(old):
+                grown.append((f"{kind}{number}", len(old)))
+            else:
+                shrunk.append(f"{kind}{number}")
+    if len(shrunk) != 1 or len(grown) != 1:
+        return None
+    (source,), ((target, old_length),) = shrunk, grown
+    if source.startswith("C") and target.startswith("C"):
+        first = after.columns[int(target[1]) - 1][old_length]
+        move = CardMove(source, target, first.card)
+    else:
+        move = CardMove(source, target)
+    try:
+        return move if yukon.apply(before, move) == after else None
+    except IllegalMove:
+        return None
+
+
+def _timeline_from_json(data: Any) -> Timeline[State]:
+    if not isinstance(data, dict) or data.get("game") != "yukon":
+        raise SaveFormatError("The file is not a Yukon save.")
+    version = data.get("version")
+    if version not in READABLE_VERSIONS or isinstance(version, bool):
+        raise SaveFormatError(
+            f"The save has version {shorten(str(version), 10)}; "
+            f"this program reads versions 1 and {SAVE_VERSION}."
+        )
+    past, future = data.get("past"), data.get("future")
+    if not isinstance(past, list) or not isinstance(future, list) or "start" not in data:
+        raise SaveFormatError("The save has no complete timeline.")
+    start = yukon.from_json(data["start"])
+    if (past or future) and start.phase is not Phase.PLAY:
+        raise SaveFormatError("The save has an undo history outside a game.")
+    # Every step is replayed and checked; a history longer than a session keeps (a version 1
+    # save) keeps HISTORY_LIMIT steps either side of the present.
+    now = len(past)
+    first_kept, last_kept = 0, now + len(future)
+    if last_kept >= 2 * HISTORY_LIMIT:
+        first_kept, last_kept = max(now - HISTORY_LIMIT, 0), now + HISTORY_LIMIT
+    kept = [start] if first_kept == 0 else []
+    for number, state in enumerate(_replayed(start, [*past, *future], version), start=1):
+        if first_kept <= number <= last_kept:
+            kept.append(state)
+    present = kept[now - first_kept]
+    if "present" in data and yukon.from_json(data["present"]) != present:
+        raise SaveFormatError("The save's present position does not match its history.")
+    now -= first_kept
+    return Timeline.from_sequences(tuple(kept[:now]), present, tuple(kept[now + 1 :]))
+
+
+def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[State]:
+    """The state after each step, each checked by the engine; the first bad step is named."""
+    parsed: dict[str, CardMove] = {}  # a long game repeats its moves: parse each text once
+    for number, step in enumerate(steps, start=1):
+        try:
+            state = _replay(state, step, version, parsed)
+        except (IllegalMove, SaveFormatError) as refusal:
+            raise SaveFormatError(f"Step {number} of the save is refused: {refusal}") from None
+        yield state
+
+
+def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove]) -> State:
+    if isinstance(step, str):
+        step = [step]
+    if isinstance(step, list) and 0 < len(step) <= MAX_STEP_MOVES:
+        state = before
+        for text in step:
+            if not isinstance(text, str):
+                raise SaveFormatError("it is not a move.")
+            move = parsed.get(text)
+            if move is None:
+                move = parsed[text] = yukon.parse_move(text)
+            state = yukon.apply(state, move)
+        return state
+    if isinstance(step, dict) and version == 1:
+        after = yukon.from_json(step)
+        if _move_between(before, after) is None:
+            raise SaveFormatError("no legal move leads there from the step before.")
+        return after
+    raise SaveFormatError("it is not a move.")

@@ -35,6 +35,19 @@ def test_a_120000_character_argument_is_echoed_cut_short(
     assert len(err) < 400 and "…" in err
 
 
+@pytest.mark.parametrize(
+    "arguments", [*([game, "--frobnicate\udcff"] for game in GAMES), ["chess\udcff"]]
+)
+def test_an_argument_the_system_could_not_decode_is_refused_escaped(
+    arguments: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A byte that is not UTF-8 reaches Python as a lone surrogate; a strict stderr (pytest's,
+    or PYTHONIOENCODING=utf-8:strict) cannot write it, so the refusal escapes it."""
+    assert tableau(arguments) == 2
+    err = capsys.readouterr().err
+    assert "Traceback" not in err and "\\udcff" in err
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("bad_seed", ["-3", str(2**63), "4.5", "seven", ""])
 def test_every_game_refuses_the_same_seeds_with_the_same_sentence(

@@ -106,6 +106,22 @@ async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactor
         assert app.screen.has_class("-large")
 
 
+@pytest.mark.parametrize("size", [(2, 2), (1, 1), (2, 10)])
+async def test_in_two_columns_or_fewer_the_too_small_screen_keeps_still(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    """No room beside a scrollbar: it used to come and go at every frame (a busy loop)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.resize_terminal(*size)
+        shown = []
+        for _ in range(5):
+            await pilot.pause(0.05)
+            assert isinstance(app.screen, TooSmallScreen)
+            shown.append(app.screen.show_vertical_scrollbar)
+        assert shown == [False] * 5
+
+
 async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
     make_app: AppFactory,
 ) -> None:

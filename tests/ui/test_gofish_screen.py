@@ -219,7 +219,7 @@ async def test_q_goes_back_to_the_menu_and_the_menu_lists_go_fish(make_app: Make
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
-        from tableau.ui.games import find_game
+        from tableau.engines import find_game
 
         assert find_game("gofish") is not None
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from textual.widgets import ListView
 
+from tableau.engines import REGISTRY
 from tableau.ui.app import TableauApp
-from tableau.ui.games import GAMES
 from tableau.ui.screens.help import HelpScreen
 from tableau.ui.screens.menu import GameItem, MenuScreen
 
@@ -20,8 +20,8 @@ async def test_the_menu_lists_every_registered_game_with_its_description(
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         items = list(app.screen.query(GameItem))
-        assert [item.key for item in items] == [entry.key for entry in GAMES]
-        assert items[0].description == GAMES[0].description
+        assert [item.key for item in items] == [game.key for game in REGISTRY]
+        assert items[0].description == REGISTRY[0].description
         assert app.screen.query_one(ListView).has_focus
 
 

@@ -27,9 +27,17 @@ def shown(text: str) -> str:
 
 def say(text: str) -> None:
     """One line on stderr, if stderr can take it (closed or full, it is skipped)."""
+    stream = sys.stderr
     try:
-        if sys.stderr is not None:
-            print(text, file=sys.stderr, flush=True)
+        if stream is not None:
+            try:
+                print(text, file=stream, flush=True)
+            except UnicodeEncodeError:
+                # A stream stricter than Python's own stderr, and an argument the system could
+                # not decode: escape what it cannot take, as Python's stderr would.
+                encoding = getattr(stream, "encoding", None) or "utf-8"
+                print(text.encode(encoding, "backslashreplace").decode(encoding), file=stream,
+                      flush=True)
     except (OSError, ValueError):
         pass
 

@@ -21,13 +21,15 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 
-from tableau.ui.games import GAMES, find_game
+from tableau.engines import REGISTRY, find_game
+from tableau.ui.games import SCREENS
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.runtime import RunSettings, Runtime
+from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.too_small import TooSmallScreen, too_small
 
-PRIVATE_GAMES = frozenset(entry.key for entry in GAMES if entry.private)
+PRIVATE_GAMES = frozenset(game.key for game in REGISTRY if game.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
 
 
@@ -136,27 +138,28 @@ class TableauApp(App[int]):
 
     def open_game(self, key: str, **options: Any) -> None:
         """Push the game's screen above the menu."""
-        entry = find_game(key)
-        if entry is None:
+        ui = SCREENS.get(key)
+        if ui is None:
             self.notify(f"There is no game called {key[:20]!r}.", severity="error")
             return
         if "cpu_delay" in options:
             self.runtime.cpu_delay = float(options.pop("cpu_delay"))
         self.show_menu()
-        self.push_screen(entry.open({"folder": self.folder, **options}))
+        self.push_screen(ui.open({"folder": self.runtime.folder, **options}))
 
     def set_up_game(self, key: str) -> None:
         """From the menu: the game's set-up step (if it has one), then the game. The set-up
         starts from the choices made last in this run, on the command line or in it."""
-        entry = find_game(key)
-        options = entry.options() if entry is not None else ()
-        if entry is None or not options:
+        game, ui = find_game(key), SCREENS.get(key)
+        options = ui.options() if ui is not None else ()
+        if game is None or not options:
             self.open_game(key)
             return
         from tableau.ui.screens.setup import GameSetupScreen
 
-        chosen = {**self.choices.get(key, {}), "cpu_delay": self.cpu_delay}
-        options = tuple(option.including(self.cpu_delay, f"{self.cpu_delay:g} s a move")
+        delay = self.runtime.cpu_delay
+        chosen = {**self.choices.get(key, {}), "cpu_delay": delay}
+        options = tuple(option.including(delay, f"{delay:g} s a move")
                         if option.key == "cpu_delay" else option for option in options)
 
         def start(choice: dict[str, Any] | None) -> None:
@@ -164,7 +167,7 @@ class TableauApp(App[int]):
                 self.choices[key] = {**self.choices.get(key, {}), **choice}
                 self.open_game(key, **choice)
 
-        self.push_screen(GameSetupScreen(entry.title, options, chosen), start)
+        self.push_screen(GameSetupScreen(game.title, options, chosen), start)
 
     def show_menu(self) -> None:
         """Pop every screen above the menu (the first screen)."""
@@ -176,7 +179,6 @@ class TableauApp(App[int]):
 
     async def action_quit(self) -> None:
         """ctrl+q: quit, after a yes if a game under way would be lost."""
-        from tableau.ui.screens.base import GameScreen
         from tableau.ui.screens.dialogs import ConfirmScreen
 
         if isinstance(self.screen, ConfirmScreen):
@@ -192,20 +194,20 @@ class TableauApp(App[int]):
 
         if isinstance(self.screen, HelpScreen):
             return
-        self.push_screen(HelpScreen(getattr(self.screen, "GAME_KEY", "") or None))
+        screen = self.screen
+        self.push_screen(HelpScreen(screen.GAME_KEY if isinstance(screen, GameScreen) else None))
 
     # ------------------------------------------------------------------ command palette
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The game's own commands first (new game, undo, ...), then Textual's."""
-        own = getattr(screen, "palette_commands", None)
-        if own is not None:
-            yield from own()
+        if isinstance(screen, GameScreen):
+            yield from screen.palette_commands()
         elif len(self.screen_stack) == 1:
-            for entry in GAMES:
+            for game in REGISTRY:
                 yield SystemCommand(
-                    f"Play {entry.title}", entry.description,
-                    lambda key=entry.key: self.set_up_game(key),
+                    f"Play {game.title}", game.description,
+                    lambda key=game.key: self.set_up_game(key),
                 )
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":  # Textual's: any hand on screen, mode 644
@@ -221,7 +223,7 @@ class TableauApp(App[int]):
     def screenshot_refusal(self) -> str | None:
         """Why no screenshot may be taken now (a hand or a password field is open), or None."""
         for screen in self.screen_stack:
-            if getattr(screen, "GAME_KEY", "") in PRIVATE_GAMES:
+            if isinstance(screen, GameScreen) and screen.GAME_KEY in PRIVATE_GAMES:
                 return "No screenshots while a game with hands is open: they would show a hand."
         return None
 
@@ -230,7 +232,7 @@ class TableauApp(App[int]):
         from tableau.ui.screenshot import screenshot_folder, write_private
 
         refusal = self.screenshot_refusal()
-        folder = Path(path) if path is not None else screenshot_folder(self.folder)
+        folder = Path(path) if path is not None else screenshot_folder(self.runtime.folder)
         if refusal is None and folder is None:
             refusal = "There is no folder to save the screenshot in."
         if refusal is not None or folder is None:

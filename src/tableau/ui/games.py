@@ -1,17 +1,18 @@
-"""The games the menu lists. Each entry opens its screen lazily, so start-up stays fast.
+"""How each game of ``tableau.engines.REGISTRY`` opens in the app. Each entry opens its screen
+lazily, so start-up stays fast. Titles, descriptions, order and privacy come from the registry.
 
 An entry may list set-up options (``Option``): the menu then asks for them in a small set-up
 step before the game opens. Their lists are built lazily too.
 
-To add a game, write its screen in ``tableau.ui.screens.<key>`` and add one ``GameEntry``
-below (keep the order: Yukon, Pesten, Go Fish, Poker). The factory receives the options
-given on the command line (``seed``, ``deck``, ``rules``, ...) and the ones the app adds
-(``folder``); ignore what you do not use.
+To add a game, register it in ``tableau.engines``, write its screen in
+``tableau.ui.screens.<key>`` and add one ``GameUi`` to ``SCREENS`` below. The factory receives
+the options given on the command line (``seed``, ``deck``, ``rules``, ...) and the ones the app
+adds (``folder``); ignore what you do not use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -62,18 +63,13 @@ def cpus_option(most: int, default: int) -> Option:
 
 
 @dataclass(frozen=True, slots=True)
-class GameEntry:
-    key: str
-    """What `tableau KEY` and `run_app(start=KEY)` use."""
-    title: str
-    description: str
-    """One line for the menu."""
+class GameUi:
+    """The app's side of one game: how its screen opens and what its set-up asks."""
+
     open: Callable[[dict[str, Any]], Screen[Any]]
     """Build the game's screen from the options. Import the screen module inside it."""
     options: Callable[[], tuple[Option, ...]] = tuple
     """The set-up step's choices (none: the game opens at once, or has its own set-up)."""
-    private: bool = True
-    """Its screens show a player's hand (or a password field): no screenshot while open."""
 
 
 def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
@@ -124,27 +120,10 @@ def _poker_options() -> tuple[Option, ...]:
     return (cpus_option(MAX_CPUS, DEFAULT_CPUS), speed_option())
 
 
-GAMES: tuple[GameEntry, ...] = (
-    GameEntry(
-        "yukon",
-        "Yukon",
-        "Solitaire: free the hidden cards and build suits up from aces.",
-        _open_yukon,
-        _yukon_options,
-        private=False,  # solitaire: the table hides nothing from anyone
-    ),
-    GameEntry(
-        "pesten",
-        "Pesten",
-        "Hot-seat shedding game for 2–8; each hand behind a password.",
-        _open_pesten,
-    ),
-    GameEntry("gofish", "Go Fish", "Ask 1–4 computer players for ranks; collect books.",
-              _open_gofish, _gofish_options),
-    GameEntry("poker", "Poker", "Five-card draw against 1–5 CPUs; fixed-limit betting.",
-              _open_poker, _poker_options),
-)
-
-
-def find_game(key: str) -> GameEntry | None:
-    return next((entry for entry in GAMES if entry.key == key), None)
+SCREENS: Mapping[str, GameUi] = {
+    "yukon": GameUi(_open_yukon, _yukon_options),
+    "pesten": GameUi(_open_pesten),
+    "gofish": GameUi(_open_gofish, _gofish_options),
+    "poker": GameUi(_open_poker, _poker_options),
+}
+"""Keyed by ``Game.key``; every game of the registry has one."""

@@ -9,9 +9,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from textual._doc import take_svg_screenshot
-
-from tableau.ui.scenes import all_scenes
+from tableau.ui.scenes import all_scenes, picture
 
 
 def main(argv: list[str]) -> int:
@@ -26,10 +24,7 @@ def main(argv: list[str]) -> int:
         if games and scene.game not in games:
             continue
         for size in scene.sizes:
-            svg = take_svg_screenshot(
-                app=scene.make_app(), terminal_size=size, run_before=scene.setup
-            )
-            (folder / scene.file_name(size)).write_text(svg, encoding="utf-8")
+            (folder / scene.file_name(size)).write_text(picture(scene, size), encoding="utf-8")
             count += 1
             print(f"wrote {folder / scene.file_name(size)}", flush=True)
     print(f"{count} screenshots in {folder}")

@@ -3,19 +3,22 @@
 A ``Scene`` is a name, a function that builds a still app (frozen clock, no blink, no
 animations, no CPU pauses), and an async ``setup(pilot)`` that plays the app into the screen to
 photograph. Tests run ``snap_compare(scene.make_app(), terminal_size=size,
-run_before=scene.setup)``; ``python -m tableau.ui.screenshots DIR`` writes the same pictures.
+run_before=scene.setup)``; ``python -m tableau.ui.screenshots DIR`` writes the same pictures
+with ``picture(scene, size)``.
 
-Each game adds its module to ``_MODULES`` below (one line) and defines ``SCENES`` there.
+Each game of ``tableau.engines.REGISTRY`` has its module ``tableau.ui.scenes.<key>`` that
+defines ``SCENES``; the menu's module holds the menu's and the app shell's.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from tableau.engines import GAMES
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot
@@ -24,13 +27,7 @@ if TYPE_CHECKING:
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
 
-_MODULES = (
-    "tableau.ui.scenes.menu",
-    "tableau.ui.scenes.yukon",
-    "tableau.ui.scenes.pesten",
-    "tableau.ui.scenes.gofish",
-    "tableau.ui.scenes.poker",
-)
+_MODULES = ("menu", *GAMES)
 
 
 async def _nothing(pilot: Pilot[Any]) -> None:
@@ -72,13 +69,29 @@ def still_app(
     )
 
 
+def picture(scene: Scene, size: tuple[int, int]) -> str:
+    """The SVG of ``scene`` at ``size``, through Textual's public API. It takes the same steps
+    as pytest-textual-snapshot's ``snap_compare``, so the bytes equal the snapshot tests'."""
+
+    async def photograph(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        await scene.setup(pilot)
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.wait_for_scheduled_animations()
+        app.exit(app.export_screenshot(title=app.title, simplify=True))
+
+    svg = scene.make_app().run(headless=True, size=size, auto_pilot=photograph)
+    assert isinstance(svg, str)  # photograph's exit value
+    return svg
+
+
 def all_scenes() -> tuple[Scene, ...]:
     scenes: list[Scene] = []
     for name in _MODULES:
-        if importlib.util.find_spec(name) is None:
-            continue  # a game registered before its scenes module landed
-        module = importlib.import_module(name)
-        scenes.extend(module.SCENES)
+        scenes.extend(importlib.import_module(f"tableau.ui.scenes.{name}").SCENES)
     return tuple(scenes)
 
 

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Markdown
 
+from tableau.engines import find_game
 from tableau.ui.screens.base import TableauScreen
 
 MENU_HELP = """\
@@ -70,10 +71,8 @@ class HelpScreen(TableauScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        from tableau.ui.games import find_game
-
-        entry = find_game(self.game) if self.game else None
-        self.sub_title = f"{entry.title} — rules and controls" if entry else "help"
+        game = find_game(self.game) if self.game else None
+        self.sub_title = f"{game.title} — rules and controls" if game else "help"
         self.query_one("#help-text").focus()
 
     def action_close(self) -> None:

@@ -11,7 +11,7 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import Footer, Header, Label, ListItem, ListView, Static
 
-from tableau.ui.games import GAMES
+from tableau.engines import REGISTRY
 from tableau.ui.screens.base import TableauScreen
 
 BANNER = "♠ ♥  t a b l e a u  ♦ ♣"
@@ -47,7 +47,7 @@ class MenuScreen(TableauScreen):
         Binding("q", "app.quit", "Quit"),
         *(
             Binding(str(number), f"open_number({number})", show=False)
-            for number in range(1, len(GAMES) + 1)
+            for number in range(1, len(REGISTRY) + 1)
         ),
     ]
 
@@ -58,8 +58,8 @@ class MenuScreen(TableauScreen):
             yield Static("Choose a game", id="menu-hint")
             yield ListView(
                 *(
-                    GameItem(entry.key, entry.title, entry.description, number)
-                    for number, entry in enumerate(GAMES, start=1)
+                    GameItem(game.key, game.title, game.description, number)
+                    for number, game in enumerate(REGISTRY, start=1)
                 ),
                 id="games",
             )
@@ -82,8 +82,8 @@ class MenuScreen(TableauScreen):
             self.app_open(item.key)
 
     def action_open_number(self, number: int) -> None:
-        if 1 <= number <= len(GAMES):
-            self.app_open(GAMES[number - 1].key)
+        if 1 <= number <= len(REGISTRY):
+            self.app_open(REGISTRY[number - 1].key)
 
     def app_open(self, key: str) -> None:
         self.post_message(self.GameChosen(key))

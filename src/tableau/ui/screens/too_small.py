@@ -36,6 +36,9 @@ class TooSmallScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.query_one("#too-small-text", Static).update(self._text())
+        # In two columns or fewer a scrollbar leaves the text no room, so Textual would add and
+        # drop it again at every frame (a busy loop); no scrollbar there, the text is cut.
+        self.set_class(self.app.size.width <= 2, "-no-room")
 
     def on_screen_resume(self) -> None:
         # Uncovered again (a screen pushed above it was closed) at a size that fits: go.

@@ -99,9 +99,6 @@ def draw_card(
     return rows[:height]
 
 
-CARD_STATES = ("selected", "highlight", "legal", "illegal", "dimmed", "marked")
-
-
 class CardView(Widget):
     """One card. ``CardView(card)``, ``CardView(None, face_up=False)`` (a back),
     ``CardView(None)`` (an empty slot).

@@ -119,6 +119,14 @@ class PokerScreen(GameScreen):
         """What you may see of the present state."""
         return self.session.view
 
+    @property
+    def state(self) -> State:
+        return self.session.state
+
+    @property
+    def cpus(self) -> int:
+        return self.session.cpus
+
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:

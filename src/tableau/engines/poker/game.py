@@ -10,8 +10,10 @@ in counts toward the pots up to that player's total, so side pots form on their 
 is won by the best hand among the players who paid into it. Chips no one else matched go
 back to the player who put them in.
 
-The history is neutral: a line names its players by seat ("{2:folds}."), and ``view`` words
-it for the seat that reads it, whose own lines say "You fold." (see ``word``).
+The history is neutral: a line names its players by seat ("{2:folds}."). A seat's view
+words it for that seat (``View.lines``), whose own lines say "You fold." (see ``word``).
+Who is human is not the engine's business: ``Config.stop_when_out`` only says whose running
+out of chips ends the game.
 """
 
 from __future__ import annotations

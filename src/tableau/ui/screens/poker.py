@@ -121,10 +121,12 @@ class PokerScreen(GameScreen):
 
     @property
     def state(self) -> State:
+        """The present position (the whole table, for tests and the flow)."""
         return self.session.state
 
     @property
     def cpus(self) -> int:
+        """CPU players at this table."""
         return self.session.cpus
 
     # ------------------------------------------------------------------ layout

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tableau.ai.poker import choose_action, choose_move, legal_discards
+from tableau.ai.poker import choose_action, legal_discards
 from tableau.cards import FULL_DECK, Card
 from tableau.engines.poker import Draw, Move, Phase, View, draw_expectation
 
@@ -27,15 +27,13 @@ def _by_strength(hand: tuple[Card, ...]) -> tuple[Draw, float, float]:
     return Draw(options[0][1]), options[0][0], current
 
 
-def _strength(view: View) -> float:
+def _strength(view: View, rng_state: int) -> float:
     _, expected, current = _by_strength(view.hand)
     return expected if view.phase is Phase.FIRST_BETTING else current
 
 
-def baseline_move(view: View) -> Move:
-    """The old CPU's move in this seat."""
+def baseline(view: View, rng_state: int) -> tuple[Move, int]:
+    """The old CPU's move in this seat, called as every CPU is."""
     if view.my_turn and view.phase is Phase.DRAW:
-        return _by_strength(view.hand)[0]
-    if view.my_turn and view.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING):
-        return choose_action(view, _strength)
-    return choose_move(view)
+        return _by_strength(view.hand)[0], rng_state
+    return choose_action(view, rng_state, _strength), rng_state

@@ -10,26 +10,30 @@ from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from bench.poker_baseline import baseline_move
-from tableau.ai.poker import choose_move
-from tableau.engines.poker import Config, Move, Phase, State, View, apply, new_game, view
+from bench.poker_baseline import baseline
+from tableau.ai.poker import choose
+from tableau.engines.poker import Config, Phase, State, apply, new_game, view
+from tableau.engines.protocol import Cpu
+from tableau.sessions.poker import first_rng_states
 
 SEATS = 4
-Player = Callable[[View], Move]
 
 
-def play_hand(seed: int, players: Sequence[Player]) -> tuple[int, ...]:
-    """Every seat's net chips after one hand dealt from ``seed``."""
+def play_hand(seed: int, players: Sequence[Cpu]) -> tuple[int, ...]:
+    """Every seat's net chips after one hand dealt from ``seed``; each seat's rng_state is
+    the one a session keeps for it."""
     state: State = new_game(Config(players=len(players), seed=seed))
+    rng_states = list(first_rng_states(seed, len(players)))
     start = state.chips[0] + state.put_in[0]
     while state.phase not in (Phase.HAND_OVER, Phase.GAME_OVER):
         seat = state.to_act
         assert seat is not None
-        state = apply(state, players[seat](view(state, seat)))
+        move, rng_states[seat] = players[seat](view(state, seat), rng_states[seat])
+        state = apply(state, move)
     return tuple(chips - start for chips in state.chips)
 
 
@@ -45,8 +49,8 @@ class DuelResult:
 
 def deal_results(seeds: range) -> list[float]:
     """Today's CPU's net chips for each deal, over both seatings, halved."""
-    new_first = [choose_move if seat % 2 == 0 else baseline_move for seat in range(SEATS)]
-    old_first = [baseline_move if seat % 2 == 0 else choose_move for seat in range(SEATS)]
+    new_first = [choose if seat % 2 == 0 else baseline for seat in range(SEATS)]
+    old_first = [baseline if seat % 2 == 0 else choose for seat in range(SEATS)]
     results = []
     for seed in seeds:
         one = play_hand(seed, new_first)

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from tableau.ai.poker import advise_discard, best_discard, choose_action, choose_move
+from tableau.ai.poker import advise_discard, best_discard, choose, choose_action, moves_made
 from tableau.ai.poker_showdown import (
     beaten_share,
     four_in_a_row,
@@ -34,6 +34,12 @@ from tableau.engines.poker import (
     parse_move,
     view,
 )
+from tableau.sessions.poker import first_rng_states
+
+
+def key(seed: int, seat: int, players: int = 3) -> int:
+    """The rng_state a session keeps for ``seat`` in a game dealt from ``seed``."""
+    return first_rng_states(seed, players)[seat]
 
 
 def brute_force_options(hand: tuple[Card, ...], opponents: int,
@@ -103,16 +109,16 @@ def test_advice_for_the_human_is_what_the_cpu_would_do() -> None:
     seat = state.to_act
     assert seat is not None
     mine = view(state, seat)
-    advice = advise_discard(mine)
+    advice = advise_discard(mine, key(4, seat))
     assert advice.opponents == 2
-    assert advice.move == choose_move(mine)
+    assert choose(mine, key(4, seat)) == (advice.move, key(4, seat))
     assert advice.move in legal_moves(state)
     assert 0 < advice.expected_value <= 1
     assert " wins against 2 opponents " in advice.why and advice.why.endswith(".")
     folded = view(apply(apply(new_game(Config(players=3, seed=4)), BET), FOLD), 2)
     assert folded.hand == ()
     with pytest.raises(ValueError, match="five cards"):
-        advise_discard(folded)
+        advise_discard(folded, key(4, 2))
 
 
 @pytest.mark.parametrize("seed", range(5))
@@ -198,13 +204,13 @@ def test_the_cpu_raises_a_royal_flush_and_folds_seven_high_to_a_raise() -> None:
         assert strong.to_act == 2 and strong.phase is Phase.SECOND_BETTING
         strong = apply(strong, CALL)  # seat 2 calls; seat 0 ...
         strong = apply(strong, RAISE)  # ... raises; now the royal flush (seat 1) acts
-        raised += choose_action(view(strong, 1)) == RAISE
+        raised += choose_action(view(strong, 1), key(seed, 1)) == RAISE
         weak = rigged(["AS KS QS JS TS", "2C 3D 4H 5S 7C", "KD QD 9H 7S 5C"],
                       ["check", "check", "check", "stand pat", "stand pat", "stand pat",
                        "bet", "raise"], seed)
         assert weak.to_act == 0
         weak = apply(weak, RAISE)  # seat 0 re-raises; the seven-high (seat 1) acts
-        folded += choose_action(view(weak, 1)) == FOLD
+        folded += choose_action(view(weak, 1), key(seed, 1)) == FOLD
     assert raised == 40
     assert folded >= 36
 
@@ -216,7 +222,7 @@ def test_the_cpu_sometimes_bluffs_but_usually_checks_nothing() -> None:
                        ["check", "check", "check", "stand pat", "stand pat", "stand pat"],
                        seed)
         assert state.to_act == 1 and view(state, 1).to_call == 0
-        action = choose_action(view(state, 1))
+        action = choose_action(view(state, 1), key(seed, 1))
         assert action in (CHECK, BET)
         bets += action == BET
     assert 1 <= bets <= 40
@@ -225,7 +231,7 @@ def test_the_cpu_sometimes_bluffs_but_usually_checks_nothing() -> None:
 def test_the_cpu_decides_the_same_way_for_the_same_view() -> None:
     state = new_game(Config(players=4, seed=9))
     seen = view(state, state.to_act or 0)
-    assert choose_move(seen) == choose_move(seen)
+    assert choose(seen, 5) == choose(seen, 5)
 
 
 def test_the_cpu_cannot_see_hidden_cards() -> None:
@@ -242,29 +248,36 @@ def test_the_cpu_cannot_see_hidden_cards() -> None:
             if other != seat:
                 swapped_hands[other], stock = tuple(stock[:5]), stock[5:]
         changed = replace(state, hands=tuple(swapped_hands), stock=tuple(stock + others))
-        assert choose_move(view(state, seat)) == choose_move(view(changed, seat))
+        assert choose(view(state, seat), seed) == choose(view(changed, seat), seed)
 
 
 def test_cpu_players_can_play_whole_hands_with_legal_moves() -> None:
     state = new_game(Config(players=5, seed=21))
-    for _ in range(300):
+    for moves in range(300):
         if state.phase is Phase.GAME_OVER:
             break
-        seat = state.to_act if state.to_act is not None else 0
-        move = choose_move(view(state, seat))
+        if state.phase is Phase.HAND_OVER:
+            move = NextHand()
+        else:
+            assert state.to_act is not None
+            seen = view(state, state.to_act)
+            assert moves_made(seen) == moves
+            move, rng_state = choose(seen, key(21, state.to_act, 5))
+            assert rng_state == key(21, state.to_act, 5)
         assert move in legal_moves(state)
         state = apply(state, move)
         assert sum(state.chips) + state.pot == 500
     assert state.hand_number > 5
 
 
-def test_choose_move_deals_on_after_a_hand_and_refuses_out_of_turn() -> None:
+def test_the_cpu_refuses_to_move_out_of_turn_and_leaves_dealing_to_the_session() -> None:
     state = rigged(["2C 3D 4H 6S 8C", "AS KS QS JS TS"], ["bet", "fold"])
-    assert choose_move(view(state, 0)) == NextHand()
+    with pytest.raises(ValueError, match="not this player's turn"):
+        choose(view(state, 0), 1)
     running = new_game(Config(players=3, seed=2))
     idle = next(seat for seat in range(3) if seat != running.to_act)
     with pytest.raises(ValueError, match="not this player's turn"):
-        choose_move(view(running, idle))
+        choose(view(running, idle), 1)
 
 
 def test_the_exact_discard_decision_takes_well_under_a_second() -> None:

@@ -7,12 +7,13 @@ from dataclasses import replace
 import pytest
 
 from tableau.cards import FULL_DECK, Card, parse_cards
-from tableau.engines import IllegalMove, SaveFormatError
+from tableau.engines import IllegalMove, Outcome, SaveFormatError
 from tableau.engines.poker import (
     BET,
     CALL,
     CHECK,
     FOLD,
+    NAMES,
     RAISE,
     Config,
     Draw,
@@ -27,6 +28,7 @@ from tableau.engines.poker import (
     parse_move,
     to_json,
     view,
+    word,
 )
 
 
@@ -35,7 +37,7 @@ def deal(hands: list[str], chips: list[int] | None = None, button: int = 0) -> S
     ``button``; the stock is the rest of the deck in deck order."""
     players = len(hands)
     stacks = chips or [100] * players
-    base = new_game(Config(players=players, seed=1))
+    base = new_game(Config(players=players, seed=1, stop_when_out=0))
     before = replace(base, phase=Phase.HAND_OVER, chips=tuple(stacks), pot=0, to_act=None,
                      button=(button - 1) % players, hand_number=0)
     state = apply(before, NextHand())
@@ -52,6 +54,15 @@ def play(state: State, *moves: object) -> State:
             move = parse_move(move)
         state = apply(state, move)  # type: ignore[arg-type]
     return state
+
+
+def texts(state: State, reader: int = 0) -> list[str]:
+    """The history as seat ``reader`` reads it."""
+    return [line.text for line in view(state, reader).lines]
+
+
+def result_text(state: State, reader: int = 0) -> str:
+    return view(state, reader).result_text
 
 
 def all_cards(state: State) -> list[Card]:
@@ -76,8 +87,26 @@ def test_a_new_game_deals_five_cards_each_and_takes_the_antes() -> None:
     assert state.button == 0 and state.to_act == 1
 
 
-def test_the_default_names_are_you_and_dutch_cpu_names() -> None:
-    assert new_game(Config(players=6)).names == ("You", "Bram", "Cato", "Dirk", "Eva", "Fenna")
+def test_the_default_names_are_dutch_and_a_view_calls_its_own_seat_you() -> None:
+    state = new_game(Config(players=6))
+    assert state.names == NAMES == ("Anna", "Bram", "Cato", "Dirk", "Eva", "Fenna")
+    assert view(state, 0).names == ("You", "Bram", "Cato", "Dirk", "Eva", "Fenna")
+    assert [seat.name for seat in view(state, 2).seats][1:4] == ["Bram", "You", "Dirk"]
+    assert view(state, 2).name == "You"
+
+
+def test_each_seat_reads_its_own_lines_as_you_with_the_verb_agreeing() -> None:
+    state = deal([WEAK, PAIR_OF_KINGS, FLUSH], chips=[100, 3, 100], button=0)
+    state = play(state, "bet", "call")  # seat 1 bets its last 2
+    assert texts(state, 0)[-2:] == ["Bram bets 2 and is all-in.", "Cato calls 2."]
+    assert texts(state, 1)[-2:] == ["You bet 2 and are all-in.", "Cato calls 2."]
+    assert texts(state, 2)[-2:] == ["Bram bets 2 and is all-in.", "You call 2."]
+    assert texts(state, 1)[0] == "Hand 1: Anna deals."
+    assert texts(state, 0)[0] == "Hand 1: You deal."
+    assert word(state.history[0].said, state.names) == "Hand 1: Anna deals."
+    assert word("{0:raises} to 4 and {0:-is} all-in.", ("Anna", "Bram"), 0) == \
+        "You raise to 4 and are all-in."
+    assert word("{1:is} out of chips.", ("Anna", "Bram"), 0) == "Bram is out of chips."
 
 
 @pytest.mark.parametrize(
@@ -178,7 +207,8 @@ def test_when_everyone_else_folds_the_last_player_takes_the_pot_unseen() -> None
     assert state.phase is Phase.HAND_OVER
     assert state.result is not None
     assert state.result.by_fold and state.result.shown == ()
-    assert state.result.text == "Bram wins 5; everyone else folded"
+    assert result_text(state) == "Bram wins 5; everyone else folded"
+    assert result_text(state, 1) == "You win 5; everyone else folded"
     assert state.chips == (99, 102, 99)
     assert all(seat.shown is None for seat in view(state, 0).seats)
 
@@ -207,7 +237,8 @@ def test_a_short_stack_calls_all_in_and_wins_only_the_main_pot() -> None:
     state = apply(state, CALL)  # all-in for 1
     assert state.chips[1] == 0
     assert view(state, 0).seats[1].all_in
-    assert "Bram calls 1 and is all-in." in [event.text for event in state.history]
+    assert "Bram calls 1 and is all-in." in texts(state)
+    assert "You call 1 and are all-in." in texts(state, 1)
     state = play(state, "stand pat", "stand pat", "stand pat")
     # Only seats 2 and 0 can bet now.
     assert state.phase is Phase.SECOND_BETTING and state.to_act == 2
@@ -220,8 +251,8 @@ def test_a_short_stack_calls_all_in_and_wins_only_the_main_pot() -> None:
     assert [(award.seat, award.amount, award.pot) for award in result.awards] == [
         (1, 6, "main pot"), (0, 10, "side pot 1")]
     assert state.chips == (50 - 1 - 2 - 4 + 10, 6, 50 - 1 - 2 - 4)
-    assert result.text.startswith("Bram wins 6 with royal flush (ace of spades")
-    assert "; You win side pot 1 of 10 with pair of kings (king of clubs" in result.text
+    assert result_text(state).startswith("Bram wins 6 with royal flush (ace of spades")
+    assert "; You win side pot 1 of 10 with pair of kings (king of clubs" in result_text(state)
 
 
 def test_a_player_all_in_from_the_ante_takes_no_betting_turns() -> None:
@@ -236,7 +267,7 @@ def test_betting_is_skipped_when_at_most_one_player_can_still_bet() -> None:
     assert state.phase is Phase.DRAW
     state = play(state, "stand pat", "stand pat")
     assert state.phase is Phase.HAND_OVER
-    assert state.result is not None and state.result.text.startswith("You win 2 with pair")
+    assert state.result is not None and result_text(state).startswith("You win 2 with pair")
 
 
 def test_an_unmatched_bet_goes_back_to_the_player_who_made_it() -> None:
@@ -249,7 +280,7 @@ def test_an_unmatched_bet_goes_back_to_the_player_who_made_it() -> None:
     assert result is not None
     assert [(award.seat, award.amount, award.pot) for award in result.awards] == [
         (1, 5, "main pot"), (0, 1, "returned")]
-    assert "1 unmatched goes back to You" in result.text
+    assert "1 unmatched goes back to You" in result_text(state)
 
 
 def test_a_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_button() -> None:
@@ -260,7 +291,7 @@ def test_a_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_button() -> None
     result = state.result
     assert result is not None and result.pot == 3
     assert [(award.seat, award.amount) for award in result.awards] == [(1, 2), (2, 1)]
-    assert result.text == (
+    assert result_text(state) == (
         "Bram and Cato split 3 with high card (ace of spades, king of diamonds, "
         "queen of clubs, jack of hearts, nine of spades); Bram gets the odd chip")
     # With the button on seat 1, the first winner left of it is seat 2.
@@ -276,7 +307,7 @@ def test_an_even_split_has_no_odd_chip() -> None:
     state = play(state, "check", "check", "stand pat", "stand pat", "check", "check")
     assert state.result is not None
     assert state.chips == (100, 100)
-    assert "odd chip" not in state.result.text
+    assert "odd chip" not in result_text(state)
 
 
 # ---------------------------------------------------------------- the draw
@@ -306,7 +337,7 @@ def test_drawn_cards_come_from_the_top_of_the_stock_and_discards_go_face_down() 
     assert set(top) <= set(state.hands[1])
     assert set(parse_cards("9H 7S 5C")) <= set(state.muck)
     assert view(state, 0).seats[1].drew == 3
-    assert "Bram draws 3." in [event.text for event in state.history]
+    assert "Bram draws 3." in texts(state)
 
 
 def test_when_the_stock_runs_short_the_discards_are_shuffled_in() -> None:
@@ -316,8 +347,7 @@ def test_when_the_stock_runs_short_the_discards_are_shuffled_in() -> None:
     state = replace(state, stock=state.stock[:2], muck=state.stock[2:])
     state = apply(state, Draw(parse_cards("9H 7S 5C")))
     assert len(state.hands[1]) == 5
-    assert "The stock ran short: the discards are shuffled in." in [
-        event.text for event in state.history]
+    assert "The stock ran short: the discards are shuffled in." in texts(state)
     assert set(parse_cards("9H 7S 5C")) <= set(state.muck)
     assert sorted(map(str, all_cards(state))) == sorted(map(str, FULL_DECK))
 
@@ -342,15 +372,14 @@ def test_the_showdown_turns_every_remaining_hand_face_up_with_its_description() 
     assert result is not None and not result.by_fold
     assert [item.seat for item in result.shown] == [1, 2, 3]
     assert result.shown[0].text.startswith("pair of kings (king of clubs, king of diamonds")
-    assert result.text.startswith("Dirk wins 10 with royal flush (ace of spades")
+    assert result_text(state).startswith("Dirk wins 10 with royal flush (ace of spades")
     seats = view(state, 0).seats
     assert seats[0].shown is None and seats[0].folded
     assert seats[2].shown == parse_cards("QH JH 7H 5H 2H")
     assert seats[2].shown_text == "flush (queen of hearts, jack of hearts, seven of hearts, " \
         "five of hearts, deuce of hearts)"
-    texts = [event.text for event in state.history]
     assert "Cato shows flush (queen of hearts, jack of hearts, seven of hearts, five of hearts," \
-           " deuce of hearts)." in texts
+           " deuce of hearts)." in texts(state)
 
 
 def test_a_view_shows_only_its_own_cards_until_the_showdown() -> None:
@@ -362,25 +391,47 @@ def test_a_view_shows_only_its_own_cards_until_the_showdown() -> None:
     text = repr(mine)
     for card in parse_cards(PAIR_OF_KINGS + " " + FLUSH):
         assert card.long_name not in text and repr(card) not in text
-    assert mine.legal_moves == ()  # seat 1 is to act
-    assert view(state, 1).legal_moves == (CHECK, BET)
+    assert mine.legal == ()  # seat 1 is to act
+    assert view(state, 1).legal == (CHECK, BET)
+    assert mine.to_move == 1 and mine.stock_count == len(state.stock)
 
 
 def test_the_game_ends_when_you_have_no_chips() -> None:
     state = deal([WEAK, ROYAL], chips=[1, 100])
     state = play(state, "stand pat", "stand pat")
     assert state.phase is Phase.GAME_OVER
-    assert outcome(state) == "Bram wins the game with all 101 chips."
+    assert outcome(state) == Outcome((1,), ("lost", "won"),
+                                     "Bram wins the game with all 101 chips.")
     assert legal_moves(state) == ()
     with pytest.raises(IllegalMove, match="game is over"):
         apply(state, NextHand())
+
+
+def test_the_game_stops_when_the_watched_seat_is_out_and_the_chip_leader_wins() -> None:
+    state = deal([WEAK, ROYAL, FLUSH], chips=[1, 100, 100])
+    state = play(state, "check", "check", "stand pat", "stand pat", "stand pat", "check",
+                 "check")
+    assert state.phase is Phase.GAME_OVER
+    assert texts(state)[-2:] == ["You are out of chips.", "You are out of chips."]
+    assert outcome(state) == Outcome((1,), ("lost", "won", "lost"), "Anna is out of chips.")
+    assert view(state, 0).winner is None
+
+
+def test_without_a_watched_seat_the_game_goes_on_until_one_player_has_every_chip() -> None:
+    start = replace(deal([WEAK, ROYAL, FLUSH], chips=[1, 100, 100]), stop_when_out=None)
+    state = play(start, "check", "check", "stand pat", "stand pat", "stand pat", "check",
+                 "check")
+    assert state.phase is Phase.HAND_OVER and outcome(state) is None
 
 
 def test_the_game_ends_when_one_player_has_every_chip() -> None:
     state = deal([ROYAL, WEAK, FLUSH], chips=[50, 1, 1])
     state = play(state, "stand pat", "stand pat", "stand pat")
     assert state.phase is Phase.GAME_OVER
-    assert outcome(state) == "You win the game with all 52 chips."
+    result = outcome(state)
+    assert result is not None and result.winners == (0,)
+    assert result.sentence == "Anna wins the game with all 52 chips."
+    assert texts(state)[-1] == "You win the game with all 52 chips."
     assert view(state, 0).winner == 0
 
 
@@ -422,6 +473,9 @@ def test_a_save_round_trips_in_every_phase() -> None:
         lambda data: {**data, "hands": [["ZZ"]] * 3},
         lambda data: {**data, "phase": "bluffing"},
         lambda data: {**data, "to_act": 9},
+        lambda data: {**data, "history": [{"said": "{7:folds}.", "kind": "action",
+                                           "seat": None}]},
+        lambda data: {**data, "chips": [True, 99, 99]},
     ],
 )
 def test_a_damaged_save_is_refused_with_a_sentence(damage: object) -> None:
@@ -435,12 +489,12 @@ def test_the_history_tells_each_action_in_one_line_with_the_verb_agreeing() -> N
     state = play(state, "bet", "raise", "fold", "call", "draw 9H 7S 5C", "stand pat",
                  "bet", "call")
     start = max(index for index, event in enumerate(state.history) if event.kind == "deal")
-    texts = [event.text for event in state.history[start:]]
-    assert texts[:2] == ["Hand 1: You deal.", "Everyone antes 1; the pot is 3."]
-    assert texts[2:8] == ["Bram bets 2.", "Cato raises to 4.", "You fold.", "Bram calls 2.",
+    lines = texts(state)[start:]
+    assert lines[:2] == ["Hand 1: You deal.", "Everyone antes 1; the pot is 3."]
+    assert lines[2:8] == ["Bram bets 2.", "Cato raises to 4.", "You fold.", "Bram calls 2.",
                           "Bram draws 3.", "Cato stands pat."]
-    assert texts[8:10] == ["Bram bets 4.", "Cato calls 4."]
-    assert texts[-1].startswith("Cato wins 19 with flush (queen of hearts")
+    assert lines[8:10] == ["Bram bets 4.", "Cato calls 4."]
+    assert lines[-1].startswith("Cato wins 19 with flush (queen of hearts")
     assert [event.kind for event in state.history[start:]][2:6] == ["action"] * 4
     assert view(state, 0).seats[2].last_action == "called 4"
 
@@ -470,5 +524,6 @@ def test_a_six_player_showdown_with_long_names_and_side_pots_round_trips() -> No
     chooser = random.Random(312)
     for _ in range(35):
         state = apply(state, chooser.choice(legal_moves(state)))
-    assert state.result is not None and len(state.result.text) > 500  # the 564-char case
+    assert state.result is not None
+    assert len(word(state.result.said, names)) > 500  # the 564-char case
     assert from_json(json.loads(json.dumps(to_json(state)))) == state

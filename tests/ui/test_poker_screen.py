@@ -17,7 +17,6 @@ from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
 
-from tableau.ai.poker import advise_discard
 from tableau.cards import Rank
 from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
 from tableau.ui.app import TableauApp
@@ -173,8 +172,8 @@ async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> 
         call = table(app).query_one("#act-c", Button)
         fold = table(app).query_one("#act-f", Button)
         assert str(call.label) == f"Call {view.to_call}"
-        assert call.disabled is (CALL not in view.legal_moves)
-        assert fold.disabled is (FOLD not in view.legal_moves)
+        assert call.disabled is (CALL not in view.legal)
+        assert fold.disabled is (FOLD not in view.legal)
         assert not call.disabled
         footer_keys = set(table(app).active_bindings)
         assert {"c", "f"} <= footer_keys
@@ -187,7 +186,7 @@ async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: Ma
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         before = table(app).view
-        assert FOLD not in before.legal_moves and CHECK in before.legal_moves
+        assert FOLD not in before.legal and CHECK in before.legal
         assert table(app).query_one("#act-f", Button).disabled
         await pilot.press("f")
         assert "no bet to fold" in message(app)
@@ -296,7 +295,7 @@ async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) 
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:
         view = await to_the_draw(pilot)
-        advice = advise_discard(view)
+        advice = table(app).session.advice()
         await pilot.press("a")
         assert {view.hand[index] for index in marked(app)} == set(advice.discard)
         assert message(app).startswith("Advice:")
@@ -353,8 +352,8 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
             assert faces == list(item.cards)
             assert panel.has_class("-winner") is (item.seat in winners)
         assert table(app).query_one("#you").has_class("-winner") is (0 in winners)
-        assert result.text in message(app)
-        assert result.text + "." in history(app)
+        assert view.result_text in message(app)
+        assert view.result_text + "." in history(app)
 
 
 async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp) -> None:
@@ -465,7 +464,7 @@ async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
         start = table(paced).view
         assert not start.my_turn
         thinking = [panel for panel in table(paced).query(SeatPanel) if panel.has_class("-to-act")]
-        assert [panel.seat for panel in thinking] == [start.to_act]
+        assert [panel.seat for panel in thinking] == [start.to_move]
         for _ in range(300):
             if table(paced).view.my_turn:
                 break

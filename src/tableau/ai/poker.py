@@ -5,8 +5,11 @@ legal discard, every combination of replacement cards from the 47 cards the play
 seen counts (exact), against opponents sampled from those same unseen cards, who draw the way
 a typical player draws (``poker_showdown``). The discard with the best chance is chosen.
 
-A CPU sees only ``view(state, seat)``: its own cards and the public actions. Its samples and
-its bluffs come from a seed in that view, so the same game plays out the same way every time.
+A CPU sees only ``view(state, seat)``: its own cards and the public actions. It is called
+as every CPU is, ``choose(view, rng_state) -> (move, rng_state)``. Its ``rng_state`` is the
+seat's key, kept by the session: each random choice (the sampled opponents of a hand, the
+bluff of a decision) is drawn from that key and the public position, so the same view always
+gets the same answer, advice agrees with the CPU, and the key comes back unchanged.
 """
 
 from __future__ import annotations
@@ -28,7 +31,6 @@ from tableau.engines.poker import (
     Action,
     Draw,
     Move,
-    NextHand,
     Phase,
     View,
     category_of,
@@ -43,8 +45,8 @@ __all__ = [
     "DiscardOption",
     "advise_discard",
     "best_discard",
+    "choose",
     "choose_action",
-    "choose_move",
     "legal_discards",
 ]
 
@@ -200,16 +202,24 @@ def opponents_in(view: View) -> int:
     return max(1, sum(1 for seat in view.seats if seat.in_hand and seat.seat != view.seat))
 
 
-def _seed(view: View) -> int:
+def _seed(view: View, rng_state: int) -> int:
     """One sampling seed per seat and hand: the same view always gets the same advice."""
-    return fresh_seed_from(view.cpu_seed, view.hand_number)
+    return fresh_seed_from(rng_state, view.hand_number)
 
 
-def advise_discard(view: View) -> Advice:
-    """What the CPU would throw away in this seat's place, and why."""
+def moves_made(view: View) -> int:
+    """Moves made in the game so far, counted in the public history: each bet and each draw
+    writes one line of its kind, and every hand after the first was dealt by a move."""
+    said = sum(1 for event in view.history if event.kind in ("action", "draw"))
+    return said + view.hand_number - 1
+
+
+def advise_discard(view: View, rng_state: int) -> Advice:
+    """What the CPU would throw away in this seat's place (``rng_state``: the seat's key),
+    and why."""
     if len(view.hand) != 5:
         raise ValueError("Advice needs five cards in your hand.")
-    return best_discard(view.hand, opponents_in(view), _seed(view))
+    return best_discard(view.hand, opponents_in(view), _seed(view, rng_state))
 
 
 # ---------------------------------------------------------------- betting
@@ -220,7 +230,7 @@ BLUFF_RAISE: Final = 0.03
 """How often a CPU raises a hand it would only call or fold."""
 
 
-def showdown_strength(view: View) -> float:
+def showdown_strength(view: View, rng_state: int) -> float:
     """The chance to bet on, as against one opponent: the chance ``w`` of beating all ``k``
     opponents still in (before the draw: after the best draw) is ``s ** k``; this is ``s``.
 
@@ -228,21 +238,22 @@ def showdown_strength(view: View) -> float:
     opponents = opponents_in(view)
     if view.phase is not Phase.FIRST_BETTING:
         unseen = frozenset(FULL_DECK) - frozenset(view.hand)
-        return shares_against(unseen, _seed(view))[evaluate(view.hand)]
-    advice = best_discard(view.hand, opponents, _seed(view))
+        return shares_against(unseen, _seed(view, rng_state))[evaluate(view.hand)]
+    advice = best_discard(view.hand, opponents, _seed(view, rng_state))
     return float(advice.expected_value ** (1 / opponents))
 
 
-def choose_action(view: View, strength: Callable[[View], float] = showdown_strength) -> Action:
+def choose_action(view: View, rng_state: int,
+                  strength: Callable[[View, int], float] = showdown_strength) -> Action:
     """A betting action by hand strength, with a little seeded unpredictability.
 
     ``strength`` is the chance of winning as against one opponent; it is raised to the power
     of the opponents still in, plus half an opponent for each sign of strength.
     """
-    legal = [move for move in view.legal_moves if isinstance(move, Action)]
+    legal = [move for move in view.legal if isinstance(move, Action)]
     if not legal:
         raise ValueError("It is not this player's turn to bet.")
-    seed = fresh_seed_from(view.cpu_seed, view.decision_number)
+    seed = fresh_seed_from(rng_state, moves_made(view))
     roll, seed = random_float(seed)
     noise, _ = random_float(seed)
     opponents = sum(1 for seat in view.seats if seat.in_hand and seat.seat != view.seat)
@@ -251,7 +262,7 @@ def choose_action(view: View, strength: Callable[[View], float] = showdown_stren
     if view.phase is Phase.SECOND_BETTING:
         pressure += 0.5 * sum(1 for seat in view.seats
                               if seat.in_hand and seat.seat != view.seat and seat.drew == 0)
-    chance = strength(view) ** max(1.0, pressure) + (noise - 0.5) * 0.1
+    chance = strength(view, rng_state) ** max(1.0, pressure) + (noise - 0.5) * 0.1
     if view.to_call == 0:
         if BET in legal and (chance > 0.55 or roll < BLUFF_BET):
             return BET
@@ -264,12 +275,10 @@ def choose_action(view: View, strength: Callable[[View], float] = showdown_stren
     return FOLD
 
 
-def choose_move(view: View) -> Move:
-    """The CPU's move in this seat: a betting action, a draw, or dealing on."""
+def choose(view: View, rng_state: int) -> tuple[Move, int]:
+    """The CPU's move in this seat, a betting action or a draw, and its ``rng_state``."""
     if view.phase is Phase.DRAW and view.my_turn:
-        return best_discard(view.hand, opponents_in(view), _seed(view)).move
+        return advise_discard(view, rng_state).move, rng_state
     if view.phase in (Phase.FIRST_BETTING, Phase.SECOND_BETTING) and view.my_turn:
-        return choose_action(view)
-    if NextHand() in view.legal_moves:
-        return NextHand()
+        return choose_action(view, rng_state), rng_state
     raise ValueError("It is not this player's turn.")

@@ -8,10 +8,9 @@ from tableau.cards import Card, CardError, parse_card
 from tableau.cli import open_app
 from tableau.cli.args import Parser, UsageError, refuse, seed
 from tableau.engines.poker import describe
+from tableau.sessions.poker import DEFAULT_CPUS, MAX_CPUS
 
 MAX_INPUT = 200
-MAX_CPUS = 5
-DEFAULT_CPUS = 3
 _GLYPHS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
                                 "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
 """The suit glyphs the table draws (and their outline forms), as the spec's letters."""

@@ -384,8 +384,3 @@ def _draw_shapes(need: int) -> tuple[tuple[tuple[tuple[int, int], ...], int], ..
         added = sum(_RANK_UNIT[high] for high in highs)
         shapes.append((tuple(counts.items()), added))
     return tuple(shapes)
-
-
-def cards_from_codes(codes: Iterable[int]) -> tuple[Card, ...]:
-    """The cards of some codes (for tests and tools)."""
-    return tuple(_CARD_BY_CODE[code] for code in codes)

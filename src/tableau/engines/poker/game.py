@@ -9,28 +9,43 @@ a player who cannot cover a call may call all-in for what they have. Every chip 
 in counts toward the pots up to that player's total, so side pots form on their own and each
 is won by the best hand among the players who paid into it. Chips no one else matched go
 back to the player who put them in.
+
+The history is neutral: a line names its players by seat ("{2:folds}."). A seat's view
+words it for that seat (``View.lines``), whose own lines say "You fold." (see ``word``).
+Who is human is not the engine's business: ``Config.stop_when_out`` only says whose running
+out of chips ends the game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
+from functools import lru_cache
 from itertools import combinations
+from string import Formatter
 from typing import Any, Final
 
 from tableau.cards import FULL_DECK, Card, CardError, Rank, parse_card, parse_cards
 from tableau.engines.poker.evaluator import describe, hand_info
-from tableau.engines.protocol import IllegalMove, SaveFormatError
+from tableau.engines.protocol import (
+    IllegalMove,
+    Outcome,
+    SaveFormatError,
+    SaveReader,
+    read_header,
+    results_for,
+)
 from tableau.engines.rng import fresh_seed_from, shuffled
 
-HUMAN_SEAT: Final = 0
-CPU_NAMES: Final = ("Bram", "Cato", "Dirk", "Eva", "Fenna")
-HUMAN_NAME: Final = "You"
+NAMES: Final = ("Anna", "Bram", "Cato", "Dirk", "Eva", "Fenna")
+"""The players' names when the config gives none."""
+YOU: Final = "You"
+"""How a view names its own seat."""
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
 MAX_CHIPS: Final = 1_000_000
-SAVE_VERSION: Final = 1
+SAVE_VERSION: Final = 2
 
 
 class Phase(Enum):
@@ -154,13 +169,63 @@ def parse_move(text: str) -> Move:
 
 # ---------------------------------------------------------------- results and events
 
+class _Wording(Formatter):
+    """Fills a pattern's seat fields: ``{2}`` is seat 2's name, ``{2:folds}`` its name and the
+    verb, ``{2:-is}`` the verb alone. The reader's own seat is "You", and its verbs agree."""
+
+    def __init__(self, names: Sequence[str], reader: int | None) -> None:
+        super().__init__()
+        self.names = names
+        self.reader = reader
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
+        return key
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        you = value == self.reader
+        name = YOU if you else self.names[value]
+        if not format_spec:
+            return name
+        verb = format_spec.removeprefix("-")
+        if you:
+            verb = _agreeing(verb)
+        return verb if format_spec.startswith("-") else f"{name} {verb}"
+
+
+def _agreeing(verb: str) -> str:
+    """ "bets" -> "bet", "is" -> "are": the verb after "You"."""
+    if verb == "is":
+        return "are"
+    return verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb[:-1]
+
+
+@lru_cache(maxsize=4096)
+def word(pattern: str, names: tuple[str, ...], reader: int | None = None) -> str:
+    """A pattern of the history in words, for ``reader`` (None: every seat by its name)."""
+    return _Wording(names, reader).format(pattern)
+
+
+def _seat(seat: int, verb: str = "") -> str:
+    """A seat's field in a pattern: its name, followed by ``verb`` when one is given."""
+    return f"{{{seat}:{verb}}}" if verb else f"{{{seat}}}"
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One public line of history."""
+    """One public line of history; ``said`` is its pattern (see ``word``)."""
 
-    text: str
+    said: str
     kind: str = "info"
     seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of history in the words of one seat."""
+
+    text: str
+    kind: str
+    seat: int | None
 
     def __str__(self) -> str:
         return self.text
@@ -171,7 +236,6 @@ class Showdown:
     """A hand turned face up at the showdown."""
 
     seat: int
-    name: str
     cards: tuple[Card, ...]
     text: str
     value: int
@@ -193,7 +257,8 @@ class HandResult:
     by_fold: bool
     shown: tuple[Showdown, ...]
     awards: tuple[Award, ...]
-    text: str
+    said: str
+    """Who won what, as a pattern (see ``word``)."""
 
     def won_by(self, seat: int) -> int:
         """Chips this seat took from the pot (its own returned chips included)."""
@@ -212,6 +277,9 @@ class Config:
     small_bet: int = 2
     big_bet: int = 4
     max_raises: int = 3
+    stop_when_out: int | None = None
+    """The game ends when this seat runs out of chips (a human at a table of CPUs); None
+    plays on until one player holds every chip."""
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -219,6 +287,8 @@ class Config:
                 f"Poker needs {MIN_PLAYERS} to {MAX_PLAYERS} players (you and 1 to 5 CPUs), "
                 f"not {self.players}."
             )
+        if self.stop_when_out is not None and not 0 <= self.stop_when_out < self.players:
+            raise ValueError(f"There is no seat {self.stop_when_out} to stop the game.")
         if self.names and len(self.names) != self.players:
             raise ValueError(f"Give {self.players} names, one per player, or none.")
         if any(not name.strip() or len(name) > 20 for name in self.names):
@@ -237,7 +307,7 @@ class Config:
     def player_names(self) -> tuple[str, ...]:
         if self.names:
             return tuple(name.strip() for name in self.names)
-        return (HUMAN_NAME, *CPU_NAMES)[: self.players]
+        return NAMES[: self.players]
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,8 +319,8 @@ class State:
     small_bet: int
     big_bet: int
     max_raises: int
+    stop_when_out: int | None
     seed: int
-    cpu_seed: int
     hand_number: int
     button: int
     phase: Phase
@@ -270,7 +340,6 @@ class State:
     last_actions: tuple[str, ...]
     history: tuple[Event, ...]
     result: HandResult | None
-    decisions: int = 0
 
     @property
     def players(self) -> int:
@@ -309,11 +378,14 @@ class SeatView:
 
 @dataclass(frozen=True, slots=True)
 class View:
+    """What one seat may know. Its own seat is named "You" in ``names``, ``seats`` and the
+    words of the history (``lines``, ``result_text``)."""
+
     seat: int
     phase: Phase
     hand_number: int
     button: int
-    to_act: int | None
+    to_move: int | None
     my_turn: bool
     hand: tuple[Card, ...]
     hand_text: str
@@ -324,34 +396,33 @@ class View:
     bet_size: int
     raises_left: int
     max_discard: int
-    legal_moves: tuple[Move, ...]
+    legal: tuple[Move, ...]
     history: tuple[Event, ...]
     result: HandResult | None
     stock_count: int
     winner: int | None
-    cpu_seed: int
-    decision_number: int
     names: tuple[str, ...]
 
     @property
     def name(self) -> str:
         return self.seats[self.seat].name
 
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """The history in this seat's words."""
+        return tuple(Line(word(event.said, self.names, self.seat), event.kind, event.seat)
+                     for event in self.history)
+
+    @property
+    def result_text(self) -> str:
+        """Who won what in the last hand, in this seat's words ("" before any result)."""
+        return "" if self.result is None else word(self.result.said, self.names, self.seat)
+
 
 # ---------------------------------------------------------------- small helpers
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
-
-
-def _says(name: str, verb: str) -> str:
-    """ "Bram bets", "You bet": the verb agrees with the name."""
-    if name == HUMAN_NAME:
-        base = verb[:-2] if verb.endswith(("ches", "shes", "sses")) else verb[:-1]
-        if verb == "is":
-            base = "are"
-        return f"{name} {base}"
-    return f"{name} {verb}"
 
 
 def _seats_from(state: State, start: int) -> list[int]:
@@ -378,8 +449,8 @@ def max_discard(hand: Sequence[Card]) -> int:
     return 4 if any(card.rank is Rank.ACE for card in hand) else 3
 
 
-def _with_event(state: State, text: str, kind: str, seat: int | None = None) -> State:
-    return replace(state, history=(*state.history, Event(text, kind, seat)))
+def _with_event(state: State, said: str, kind: str, seat: int | None = None) -> State:
+    return replace(state, history=(*state.history, Event(said, kind, seat)))
 
 
 # ---------------------------------------------------------------- a new game and a new hand
@@ -396,8 +467,8 @@ def new_game(config: Config) -> State:
         small_bet=config.small_bet,
         big_bet=config.big_bet,
         max_raises=config.max_raises,
+        stop_when_out=config.stop_when_out,
         seed=fresh_seed_from(config.seed, 1),
-        cpu_seed=fresh_seed_from(config.seed, 2),
         hand_number=0,
         button=players - 1,
         phase=Phase.HAND_OVER,
@@ -464,8 +535,7 @@ def _deal(state: State) -> State:
                            for seat, ante in enumerate(antes)),
         result=None,
     )
-    dealer = _says(state.names[button], "deals")
-    state = _with_event(state, f"Hand {number}: {dealer}.", "deal", button)
+    state = _with_event(state, f"Hand {number}: {_seat(button, 'deals')}.", "deal", button)
     if state.ante:
         state = _with_event(state, f"Everyone antes {state.ante}; the pot is {state.pot}.",
                             "ante")
@@ -530,7 +600,6 @@ def _betting_actions(state: State, seat: int) -> tuple[Action, ...]:
 
 
 def _apply_action(state: State, seat: int, action: Action) -> State:
-    name = state.names[seat]
     to_call = state.current_bet - state.bets[seat]
     size = state.bet_size
     kind = action.kind
@@ -538,10 +607,10 @@ def _apply_action(state: State, seat: int, action: Action) -> State:
         state = replace(state, folded=_set(state.folded, seat, True),
                         muck=state.muck + state.hands[seat], hands=_set(state.hands, seat, ()),
                         last_actions=_set(state.last_actions, seat, "folded"))
-        state = _with_event(state, f"{_says(name, 'folds')}.", "action", seat)
+        state = _with_event(state, f"{_seat(seat, 'folds')}.", "action", seat)
     elif kind is ActionKind.CHECK:
         state = replace(state, last_actions=_set(state.last_actions, seat, "checked"))
-        state = _with_event(state, f"{_says(name, 'checks')}.", "action", seat)
+        state = _with_event(state, f"{_seat(seat, 'checks')}.", "action", seat)
     else:
         if kind is ActionKind.CALL:
             amount = min(to_call, state.chips[seat])
@@ -557,16 +626,16 @@ def _apply_action(state: State, seat: int, action: Action) -> State:
             put_in=_set(state.put_in, seat, state.put_in[seat] + amount),
         )
         if kind is ActionKind.CALL:
-            said, done = f"{_says(name, 'calls')} {amount}", f"called {amount}"
+            said, done = f"{_seat(seat, 'calls')} {amount}", f"called {amount}"
         elif kind is ActionKind.BET:
-            said, done = f"{_says(name, 'bets')} {amount}", f"bet {amount}"
+            said, done = f"{_seat(seat, 'bets')} {amount}", f"bet {amount}"
             state = replace(state, raises=1, acted=(False,) * state.players)
         else:
             total = state.bets[seat]
-            said, done = f"{_says(name, 'raises')} to {total}", f"raised to {total}"
+            said, done = f"{_seat(seat, 'raises')} to {total}", f"raised to {total}"
             state = replace(state, raises=state.raises + 1, acted=(False,) * state.players)
         if state.chips[seat] == 0:
-            said += " and " + ("are" if name == HUMAN_NAME else "is") + " all-in"
+            said += f" and {_seat(seat, '-is')} all-in"
             done += ", all-in"
         state = replace(state, last_actions=_set(state.last_actions, seat, done))
         state = _with_event(state, f"{said}.", "action", seat)
@@ -623,7 +692,6 @@ def _apply_draw(state: State, seat: int, move: Draw) -> State:
     drawn, stock = stock[:count], stock[count:]
     kept = tuple(card for card in state.hands[seat] if card not in discards)
     hand = tuple(sorted(kept + drawn, key=_sort_key))
-    name = state.names[seat]
     done = f"drew {count}" if count else "stood pat"
     state = replace(
         state,
@@ -636,14 +704,15 @@ def _apply_draw(state: State, seat: int, move: Draw) -> State:
     )
     if reshuffled:
         state = _with_event(state, "The stock ran short: the discards are shuffled in.", "info")
-    said = f"{_says(name, 'draws')} {count}." if count else f"{_says(name, 'stands')} pat."
+    said = f"{_seat(seat, 'draws')} {count}." if count else f"{_seat(seat, 'stands')} pat."
     state = _with_event(state, said, "draw", seat)
     return _next_to_draw(state, seat)
 
 
 # ---------------------------------------------------------------- ending a hand
 
-def _names_list(names: Sequence[str]) -> str:
+def _names_list(seats: Sequence[int]) -> str:
+    names = [_seat(seat) for seat in seats]
     if len(names) == 1:
         return names[0]
     return ", ".join(names[:-1]) + " and " + names[-1]
@@ -655,23 +724,26 @@ def _finish(state: State, result: HandResult) -> State:
         chips[award.seat] += award.amount
     state = replace(state, chips=tuple(chips), pot=0, to_act=None, result=result,
                     phase=Phase.HAND_OVER)
-    state = _with_event(state, result.text + ".", "win")
+    state = _with_event(state, result.said + ".", "win")
     for seat in range(state.players):
         if state.dealt[seat] and chips[seat] == 0:
-            state = _with_event(state, f"{_says(state.names[seat], 'is')} out of chips.",
-                                "out", seat)
-    if chips[HUMAN_SEAT] == 0 or sum(1 for amount in chips if amount > 0) == 1:
+            state = _with_event(state, f"{_seat(seat, 'is')} out of chips.", "out", seat)
+    if _game_over(state):
         state = replace(state, phase=Phase.GAME_OVER)
-        text = outcome(state)
-        if text:
-            state = _with_event(state, text, "info")
+        state = _with_event(state, _outcome_said(state), "info")
     return state
+
+
+def _game_over(state: State) -> bool:
+    """The watched seat has no chips, or one player holds them all."""
+    watched = state.stop_when_out
+    holders = sum(1 for amount in state.chips if amount > 0)
+    return (watched is not None and state.chips[watched] == 0) or holders < 2
 
 
 def _win_by_fold(state: State, winner: int) -> State:
     pot = state.pot
-    name = state.names[winner]
-    text = f"{_says(name, 'wins')} {pot}; everyone else folded"
+    text = f"{_seat(winner, 'wins')} {pot}; everyone else folded"
     result = HandResult(state.hand_number, pot, True, (), (Award(winner, pot, "main pot"),), text)
     return _finish(state, result)
 
@@ -711,12 +783,10 @@ def _showdown(state: State) -> State:
     live = [seat for seat in _seats_from(state, state.button + 1) if _live(state, seat)]
     infos = {seat: hand_info(state.hands[seat]) for seat in live}
     shown = tuple(
-        Showdown(seat, state.names[seat], infos[seat].cards, infos[seat].text,
-                 infos[seat].value)
-        for seat in live
+        Showdown(seat, infos[seat].cards, infos[seat].text, infos[seat].value) for seat in live
     )
     for item in shown:
-        state = _with_event(state, f"{_says(item.name, 'shows')} {item.text}.", "show",
+        state = _with_event(state, f"{_seat(item.seat, 'shows')} {item.text}.", "show",
                             item.seat)
     awards: list[Award] = []
     parts: list[str] = []
@@ -725,7 +795,7 @@ def _showdown(state: State) -> State:
         if len(eligible) == 1 and amount == _own_share(state, eligible[0], number, live):
             seat = eligible[0]
             awards.append(Award(seat, amount, "returned"))
-            parts.append(f"{amount} unmatched goes back to {state.names[seat]}")
+            parts.append(f"{amount} unmatched goes back to {_seat(seat)}")
             continue
         best = max(infos[seat].value for seat in eligible)
         winners = [seat for seat in eligible if infos[seat].value == best]  # left of button first
@@ -735,13 +805,11 @@ def _showdown(state: State) -> State:
         description = infos[winners[0]].text
         where = "" if number == 0 else f" {label} of"
         if len(winners) == 1:
-            parts.append(f"{_says(state.names[winners[0]], 'wins')}{where} {amount} "
-                         f"with {description}")
+            parts.append(f"{_seat(winners[0], 'wins')}{where} {amount} with {description}")
         else:
-            names = _names_list([state.names[seat] for seat in winners])
-            text = f"{names} split{where} {amount} with {description}"
+            text = f"{_names_list(winners)} split{where} {amount} with {description}"
             if odd:
-                text += f"; {state.names[winners[0]]} gets the odd chip"
+                text += f"; {_seat(winners[0])} gets the odd chip"
             parts.append(text)
     result = HandResult(state.hand_number, state.pot, False, shown, tuple(awards),
                         "; ".join(parts))
@@ -764,12 +832,11 @@ def legal_moves(state: State) -> tuple[Move, ...]:
 
 
 def _refuse_action(state: State, seat: int, action: Action) -> str:
-    name = state.names[seat]
+    """Why this action is refused, said to the player who tried it."""
     to_call = state.current_bet - state.bets[seat]
-    you = "You" if name == HUMAN_NAME else name
     kind = action.kind
     if kind is ActionKind.CHECK:
-        return f"{you} cannot check: the bet is {to_call} to {_object(name)}."
+        return f"You cannot check: the bet is {to_call} to you."
     if kind is ActionKind.FOLD:
         return "There is no bet to fold to; check instead."
     if kind is ActionKind.CALL:
@@ -777,18 +844,14 @@ def _refuse_action(state: State, seat: int, action: Action) -> str:
     if kind is ActionKind.BET:
         if state.current_bet > 0:
             return "There is already a bet; call, raise or fold."
-        return (f"{you} cannot bet {state.bet_size}: not enough chips, "
+        return (f"You cannot bet {state.bet_size}: not enough chips, "
                 "or no one left to bet against.")
     if state.raises > state.max_raises:
         return f"The betting is capped at {state.max_raises} raises this round."
     if to_call <= 0:
         return "There is no bet to raise; bet instead."
-    return (f"{you} cannot raise: it takes {to_call + state.bet_size} chips, "
+    return (f"You cannot raise: it takes {to_call + state.bet_size} chips, "
             "or no one is left to raise.")
-
-
-def _object(name: str) -> str:
-    return "you" if name == HUMAN_NAME else name
 
 
 def apply(state: State, move: Move) -> State:
@@ -798,7 +861,7 @@ def apply(state: State, move: Move) -> State:
     if isinstance(move, NextHand):
         if state.phase is not Phase.HAND_OVER:
             raise IllegalMove("Finish this hand first.")
-        return replace(_deal(state), decisions=state.decisions + 1)
+        return _deal(state)
     if state.phase is Phase.HAND_OVER:
         raise IllegalMove("This hand is over; deal the next one.")
     seat = state.to_act
@@ -808,18 +871,16 @@ def apply(state: State, move: Move) -> State:
         if state.phase is not Phase.DRAW:
             raise IllegalMove("It is not time to draw; the players are betting.")
         _check_draw(state, seat, move)
-        new_state = _apply_draw(state, seat, move)
-    elif isinstance(move, Action) and isinstance(move.kind, ActionKind):
+        return _apply_draw(state, seat, move)
+    if isinstance(move, Action) and isinstance(move.kind, ActionKind):
         if state.phase is Phase.DRAW:
             raise IllegalMove("It is time to draw: choose cards to throw away, or stand pat.")
         if move not in _betting_actions(state, seat):
             raise IllegalMove(_refuse_action(state, seat, move))
-        new_state = _apply_action(state, seat, move)
-    else:
-        # Not echoed: a value that is no move may not even print.
-        raise IllegalMove("That is not a poker move; try check, bet, call, raise, fold, "
-                          "draw CARDS or stand pat.")
-    return replace(new_state, decisions=state.decisions + 1)
+        return _apply_action(state, seat, move)
+    # Not echoed: a value that is no move may not even print.
+    raise IllegalMove("That is not a poker move; try check, bet, call, raise, fold, "
+                      "draw CARDS or stand pat.")
 
 
 def view(state: State, seat: int) -> View:
@@ -829,10 +890,11 @@ def view(state: State, seat: int) -> View:
     shown: Mapping[int, Showdown] = {}
     if state.result is not None and state.phase in (Phase.HAND_OVER, Phase.GAME_OVER):
         shown = {item.seat: item for item in state.result.shown}
+    names = (*state.names[:seat], YOU, *state.names[seat + 1 :])
     seats = tuple(
         SeatView(
             seat=other,
-            name=state.names[other],
+            name=names[other],
             chips=state.chips[other],
             card_count=len(state.hands[other]),
             in_hand=_live(state, other),
@@ -852,10 +914,6 @@ def view(state: State, seat: int) -> View:
     )
     hand = tuple(sorted(state.hands[seat], key=_sort_key))
     my_turn = state.to_act == seat
-    if state.phase is Phase.HAND_OVER:
-        moves: tuple[Move, ...] = (NextHand(),)
-    else:
-        moves = legal_moves(state) if my_turn else ()
     betting = state.phase in _BETTING
     to_call = max(0, state.current_bet - state.bets[seat]) if betting else 0
     winner = None
@@ -867,7 +925,7 @@ def view(state: State, seat: int) -> View:
         phase=state.phase,
         hand_number=state.hand_number,
         button=state.button,
-        to_act=state.to_act,
+        to_move=state.to_act,
         my_turn=my_turn,
         hand=hand,
         hand_text=describe(hand),
@@ -878,26 +936,31 @@ def view(state: State, seat: int) -> View:
         bet_size=state.bet_size,
         raises_left=state.max_raises - max(0, state.raises - 1) if betting else 0,
         max_discard=max_discard(hand),
-        legal_moves=moves,
+        legal=legal_moves(state) if my_turn else (),
         history=state.history,
         result=state.result,
         stock_count=len(state.stock),
         winner=winner,
-        cpu_seed=fresh_seed_from(state.cpu_seed, seat),
-        decision_number=state.decisions,
-        names=state.names,
+        names=names,
     )
 
 
-def outcome(state: State) -> str | None:
-    """None while the game runs; otherwise one sentence."""
-    if state.phase is not Phase.GAME_OVER:
-        return None
+def _outcome_said(state: State) -> str:
     holders = [seat for seat in range(state.players) if state.chips[seat] > 0]
     if len(holders) == 1:
-        name = state.names[holders[0]]
-        return f"{_says(name, 'wins')} the game with all {state.chips[holders[0]]} chips."
-    return f"{_says(state.names[HUMAN_SEAT], 'is')} out of chips."
+        return f"{_seat(holders[0], 'wins')} the game with all {state.chips[holders[0]]} chips."
+    return f"{_seat(state.stop_when_out or 0, 'is')} out of chips."
+
+
+def outcome(state: State) -> Outcome | None:
+    """None while the game runs. Then the players with the most chips are the winners (one,
+    when a player holds them all), and the sentence is the history's last line."""
+    if state.phase is not Phase.GAME_OVER:
+        return None
+    most = max(state.chips)
+    winners = tuple(seat for seat in range(state.players) if state.chips[seat] == most)
+    return Outcome(winners, results_for(state.players, winners),
+                   word(_outcome_said(state), state.names))
 
 
 # ---------------------------------------------------------------- saving
@@ -916,8 +979,8 @@ def to_json(state: State) -> dict[str, Any]:
         "small_bet": state.small_bet,
         "big_bet": state.big_bet,
         "max_raises": state.max_raises,
+        "stop_when_out": state.stop_when_out,
         "seed": state.seed,
-        "cpu_seed": state.cpu_seed,
         "hand_number": state.hand_number,
         "button": state.button,
         "phase": state.phase.value,
@@ -935,148 +998,142 @@ def to_json(state: State) -> dict[str, Any]:
         "to_act": state.to_act,
         "drew": list(state.drew),
         "last_actions": list(state.last_actions),
-        "history": [[event.text, event.kind, event.seat] for event in state.history],
+        "history": [{"said": event.said, "kind": event.kind, "seat": event.seat}
+                    for event in state.history],
         "result": None if result is None else {
             "hand_number": result.hand_number,
             "pot": result.pot,
             "by_fold": result.by_fold,
-            "shown": [[item.seat, item.name, _cards_json(item.cards), item.text, item.value]
-                      for item in result.shown],
-            "awards": [[award.seat, award.amount, award.pot] for award in result.awards],
-            "text": result.text,
+            "shown": [{"seat": item.seat, "cards": _cards_json(item.cards), "text": item.text,
+                       "value": item.value} for item in result.shown],
+            "awards": [{"seat": award.seat, "amount": award.amount, "pot": award.pot}
+                       for award in result.awards],
+            "said": result.said,
         },
-        "decisions": state.decisions,
     }
 
 
-def _int(value: Any, what: str, low: int = 0, high: int = 2**63) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SaveFormatError(f"The save's {what} is not a whole number in range.")
-    return value
-
-
-def _bool(value: Any, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise SaveFormatError(f"The save's {what} is not true or false.")
-    return value
-
-
-SHORT_TEXT: Final = 500
 LONG_TEXT: Final = 4000
 """A line of history: a showdown of 6 players with 20-character names and 5 side pots
 stays under 2,000 characters."""
 
 
-def _str(value: Any, what: str, limit: int = SHORT_TEXT) -> str:
-    if not isinstance(value, str) or len(value) > limit:
-        raise SaveFormatError(f"The save's {what} is not a short text.")
-    return value
+def _each(save: SaveReader, key: str, length: int | None, kind: str) -> list[SaveReader]:
+    """The objects of a list, each read with its own name in the sentences."""
+    return [SaveReader(item, kind) for item in save.items(key, length)]
 
 
-def _list(value: Any, what: str, length: int | None = None) -> list[Any]:
-    if not isinstance(value, list) or (length is not None and len(value) != length):
-        raise SaveFormatError(f"The save's {what} is not a list of the right length.")
-    return value
+def _values(save: SaveReader, key: str, length: int | None, fits: Callable[[Any], bool],
+            wanted: str) -> tuple[Any, ...]:
+    """A list of plain values that each ``fits`` (``wanted`` says what they must be)."""
+    items = save.items(key, length)
+    if not all(fits(item) for item in items):
+        raise SaveFormatError(f"'{key}' in {save.where} must hold {wanted}.")
+    return tuple(items)
 
 
-def _cards(value: Any, what: str) -> tuple[Card, ...]:
-    items = _list(value, what)
+def _number(item: Any, high: int = MAX_CHIPS * MAX_PLAYERS) -> bool:
+    return type(item) is int and 0 <= item <= high  # not a bool: type(True) is bool
+
+
+def _numbers(save: SaveReader, key: str, length: int) -> tuple[int, ...]:
+    return _values(save, key, length, _number, "whole numbers of chips")
+
+
+def _flags(save: SaveReader, key: str, length: int) -> tuple[bool, ...]:
+    return _values(save, key, length, lambda item: type(item) is bool, "true or false")
+
+
+def _texts(save: SaveReader, key: str, length: int | None, limit: int) -> tuple[str, ...]:
+    return _values(save, key, length, lambda item: isinstance(item, str) and len(item) <= limit,
+                   f"texts of at most {limit} characters")
+
+
+def _codes(items: object, what: str) -> tuple[Card, ...]:
+    """Cards from a list of codes ("QH"); ``what`` names the list in the sentence."""
     try:
-        return tuple(parse_card(_str(item, what)) for item in items)
+        if isinstance(items, list) and all(isinstance(item, str) for item in items):
+            return tuple(parse_card(item) for item in items)
     except CardError:
-        raise SaveFormatError(f"The save's {what} holds something that is not a card.") from None
+        pass
+    raise SaveFormatError(f"{what} in the save must be a list of cards like \"QH\".")
 
 
-def from_json(data: Any) -> State:
-    """Rebuild a state from ``to_json``; raises SaveFormatError on anything malformed."""
-    if not isinstance(data, dict):
-        raise SaveFormatError("This is not a poker save.")
-    if data.get("game") != "poker":
-        raise SaveFormatError("This save is not a poker game.")
-    if data.get("version") != SAVE_VERSION:
-        raise SaveFormatError(f"This poker save has version {data.get('version')!r}; "
-                              f"this version of tableau reads version {SAVE_VERSION}.")
+def _cards(save: SaveReader, key: str) -> tuple[Card, ...]:
+    return _codes(save.get(key), f"'{key}' in {save.where}")
+
+
+def _said(save: SaveReader, key: str, names: tuple[str, ...]) -> str:
+    """A pattern of the history, refused unless it can be worded."""
+    said = save.text(key, LONG_TEXT)
     try:
-        return _from_json(data)
-    except SaveFormatError:
-        raise
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
-        raise SaveFormatError("This poker save is damaged: a field is missing or wrong.") from None
+        word(said, names)
+    except (ValueError, IndexError, KeyError, TypeError, AttributeError):
+        raise SaveFormatError(f"'{key}' in {save.where} is not a line of history.") from None
+    return said
 
 
-def _from_json(data: dict[str, Any]) -> State:
-    names = tuple(_str(name, "names") for name in _list(data["names"], "names"))
+def from_json(data: Mapping[str, Any]) -> State:
+    """Rebuild a state from ``to_json``; raises SaveFormatError on anything malformed."""
+    save = read_header(data, "poker", "Poker", SAVE_VERSION)
+    names = _texts(save, "names", None, 20)
     players = len(names)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SaveFormatError("The save has the wrong number of players.")
-
-    def ints(key: str) -> tuple[int, ...]:
-        return tuple(_int(item, key) for item in _list(data[key], key, players))
-
-    def bools(key: str) -> tuple[bool, ...]:
-        return tuple(_bool(item, key) for item in _list(data[key], key, players))
-
+    if any(not name.strip() for name in names):
+        raise SaveFormatError("A name in the save is empty.")
+    seat = players - 1
     try:
-        phase = Phase(data["phase"])
+        phase = Phase(save.get("phase"))
     except ValueError:
         raise SaveFormatError("The save's phase is unknown.") from None
-    to_act_raw = data["to_act"]
-    to_act = None if to_act_raw is None else _int(to_act_raw, "player to act", 0, players - 1)
-    drew = tuple(None if item is None else _int(item, "draws", 0, 5)
-                 for item in _list(data["drew"], "draws", players))
     history = tuple(
-        Event(_str(item[0], "history", LONG_TEXT), _str(item[1], "history"),
-              None if item[2] is None else _int(item[2], "history", 0, players - 1))
-        for item in (_list(entry, "history", 3) for entry in _list(data["history"], "history"))
+        Event(_said(line, "said", names), line.text("kind"),
+              line.optional_integer("seat", 0, seat))
+        for line in _each(save, "history", None, "a line of history")
     )
     result = None
-    raw = data["result"]
-    if raw is not None:
-        if not isinstance(raw, dict):
-            raise SaveFormatError("The save's hand result is damaged.")
+    if save.get("result") is not None:
+        raw = save.part("result", "the hand's result")
         shown = tuple(
-            Showdown(_int(item[0], "showdown", 0, players - 1), _str(item[1], "showdown"),
-                     _cards(item[2], "showdown"), _str(item[3], "showdown"),
-                     _int(item[4], "showdown", 1, 7462))
-            for item in (_list(entry, "showdown", 5) for entry in _list(raw["shown"], "showdown"))
+            Showdown(item.integer("seat", 0, seat), _cards(item, "cards"), item.text("text"),
+                     item.integer("value", 1, 7462))
+            for item in _each(raw, "shown", None, "a hand shown")
         )
         awards = tuple(
-            Award(_int(item[0], "award", 0, players - 1), _int(item[1], "award"),
-                  _str(item[2], "award"))
-            for item in (_list(entry, "award", 3) for entry in _list(raw["awards"], "awards"))
+            Award(item.integer("seat", 0, seat), item.integer("amount"), item.text("pot"))
+            for item in _each(raw, "awards", None, "an award")
         )
-        result = HandResult(_int(raw["hand_number"], "hand number"), _int(raw["pot"], "pot"),
-                            _bool(raw["by_fold"], "result"), shown, awards,
-                            _str(raw["text"], "result", LONG_TEXT))
+        result = HandResult(raw.integer("hand_number"), raw.integer("pot"),
+                            raw.boolean("by_fold"), shown, awards, _said(raw, "said", names))
     state = State(
         names=names,
-        ante=_int(data["ante"], "ante", 0, MAX_CHIPS),
-        small_bet=_int(data["small_bet"], "small bet", 1, MAX_CHIPS),
-        big_bet=_int(data["big_bet"], "big bet", 1, MAX_CHIPS),
-        max_raises=_int(data["max_raises"], "raise cap", 0, 10),
-        seed=_int(data["seed"], "seed"),
-        cpu_seed=_int(data["cpu_seed"], "seed"),
-        hand_number=_int(data["hand_number"], "hand number"),
-        button=_int(data["button"], "button", 0, players - 1),
+        ante=save.integer("ante", 0, MAX_CHIPS),
+        small_bet=save.integer("small_bet", 1, MAX_CHIPS),
+        big_bet=save.integer("big_bet", 1, MAX_CHIPS),
+        max_raises=save.integer("max_raises", 0, 10),
+        stop_when_out=save.optional_integer("stop_when_out", 0, seat),
+        seed=save.integer("seed"),
+        hand_number=save.integer("hand_number"),
+        button=save.integer("button", 0, seat),
         phase=phase,
-        chips=ints("chips"),
-        pot=_int(data["pot"], "pot"),
-        hands=tuple(_cards(hand, "hands") for hand in _list(data["hands"], "hands", players)),
-        stock=_cards(data["stock"], "stock"),
-        muck=_cards(data["muck"], "discards"),
-        dealt=bools("dealt"),
-        folded=bools("folded"),
-        put_in=ints("put_in"),
-        bets=ints("bets"),
-        acted=bools("acted"),
-        raises=_int(data["raises"], "raise count", 0, 11),
-        to_act=to_act,
-        drew=drew,
-        last_actions=tuple(_str(item, "last actions")
-                           for item in _list(data["last_actions"], "last actions", players)),
+        chips=_numbers(save, "chips", players),
+        pot=save.integer("pot", 0, MAX_CHIPS * MAX_PLAYERS),
+        hands=tuple(_codes(hand, "A hand") for hand in save.items("hands", players)),
+        stock=_cards(save, "stock"),
+        muck=_cards(save, "muck"),
+        dealt=_flags(save, "dealt", players),
+        folded=_flags(save, "folded", players),
+        put_in=_numbers(save, "put_in", players),
+        bets=_numbers(save, "bets", players),
+        acted=_flags(save, "acted", players),
+        raises=save.integer("raises", 0, 11),
+        to_act=save.optional_integer("to_act", 0, seat),
+        drew=_values(save, "drew", players, lambda item: item is None or _number(item, 5),
+                     "numbers of cards drawn, or null"),
+        last_actions=_texts(save, "last_actions", players, 40),
         history=history,
         result=result,
-        decisions=_int(data["decisions"], "move count"),
     )
     _check_consistent(state)
     return state
@@ -1096,9 +1153,7 @@ def _check_consistent(state: State) -> None:
 def _check_between_hands(state: State) -> None:
     if state.pot != 0 or state.to_act is not None:
         raise SaveFormatError("The save's hand is over, but chips or a turn are still open.")
-    holders = sum(1 for chips in state.chips if chips > 0)
-    game_over = state.chips[HUMAN_SEAT] == 0 or holders < 2
-    if game_over != (state.phase is Phase.GAME_OVER):
+    if _game_over(state) != (state.phase is Phase.GAME_OVER):
         raise SaveFormatError("The save's phase does not fit the players' chips.")
 
 

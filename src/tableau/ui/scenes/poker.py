@@ -11,7 +11,6 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tableau.ai.poker import advise_discard
 from tableau.engines.poker import BET, RAISE, Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene, still_app
@@ -51,7 +50,7 @@ async def _discards_marked(pilot: Pilot[Any]) -> None:
     """Mark, with the number keys, the cards the advice would throw away."""
     await _to_the_draw(pilot)
     view = _table(pilot).view
-    discard = advise_discard(view).discard
+    discard = _table(pilot).session.advice().discard
     keys = [str(index + 1) for index, card in enumerate(view.hand) if card in discard]
     await pilot.press(*keys)
     await pilot.pause()
@@ -90,7 +89,7 @@ async def play_to_the_end(pilot: Pilot[Any]) -> None:
         elif view.phase is Phase.DRAW:
             await pilot.press("enter")
         else:
-            aggressive = BET in view.legal_moves or RAISE in view.legal_moves
+            aggressive = BET in view.legal or RAISE in view.legal
             await pilot.press("b" if aggressive else "c")
     await pilot.pause()
 

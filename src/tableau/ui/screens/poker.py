@@ -1,10 +1,11 @@
 """The Poker table: five-card draw, fixed limit, you against 1 to 5 CPU players.
 
-The screen keeps the engine's ``State`` but renders only ``view(state, HUMAN_SEAT)``, so a
+The game in progress is a ``PokerSession``; the screen renders only its view, yours, so a
 CPU's cards cannot reach the screen before the showdown. Keys, buttons and clicks become
-engine moves here; the engine accepts them or answers with the sentence shown in the message
-line. CPU players move one at a time after ``app.cpu_delay`` seconds (they think in a worker
-thread, so the table stays responsive); with a delay of 0 (tests) they move at once.
+moves through ``ui.controls.poker``; the engine accepts them or answers with the sentence
+shown in the message line. CPU players move through GameScreen's one flow, one at a time
+after the runtime's ``cpu_delay`` (they think in a worker thread, so the table stays
+responsive); with a delay of 0 (tests) they move at once.
 
 Keys: c check/call, b bet/raise, f fold, 1-5 or space mark a card to throw away, Enter
 draws (or deals the next hand), a advice, n next hand; q menu, ? help.
@@ -13,71 +14,56 @@ draws (or deals the next hand), a advice, n next hand; q menu, ? help.
 from __future__ import annotations
 
 import secrets
-import time
-from collections.abc import Callable, Iterable
-from dataclasses import replace
+from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
 from textual.widgets import Button, Footer, Header, Static
-from textual.worker import get_current_worker
 
-from tableau.ai import poker as ai
-from tableau.engines import poker as engine
-from tableau.engines.poker import HUMAN_SEAT, Action, ActionKind, NextHand, Phase, State, View
+from tableau.engines.poker import Action, Draw, Move, NextHand, Phase, State, View
 from tableau.engines.protocol import IllegalMove
-from tableau.engines.rng import fresh_seed_from
-from tableau.ui.screens.base import GameScreen
-from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.poker_controls import (
+from tableau.sessions.poker import DEFAULT_CPUS, MAX_CPUS, CpuStep, PokerSession
+from tableau.ui.controls.poker import (
     BETTING,
     RUNNING,
+    Mark,
+    Refusal,
+    Request,
     action_label,
+    advice_available,
     can_mark,
     capped,
+    command,
     draw_label,
     draw_move,
     faces,
     is_human_turn,
     key_action,
     marks_for,
+    offered,
     pot_line,
+    prompt,
     seat_action,
-    standings,
     toggle_mark,
     waiting_for,
     winners,
     you_line,
 )
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.poker_seat import SeatPanel
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import PAGE_BINDINGS, HistoryPanel
 
-DEFAULT_CPUS = 3
-MAX_CPUS = 5
+__all__ = ["DEFAULT_CPUS", "MAX_CPUS", "PokerScreen"]
+
 MANY_CPUS = 4
 """From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
-ACTIONS = ("check", "call", "bet", "raise", "fold")
-
-
-def cpu_turn(state: State) -> bool:
-    """A CPU seat is to act (bet or draw)."""
-    return state.phase in RUNNING and state.to_act is not None and state.to_act != HUMAN_SEAT
-
-
-def cpu_step(state: State) -> State:
-    """The CPU to act makes its move. It sees only its own view; should it ever propose
-    something the engine refuses, it plays the first legal move instead of stalling."""
-    seat = state.to_act
-    assert seat is not None
-    try:
-        return engine.apply(state, ai.choose_move(engine.view(state, seat)))
-    except (IllegalMove, ValueError):
-        return engine.apply(state, engine.legal_moves(state)[0])
 
 
 class PokerScreen(GameScreen):
@@ -116,11 +102,10 @@ class PokerScreen(GameScreen):
         """``chips``: each player's starting stack (100 unless given)."""
         super().__init__()
         # The command line checks its options; anything else is kept in range here.
-        self.cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
-        self.chips = chips
-        self.first_seed = seed if seed is not None else secrets.randbelow(2**32)
-        self.games = 0
-        self.state = self._new_state()
+        cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
+        self.session = PokerSession(
+            cpus, seed if seed is not None else secrets.randbelow(2**32), chips
+        )
         self.marks: tuple[int, ...] = ()
         """Indices into the view's hand, in the order they were marked."""
         self.note = ""
@@ -128,26 +113,21 @@ class PokerScreen(GameScreen):
         move and shown before the prompt."""
         self.problem: str | None = None
         """Why the last key did nothing; cleared by the next change."""
-        self._thinking: State | None = None
-        self._view: tuple[State, View] | None = None
-        self._end_shown = False
-
-    def _new_state(self) -> State:
-        seed = self.first_seed if self.games == 0 else fresh_seed_from(self.first_seed, self.games)
-        config = engine.Config(players=self.cpus + 1, seed=seed)
-        if self.chips is not None:
-            config = replace(config, chips=self.chips)
-        return engine.new_game(config)
 
     @property
     def view(self) -> View:
-        """What you may see of the present state (kept until the state changes: the footer
-        asks for it once per key binding)."""
-        cached = self._view
-        if cached is None or cached[0] is not self.state:
-            cached = (self.state, engine.view(self.state, HUMAN_SEAT))
-            self._view = cached
-        return cached[1]
+        """What you may see of the present state."""
+        return self.session.view
+
+    @property
+    def state(self) -> State:
+        """The present position (the whole table, for tests and the flow)."""
+        return self.session.state
+
+    @property
+    def cpus(self) -> int:
+        """CPU players at this table."""
+        return self.session.cpus
 
     # ------------------------------------------------------------------ layout
 
@@ -156,13 +136,13 @@ class PokerScreen(GameScreen):
         with Horizontal(id="poker-body"):
             with Vertical(id="table"):
                 with Vertical(id="seats"):
-                    for seat in range(1, self.state.players):
+                    for seat in range(1, self.session.cpus + 1):
                         yield SeatPanel(seat, id=f"seat-{seat}")
                 yield Static("", id="pot-line", markup=False)
                 with Vertical(id="you"):
                     with Horizontal(id="you-info"):
                         yield Static("", id="you-turn", markup=False)
-                        yield Static(self.state.names[HUMAN_SEAT], id="you-name", markup=False)
+                        yield Static(self.view.name, id="you-name", markup=False)
                         yield Static("", id="you-dealer", markup=False)
                         yield Static("", id="you-chips", markup=False)
                     yield Hand(id="my-hand")
@@ -186,14 +166,13 @@ class PokerScreen(GameScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.set_class(self.cpus >= MANY_CPUS, "-many")
+        self.set_class(self.session.cpus >= MANY_CPUS, "-many")
         self.query_one("#my-hand", Hand).focus()
-        self._refresh_table()
-        self._after_change()
+        self.after_move()
 
     def on_resize(self, event: events.Resize) -> None:
         # The size classes change on a resize; the seats show more words on a large screen.
-        self.call_after_refresh(self._refresh_table)
+        self.call_after_refresh(self.redraw)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Deal a new game of Poker", self.action_new_game)
@@ -204,7 +183,7 @@ class PokerScreen(GameScreen):
 
     # ------------------------------------------------------------------ rendering
 
-    def _refresh_table(self) -> None:
+    def redraw(self) -> None:
         view = self.view
         won = winners(view)
         for seat in view.seats[1:]:
@@ -213,28 +192,28 @@ class PokerScreen(GameScreen):
                 seat,
                 seat_action(view, seat),
                 dealer=view.button == seat.seat,
-                to_act=view.phase in RUNNING and view.to_act == seat.seat,
+                to_act=view.phase in RUNNING and view.to_move == seat.seat,
                 winner=seat.seat in won,
                 full=self.is_large,
             )
         self.query_one("#pot-line", Static).update(pot_line(view))
-        me = view.seats[HUMAN_SEAT]
+        me = view.seats[view.seat]
         my_turn = is_human_turn(view)
         self.query_one("#you-turn", Static).update("▶" if my_turn else " ")
         self.query_one("#you-dealer", Static).update(
-            "(dealer)" if view.button == HUMAN_SEAT else ""
+            "(dealer)" if view.button == view.seat else ""
         )
         self.query_one("#you-chips", Static).update(you_line(view))
         you = self.query_one("#you", Vertical)
         you.set_class(my_turn, "-to-act")
-        you.set_class(HUMAN_SEAT in won, "-winner")
+        you.set_class(view.seat in won, "-winner")
         you.set_class(me.folded, "-folded")
         self._render_hand(view)
         self._render_buttons(view)
         self._render_message(view)
         history = self.query_one("#history", HistoryPanel)
         shown = history.entries
-        history.update(view.history)
+        history.update(view.lines)
         if history.entries != shown:
             # Follow the newest line even after a burst of lines (a showdown writes several
             # at once, and the log's own follow check sees the old height).
@@ -243,7 +222,7 @@ class PokerScreen(GameScreen):
         self.refresh_bindings()
 
     def _render_hand(self, view: View) -> None:
-        me = view.seats[HUMAN_SEAT]
+        me = view.seats[view.seat]
         if not can_mark(view):
             self.marks = ()
         cards = me.shown if me.shown is not None else view.hand
@@ -263,7 +242,7 @@ class PokerScreen(GameScreen):
     def _render_buttons(self, view: View) -> None:
         my_turn = is_human_turn(view)
         betting = view.phase in BETTING
-        legal = set(view.legal_moves) if my_turn else set()
+        legal = set(view.legal) if my_turn else set()
         for key, button_id in (("c", "#act-c"), ("b", "#act-b"), ("f", "#act-f")):
             button = self.query_one(button_id, Button)
             action = key_action(view, key)
@@ -276,7 +255,7 @@ class PokerScreen(GameScreen):
         draw.disabled = not (my_turn and view.phase is Phase.DRAW)
         advice = self.query_one("#act-advice", Button)
         advice.display = view.phase in (Phase.FIRST_BETTING, Phase.DRAW)
-        advice.disabled = not self._advice_available(view)
+        advice.disabled = not advice_available(view)
         after = self.query_one("#act-next", Button)
         after.display = view.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
         self._label(after, "Results" if view.phase is Phase.GAME_OVER else "Next hand")
@@ -293,22 +272,7 @@ class PokerScreen(GameScreen):
             line.show(self.problem, error=True)
         else:
             note = self.note if view.phase in RUNNING else ""
-            line.show(" ".join(part for part in (note, self._prompt(view)) if part))
-
-    def _prompt(self, view: View) -> str:
-        if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and view.result is not None:
-            return view.result.text + "."
-        if not is_human_turn(view):
-            return waiting_for(view)
-        if view.phase is Phase.DRAW and self.marks:
-            count = len(self.marks)
-            return f"Enter throws {count} away and draws {count}; 1-5 or space changes the marks."
-        if view.phase is Phase.DRAW:
-            most = "3 cards (4 keeping your ace)" if view.max_discard == 4 else "3 cards"
-            return f"Your draw: mark up to {most} with 1-5, space or a click; Enter draws."
-        if view.to_call:
-            return f"Your turn: {view.to_call} to call."
-        return "Your turn: check or bet."
+            line.show(" ".join(part for part in (note, prompt(view, self.marks)) if part))
 
     def _say(self, text: str, *, error: bool = False) -> None:
         if error:
@@ -322,24 +286,7 @@ class PokerScreen(GameScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action != "act" or not parameters:
             return True
-        return self._offered(str(parameters[0]), self.view)
-
-    def _offered(self, name: str, view: View) -> bool:
-        """Is this named control legal now (shown in the footer)?"""
-        my_turn = is_human_turn(view)
-        if name in ACTIONS:
-            return my_turn and Action(ActionKind(name)) in view.legal_moves
-        if name.startswith("mark"):
-            return can_mark(view)
-        if name == "draw":
-            return my_turn and view.phase is Phase.DRAW
-        if name == "advice":
-            return self._advice_available(view)
-        if name == "next":
-            return view.phase is Phase.HAND_OVER
-        if name == "results":
-            return view.phase is Phase.GAME_OVER
-        return True
+        return offered(str(parameters[0]), self.view)
 
     def action_page_history(self, direction: int) -> None:
         self.query_one("#history", HistoryPanel).page(direction)
@@ -352,24 +299,19 @@ class PokerScreen(GameScreen):
 
     def _do(self, name: str) -> None:
         """Every control ends here: a key, its button, or the palette."""
-        view = self.view
-        if name in ACTIONS:
-            self._bet(Action(ActionKind(name)))
-        elif name in ("c", "b", "f"):
-            self._bet(key_action(view, name))
-        elif name.startswith("mark"):
-            self._mark(int(name.removeprefix("mark")) - 1)
-        elif name == "draw":
-            self._draw()
-        elif name in ("advice", "a"):
-            self._advice()
-        elif name in ("next", "results", "n") or (name == "enter" and view.phase not in RUNNING):
-            self._next()
-        elif name == "enter":
-            if view.phase is Phase.DRAW:
+        match command(name, self.view):
+            case Action() as action:
+                self._bet(action)
+            case Mark(index):
+                self._mark(index)
+            case Request("draw"):
                 self._draw()
-            else:
-                self._say("Betting: c to check or call, b to bet or raise, f to fold.", error=True)
+            case Request("advice"):
+                self._advice()
+            case Request("next"):
+                self._next()
+            case Refusal(text):
+                self._say(text, error=True)
 
     @on(Button.Pressed, ".table-button")
     def _button_pressed(self, event: Button.Pressed) -> None:
@@ -409,7 +351,7 @@ class PokerScreen(GameScreen):
             self._say(waiting_for(view), error=True)
             return
         if view.phase is not Phase.DRAW:
-            self._play(engine.Draw(()))  # the engine explains why not
+            self._play(Draw(()))  # the engine explains why not
             return
         move = draw_move(view, self.marks)
         before = set(view.hand)
@@ -424,39 +366,34 @@ class PokerScreen(GameScreen):
     def _next(self) -> None:
         view = self.view
         if view.phase is Phase.GAME_OVER:
-            self._show_end()
+            self.app.push_screen(self._end_screen(), self.end_chosen)
         else:
             self._play(NextHand())
 
-    def _play(self, move: engine.Move) -> bool:
+    def _play(self, move: Move) -> bool:
         """Apply the human's move; on refusal show the engine's sentence."""
         try:
-            state = engine.apply(self.state, move)
+            self.session.play(move)
         except IllegalMove as problem:
             self._say(str(problem), error=True)
             return False
         self.marks = ()
         self.note = ""
-        self._set_state(state)
+        self.problem = None
+        self.after_move()
         return True
 
     # ------------------------------------------------------------------ advice
 
-    def _advice_available(self, view: View) -> bool:
-        me = view.seats[HUMAN_SEAT]
-        if view.phase is Phase.FIRST_BETTING:
-            return me.in_hand and len(view.hand) == 5
-        return can_mark(view) and len(view.hand) == 5
-
     def _advice(self) -> None:
         view = self.view
-        if not self._advice_available(view):
+        if not advice_available(view):
             self._say(
                 "Advice is about the draw: ask before you draw, while you hold five cards.",
                 error=True,
             )
             return
-        advice = ai.advise_discard(view)
+        advice = self.session.advice()
         if advice.discard:
             head = f"Advice: throw away {faces(advice.discard)}."
         else:
@@ -470,98 +407,33 @@ class PokerScreen(GameScreen):
                 tail = " They are marked."
         self._say(f"{head} {advice.why}{tail}")
 
-    # ------------------------------------------------------------------ the CPU players
+    # ------------------------------------------------------------------ GameScreen's flow
 
-    def _set_state(self, state: State) -> None:
-        self.state = state
+    def position(self) -> State:
+        return self.session.state
+
+    def cpu_to_move(self) -> bool:
+        return self.session.cpu_to_move()
+
+    def cpu_choose(self, position: object) -> CpuStep:
+        assert isinstance(position, State)
+        return self.session.cpu_choose(position)
+
+    def cpu_play(self, position: object, step: object) -> None:
+        assert isinstance(step, CpuStep)
+        self.session.cpu_play(step)
         self.problem = None
-        self._refresh_table()
-        self._after_change()
 
-    def _after_change(self) -> None:
-        if self.state.phase is Phase.GAME_OVER:
-            if not self._end_shown:
-                self._end_shown = True
-                self._show_end()
-            return
-        if not cpu_turn(self.state) or self._thinking is self.state:
-            return
-        delay = float(getattr(self.app, "cpu_delay", 0.0))
-        if delay <= 0:
-            state = self.state
-            while cpu_turn(state):
-                state = cpu_step(state)
-            self._set_state(state)
-            return
-        self._thinking = self.state
-        self._think(self.state, delay)
+    def end_dialog(self) -> ModalScreen[str | None] | None:
+        return self._end_screen() if self.session.is_over() else None
 
-    @work(thread=True, exclusive=True, group="poker-cpu")
-    def _think(self, state: State, delay: float) -> None:
-        """Choose the CPU's move away from the event loop, then show it after the pause."""
-        clock = self._clock()
-        started = clock()
-        after = cpu_step(state)
-        if get_current_worker().is_cancelled:
-            return
-        rest = max(0.0, delay - (clock() - started))
-        self.app.call_from_thread(self._cpu_ready, state, after, rest)
-
-    def _clock(self) -> Callable[[], float]:
-        clock = getattr(self.app, "clock", None)
-        return clock if callable(clock) else time.monotonic
-
-    def _cpu_ready(self, before: State, after: State, rest: float) -> None:
-        if before is not self.state:
-            return  # a new game started while it was thinking
-        if rest > 0:
-            self.set_timer(rest, lambda: self._cpu_moved(before, after))
-        else:
-            self._cpu_moved(before, after)
-
-    def _cpu_moved(self, before: State, after: State) -> None:
-        if before is not self.state:
-            return
-        self._thinking = None
-        self._set_state(after)
-
-    # ------------------------------------------------------------------ the end of a game
-
-    def _show_end(self) -> None:
-        state = self.state
-        view = self.view
-        if view.winner == HUMAN_SEAT:
-            title = "You win the game!"
-        elif state.chips[HUMAN_SEAT] == 0:
-            title = "You are out of chips"
-        else:
-            title = "Game over"
-        lines = ["Final standings:", *standings(view), f"Hands played: {state.hand_number}"]
-        if view.result is not None:
-            lines.append(f"Last hand: {view.result.text}.")
-        self.app.push_screen(
-            EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")], numbered=True),
-            self._after_end,
-        )
-
-    def _after_end(self, choice: str | None) -> None:
-        if choice == "again":
-            self.new_game()
-        elif choice == "menu":
-            self.app.call_later(self._to_menu)
+    def _end_screen(self) -> EndScreen:
+        title, lines = self.session.ending()
+        return EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")], numbered=True)
 
     def game_at_stake(self) -> bool:
         """q asks first once you have acted (or a later hand is dealt) and until game over."""
-        state = self.state
-        if state.phase is Phase.GAME_OVER:
-            return False
-        first_move = state.hand_number == 1 and state.phase is Phase.FIRST_BETTING
-        return not first_move or state.acted[HUMAN_SEAT]
-
-    def _to_menu(self) -> None:
-        show_menu = getattr(self.app, "show_menu", None)
-        if show_menu is not None:
-            show_menu()
+        return self.session.at_stake()
 
     def action_new_game(self) -> None:
         """A new game from the palette: asks first while a game is under way."""
@@ -570,10 +442,9 @@ class PokerScreen(GameScreen):
 
     def new_game(self) -> None:
         """Deal a fresh game with the same number of CPUs and a new seed."""
-        self.games += 1
-        self._end_shown = False
-        self._thinking = None
+        self.stop_cpu()
+        self.session.new_game()
         self.marks = ()
         self.note = ""
-        self.workers.cancel_group(self, "poker-cpu")
-        self._set_state(self._new_state())
+        self.problem = None
+        self.after_move()

@@ -1,14 +1,15 @@
-"""Poker table controls: what a key or a click means, in words and in engine moves.
+"""Poker table controls: what a key, a button or a click means, in words and in moves.
 
-Pure functions of a ``View`` (no Textual), so the screen stays thin. The engine still decides:
-an action built here for a key that is not legal right now goes to ``apply``, and the
-``IllegalMove`` sentence is what the player reads.
+Pure functions of the human's ``View`` (no Textual), so the screen stays thin. The engine
+still decides: an action built here for a key that is not legal right now goes to ``apply``,
+and the ``IllegalMove`` sentence is what the player reads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
 
 from tableau.cards import Card
 from tableau.engines.poker import (
@@ -16,9 +17,9 @@ from tableau.engines.poker import (
     CALL,
     CHECK,
     FOLD,
-    HUMAN_SEAT,
     RAISE,
     Action,
+    ActionKind,
     Draw,
     Phase,
     SeatView,
@@ -28,6 +29,96 @@ from tableau.engines.poker import (
 
 BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
 RUNNING: Final = (*BETTING, Phase.DRAW)
+ACTIONS: Final = ("check", "call", "bet", "raise", "fold")
+"""The named betting controls (the footer's keys and the palette)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """Mark (or unmark) card ``index`` of the hand for throwing away."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """Draw the marked cards, ask for advice, or go on (the next hand, or the results)."""
+
+    what: Literal["draw", "advice", "next"]
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """A key that means nothing now, and why."""
+
+    text: str
+
+
+Command = Action | Mark | Request | Refusal
+
+
+def command(name: str, view: View) -> Command:
+    """What a control means now. ``name`` is a key binding's or a button's name: "check" ..
+    "fold", "c", "b", "f", "mark1" .. "mark5", "draw", "advice" or "a", "next", "results" or
+    "n", and "enter" (the draw, or the next hand)."""
+    if name in ACTIONS:
+        return Action(ActionKind(name))
+    if name in ("c", "b", "f"):
+        return key_action(view, name)
+    if name.startswith("mark"):
+        return Mark(int(name.removeprefix("mark")) - 1)
+    if name == "draw":
+        return Request("draw")
+    if name in ("advice", "a"):
+        return Request("advice")
+    if name in ("next", "results", "n") or (name == "enter" and view.phase not in RUNNING):
+        return Request("next")
+    if view.phase is Phase.DRAW:  # enter
+        return Request("draw")
+    return Refusal("Betting: c to check or call, b to bet or raise, f to fold.")
+
+
+def offered(name: str, view: View) -> bool:
+    """Is this named control legal now (shown in the footer)?"""
+    my_turn = is_human_turn(view)
+    if name in ACTIONS:
+        return my_turn and Action(ActionKind(name)) in view.legal
+    if name.startswith("mark"):
+        return can_mark(view)
+    if name == "draw":
+        return my_turn and view.phase is Phase.DRAW
+    if name == "advice":
+        return advice_available(view)
+    if name == "next":
+        return view.phase is Phase.HAND_OVER
+    if name == "results":
+        return view.phase is Phase.GAME_OVER
+    return True
+
+
+def advice_available(view: View) -> bool:
+    """Advice is about the draw: before it, while this seat holds five cards."""
+    me = view.seats[view.seat]
+    if view.phase is Phase.FIRST_BETTING:
+        return me.in_hand and len(view.hand) == 5
+    return can_mark(view) and len(view.hand) == 5
+
+
+def prompt(view: View, marks: Sequence[int]) -> str:
+    """What the message line asks of the player now."""
+    if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and view.result is not None:
+        return view.result_text + "."
+    if not is_human_turn(view):
+        return waiting_for(view)
+    if view.phase is Phase.DRAW and marks:
+        count = len(marks)
+        return f"Enter throws {count} away and draws {count}; 1-5 or space changes the marks."
+    if view.phase is Phase.DRAW:
+        most = "3 cards (4 keeping your ace)" if view.max_discard == 4 else "3 cards"
+        return f"Your draw: mark up to {most} with 1-5, space or a click; Enter draws."
+    if view.to_call:
+        return f"Your turn: {view.to_call} to call."
+    return "Your turn: check or bet."
 
 
 def key_action(view: View, key: str) -> Action:
@@ -119,8 +210,8 @@ def waiting_for(view: View) -> str:
     me = view.seats[view.seat]
     if not me.in_hand:
         return "You are out of this hand; the others play it out."
-    if view.to_act is not None and view.to_act != view.seat:
-        name = view.seats[view.to_act].name
+    if view.to_move is not None and view.to_move != view.seat:
+        name = view.seats[view.to_move].name
         doing = "draw" if view.phase is Phase.DRAW else "act"
         return f"Wait: {name} is to {doing}."
     if me.all_in:
@@ -129,14 +220,7 @@ def waiting_for(view: View) -> str:
 
 
 def is_human_turn(view: View) -> bool:
-    return view.phase in RUNNING and view.to_act == view.seat
-
-
-def category(text: str | None) -> str:
-    """ "full house" from "full house (ten of hearts, …)"."""
-    if not text:
-        return ""
-    return text.split(" (", 1)[0]
+    return view.phase in RUNNING and view.to_move == view.seat
 
 
 def winners(view: View) -> frozenset[int]:
@@ -164,7 +248,7 @@ def seat_action(view: View, seat: SeatView) -> str:
     won = winnings(view, seat.seat)
     if won:
         return f"wins {won}"
-    if view.phase in RUNNING and view.to_act == seat.seat:
+    if view.phase in RUNNING and view.to_move == seat.seat:
         return "to draw…" if view.phase is Phase.DRAW else "thinking…"
     if seat.folded:
         return "folded"
@@ -188,24 +272,14 @@ def pot_line(view: View) -> str:
 
 
 def you_line(view: View) -> str:
-    me = view.seats[HUMAN_SEAT]
+    me = view.seats[view.seat]
     parts = [f"{me.chips} chips"]
     if view.phase in RUNNING and me.put_in:
         parts.append(f"{me.put_in} in the pot")
     if me.all_in:
         parts.append("all-in")
-    won = winnings(view, HUMAN_SEAT)
+    won = winnings(view, view.seat)
     if won:
         parts.append(f"wins {won}")
     return " · ".join(parts)
 
-
-def standings(view: View) -> list[str]:
-    """Every player's final chips and place, most chips first; equal stacks share a place:
-    "1. Bram: 312 chips"."""
-    order = sorted(view.seats, key=lambda seat: -seat.chips)
-    return [
-        f"{1 + sum(other.chips > seat.chips for other in order)}. {seat.name}: "
-        f"{seat.chips} {'chip' if seat.chips == 1 else 'chips'}"
-        for seat in order
-    ]

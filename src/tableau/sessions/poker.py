@@ -1,0 +1,153 @@
+"""A game of Poker in progress: you in seat 0 against 1 to 5 CPU players (pure).
+
+The session keeps the engine's state and every seat's ``rng_state`` for the CPU contract (the
+human's serves the advice, so it is what the CPU would do in your place). It deals new games
+with fresh seeds, plays the CPUs' steps, and words the end of a game. The screen renders
+``session.view``, the human's view, so a CPU's cards cannot reach the screen before the
+showdown.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Final
+
+from tableau.ai import poker as ai
+from tableau.engines import poker as engine
+from tableau.engines.poker import Move, Phase, SeatView, State, View
+from tableau.engines.protocol import Cpu, IllegalMove
+from tableau.engines.rng import fresh_seed_from
+
+HUMAN: Final = 0
+"""Your seat."""
+DEFAULT_CPUS: Final = 3
+MAX_CPUS: Final = 5
+RUNNING: Final = (Phase.FIRST_BETTING, Phase.DRAW, Phase.SECOND_BETTING)
+
+
+def first_rng_states(seed: int, players: int) -> tuple[int, ...]:
+    """Each seat's key for the CPU contract, drawn from the game's seed."""
+    root = fresh_seed_from(seed, 2)
+    return tuple(fresh_seed_from(root, seat) for seat in range(players))
+
+
+@dataclass(frozen=True, slots=True)
+class CpuStep:
+    """A CPU's chosen move and its ``rng_state`` afterwards."""
+
+    seat: int
+    move: Move
+    rng_state: int
+
+
+def standings(view: View) -> list[str]:
+    """Every player's final chips and place, most chips first; equal stacks share a place:
+    "1. Bram: 312 chips"."""
+    order = sorted(view.seats, key=lambda seat: -seat.chips)
+    return [
+        f"{1 + sum(other.chips > seat.chips for other in order)}. {seat.name}: "
+        f"{seat.chips} {'chip' if seat.chips == 1 else 'chips'}"
+        for seat in order
+    ]
+
+
+class PokerSession:
+    """``PokerSession(cpus=3, seed=7)``: a table of ``cpus`` CPU players and you, each with
+    ``chips`` to start (the engine's default unless given). ``cpu`` plays every CPU seat."""
+
+    def __init__(self, cpus: int, seed: int, chips: int | None = None,
+                 cpu: Cpu = ai.choose) -> None:
+        self.cpus = cpus
+        self.chips = chips
+        self.first_seed = seed
+        self.cpu = cpu
+        self.games = 0
+        self.state, self.rng_states = self._deal()
+        self._view: tuple[State, View] | None = None
+
+    def _deal(self) -> tuple[State, tuple[int, ...]]:
+        games = self.games
+        seed = self.first_seed if games == 0 else fresh_seed_from(self.first_seed, games)
+        config = engine.Config(players=self.cpus + 1, seed=seed, stop_when_out=HUMAN)
+        if self.chips is not None:
+            config = replace(config, chips=self.chips)
+        return engine.new_game(config), first_rng_states(seed, config.players)
+
+    def new_game(self) -> None:
+        """A fresh game with the same table and a new seed."""
+        self.games += 1
+        self.state, self.rng_states = self._deal()
+
+    @property
+    def view(self) -> View:
+        """What you may see of the present state (kept until the state changes: a screen
+        asks for it many times a redraw)."""
+        cached = self._view
+        if cached is None or cached[0] is not self.state:
+            cached = (self.state, engine.view(self.state, HUMAN))
+            self._view = cached
+        return cached[1]
+
+    def play(self, move: Move) -> None:
+        """Your move; raises IllegalMove with the engine's sentence and changes nothing."""
+        self.state = engine.apply(self.state, move)
+
+    def advice(self) -> ai.Advice:
+        """What the CPU would throw away in your place."""
+        return ai.advise_discard(self.view, self.rng_states[HUMAN])
+
+    # ------------------------------------------------------------------ the CPU players
+
+    def cpu_to_move(self) -> bool:
+        """A CPU seat is to act (bet or draw)."""
+        state = self.state
+        return state.phase in RUNNING and state.to_act is not None and state.to_act != HUMAN
+
+    def cpu_choose(self, state: State) -> CpuStep:
+        """The step of the CPU to act in ``state``. Pure: it may run away from the screen."""
+        seat = state.to_act
+        assert seat is not None
+        try:
+            move, rng_state = self.cpu(engine.view(state, seat), self.rng_states[seat])
+        except ValueError:  # never expected; a CPU that has no answer must not stall a game
+            move, rng_state = engine.legal_moves(state)[0], self.rng_states[seat]
+        return CpuStep(seat, move, rng_state)
+
+    def cpu_play(self, step: CpuStep) -> None:
+        """Make the chosen step. Should the engine ever refuse it, the CPU plays the first
+        legal move instead of stalling the game."""
+        try:
+            self.state = engine.apply(self.state, step.move)
+        except IllegalMove:
+            self.state = engine.apply(self.state, engine.legal_moves(self.state)[0])
+        states = self.rng_states
+        self.rng_states = (*states[: step.seat], step.rng_state, *states[step.seat + 1 :])
+
+    # ------------------------------------------------------------------ the game as a whole
+
+    def at_stake(self) -> bool:
+        """Leaving would lose something: you have acted (or a later hand is dealt), and the
+        game is not over."""
+        state = self.state
+        if state.phase is Phase.GAME_OVER:
+            return False
+        first_move = state.hand_number == 1 and state.phase is Phase.FIRST_BETTING
+        return not first_move or state.acted[HUMAN]
+
+    def is_over(self) -> bool:
+        return self.state.phase is Phase.GAME_OVER
+
+    def ending(self) -> tuple[str, list[str]]:
+        """The end of the game: a title, the standings, the hands played and the last hand."""
+        view = self.view
+        me: SeatView = view.seats[HUMAN]
+        if view.winner == HUMAN:
+            title = "You win the game!"
+        elif me.chips == 0:
+            title = "You are out of chips"
+        else:
+            title = "Game over"
+        lines = ["Final standings:", *standings(view), f"Hands played: {view.hand_number}"]
+        if view.result is not None:
+            lines.append(f"Last hand: {view.result_text}.")
+        return title, lines

@@ -55,7 +55,7 @@ async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
         await pilot.pause()
         table = app.screen
         assert isinstance(table, GoFishScreen)
-        assert (table.session.cpus, table.session.level, app.cpu_delay) == (3, "easy", 0.3)
+        assert (table.session.cpus, table.session.level, app.runtime.cpu_delay) == (3, "easy", 0.3)
         await pilot.press("q")
         await pilot.pause()
         await pilot.press("3")

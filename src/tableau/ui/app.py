@@ -24,7 +24,7 @@ from textual.screen import Screen
 from tableau.engines import REGISTRY, find_game
 from tableau.ui.games import SCREENS
 from tableau.ui.pace import DEFAULT_CPU_DELAY
-from tableau.ui.runtime import RunSettings, Runtime
+from tableau.ui.runtime import Runtime
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.too_small import TooSmallScreen, too_small
@@ -77,27 +77,6 @@ class TableauApp(App[int]):
             self.choices[start] = dict(options)
         if not animations:
             self.animation_level = "none"
-
-    # The run's values, read by screens through ``runtime``.
-    @property
-    def cpu_delay(self) -> float:
-        return self.runtime.cpu_delay
-
-    @property
-    def clock(self) -> Callable[[], float]:
-        return self.runtime.clock
-
-    @property
-    def cursor_blink(self) -> bool:
-        return self.runtime.cursor_blink
-
-    @property
-    def folder(self) -> Path:
-        return self.runtime.folder
-
-    @property
-    def settings(self) -> RunSettings:
-        return self.runtime.settings
 
     def get_default_screen(self) -> Screen[Any]:
         return MenuScreen()
@@ -173,9 +152,6 @@ class TableauApp(App[int]):
         """Pop every screen above the menu (the first screen)."""
         while len(self.screen_stack) > 1:
             self.pop_screen()
-
-    def action_menu(self) -> None:
-        self.show_menu()
 
     async def action_quit(self) -> None:
         """ctrl+q: quit, after a yes if a game under way would be lost."""

@@ -79,7 +79,7 @@ async def _won(pilot: Pilot[Any]) -> None:
     """Load a position one move from the end, then make the last move."""
     app = pilot.app
     assert isinstance(app, TableauApp)
-    (app.folder / "almost-won.json").write_text(almost_won_save(), encoding="utf-8")
+    (app.runtime.folder / "almost-won.json").write_text(almost_won_save(), encoding="utf-8")
     await _type(pilot, "L almost-won.json", "C1->F4")
 
 
@@ -110,7 +110,7 @@ async def _long_column(pilot: Pilot[Any]) -> None:
     """A save with a 21-card column, loaded: the column shows from its header."""
     app = pilot.app
     assert isinstance(app, TableauApp)
-    (app.folder / "long.json").write_text(long_column_save(), encoding="utf-8")
+    (app.runtime.folder / "long.json").write_text(long_column_save(), encoding="utf-8")
     await _type(pilot, "L long.json")
 
 

@@ -1,0 +1,305 @@
+"""The engine contract, checked once for every game in the registry (in the spirit of
+OpenSpiel's ``random_sim_test``): random seeded games played with random legal moves.
+
+- the module conforms: ``Config``, ``State``, ``Move``, ``new_game``, ``legal_moves``,
+  ``apply``, ``view``, ``outcome``, ``to_json``/``from_json``;
+- every card is conserved on every step, and in Poker every chip;
+- ``apply`` never changes its input; a move outside ``legal_moves`` raises ``IllegalMove``
+  with a sentence and changes nothing, unless it is another spelling of a listed move
+  (Pesten lists a play once, though calling "last card" with it is allowed where it is not
+  needed);
+- the same seed and the same moves give the same game;
+- every state round-trips through JSON text (``from_json`` takes the mapping);
+- every view has the common fields (``seat``, ``to_move``, ``legal``, ``stock_count``), and
+  its ``legal`` is the engine's ``legal_moves`` for the seat to move;
+- a view never holds a card its seat may not see: dealing everything hidden from the seat
+  anew gives the very same view;
+- ``outcome`` is ``None`` or one ``Outcome``: winners among the seats, a result per seat and
+  a sentence.
+
+What the test must know of each game beyond the contract (how to count its cards, what a
+seat cannot see) is in ``KNOWLEDGE`` below; game-specific rules stay in each game's tests.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tableau.cards import FULL_DECK, JOKER
+from tableau.engines import GAMES, IllegalMove, Outcome, engine
+
+STEPS = 400
+"""Random legal moves per game at most: Go Fish, Pesten and most Poker games end before."""
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """What the contract test knows of one game beyond the engine contract."""
+
+    config: Callable[[Any, int, st.DataObject], Any]
+    """A random table: (engine, seed, data) -> Config."""
+    seats: Callable[[Any], int]
+    cards: Callable[[Any], Counter[str]]
+    """Every card on the table, by code."""
+    full_set: Callable[[Any], Counter[str]]
+    """What ``cards`` must always be for this state's table."""
+    redealt: Callable[[Any, int, random.Random], Any]
+    """The state with every card hidden from the seat dealt anew (same places, same counts)."""
+
+
+def _codes(cards: Any) -> Counter[str]:
+    return Counter(card.code for card in cards)
+
+
+def _flat(groups: Any) -> list[Any]:
+    return [card for group in groups for card in group]
+
+
+def _deal_anew(hidden: list[Any], sizes: list[int], rng: random.Random) -> list[tuple[Any, ...]]:
+    rng.shuffle(hidden)
+    out, start = [], 0
+    for size in sizes:
+        out.append(tuple(hidden[start:start + size]))
+        start += size
+    return out
+
+
+def _redeal_hands_and_stock(state: Any, seat: int, rng: random.Random) -> Any:
+    """Other seats' hands and the stock, dealt anew with the same sizes."""
+    others = [s for s in range(len(state.hands)) if s != seat]
+    groups = [state.hands[s] for s in others] + [state.stock]
+    dealt = _deal_anew(_flat(groups), [len(group) for group in groups], rng)
+    hands = list(state.hands)
+    for s, hand in zip(others, dealt, strict=False):
+        hands[s] = hand
+    return dataclasses.replace(state, hands=tuple(hands), stock=dealt[-1])
+
+
+# ---------------------------------------------------------------- Yukon
+
+
+def _yukon_config(module: Any, seed: int, data: st.DataObject) -> Any:
+    rules = data.draw(st.sampled_from(sorted(module.RULES)), label="rules")
+    return module.Config(seed=seed % (module.MAX_SEED + 1), rules=rules)
+
+
+def _yukon_cards(state: Any) -> Counter[str]:
+    columns = [slot.card for column in state.columns for slot in column]
+    cards = _codes(columns) + _codes(_flat(state.foundations))
+    if state.deck is not None and not columns and not any(state.foundations):
+        cards += _codes(state.deck)  # STARTUP: the deck waits to be dealt
+    return cards
+
+
+def _yukon_full(state: Any) -> Counter[str]:
+    dealt = state.deck is not None or any(state.columns) or any(state.foundations)
+    return _codes(FULL_DECK) if dealt else Counter()
+
+
+def _yukon_redealt(state: Any, seat: int, rng: random.Random) -> Any:
+    """Face-down cards swap places among the face-down slots (and a face-down deck is
+    shuffled): the player knows the layout, not those cards."""
+    slots = [(c, r) for c, column in enumerate(state.columns)
+             for r, slot in enumerate(column) if not slot.face_up]
+    cards = [state.columns[c][r].card for c, r in slots]
+    rng.shuffle(cards)
+    columns = [list(column) for column in state.columns]
+    for (c, r), card in zip(slots, cards, strict=True):
+        columns[c][r] = dataclasses.replace(columns[c][r], card=card)
+    state = dataclasses.replace(state, columns=tuple(tuple(column) for column in columns))
+    if state.deck is not None and not state.deck_face_up and not any(state.columns):
+        deck = list(state.deck)
+        rng.shuffle(deck)
+        state = dataclasses.replace(state, deck=tuple(deck))
+    return state
+
+
+# ---------------------------------------------------------------- Pesten
+
+
+def _pesten_config(module: Any, seed: int, data: st.DataObject) -> Any:
+    players = data.draw(st.integers(2, 6), label="players")
+    jokers = data.draw(st.integers(0, 2), label="jokers")
+    # One pack: with two, the same card could lie in two hands and a redeal could not tell.
+    return module.Config(players=players, packs=1, jokers=jokers, seed=seed % 2**40)
+
+
+def _pesten_cards(state: Any) -> Counter[str]:
+    return _codes(_flat(state.hands) + list(state.stock) + list(state.pile))
+
+
+def _pesten_full(state: Any) -> Counter[str]:
+    config = state.config
+    return _codes(list(FULL_DECK + (JOKER,) * config.jokers) * config.packs)
+
+
+# ---------------------------------------------------------------- Go Fish
+
+
+def _gofish_config(module: Any, seed: int, data: st.DataObject) -> Any:
+    players = data.draw(st.integers(2, 5), label="players")
+    return module.Config(players=players, seed=seed, first=seed % players)
+
+
+def _gofish_cards(state: Any) -> Counter[str]:
+    booked = [card for card in FULL_DECK if any(card.rank in books for books in state.books)]
+    return _codes(_flat(state.hands) + list(state.stock) + booked)
+
+
+# ---------------------------------------------------------------- Poker
+
+
+def _poker_config(module: Any, seed: int, data: st.DataObject) -> Any:
+    players = data.draw(st.integers(2, 6), label="players")
+    chips = data.draw(st.sampled_from([5, 20, 100]), label="chips")
+    return module.Config(players=players, seed=seed, chips=chips)
+
+
+def _poker_cards(state: Any) -> Counter[str]:
+    return _codes(_flat(state.hands) + list(state.stock) + list(state.muck))
+
+
+def _poker_redealt(state: Any, seat: int, rng: random.Random) -> Any:
+    if state.result is not None and state.result.shown:
+        return state  # hands turned face up at the showdown are seen by everyone
+    return _redeal_hands_and_stock(state, seat, rng)
+
+
+KNOWLEDGE: dict[str, Knowledge] = {
+    "yukon": Knowledge(_yukon_config, lambda state: 1, _yukon_cards, _yukon_full,
+                       _yukon_redealt),
+    "pesten": Knowledge(_pesten_config, lambda state: len(state.hands), _pesten_cards,
+                        _pesten_full, _redeal_hands_and_stock),
+    "gofish": Knowledge(_gofish_config, lambda state: len(state.hands), _gofish_cards,
+                        lambda state: _codes(FULL_DECK), _redeal_hands_and_stock),
+    "poker": Knowledge(_poker_config, lambda state: len(state.hands), _poker_cards,
+                       lambda state: _codes(FULL_DECK), _poker_redealt),
+}
+
+
+def _settings(examples: int) -> settings:
+    return settings(max_examples=examples, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _new(game: str, data: st.DataObject) -> tuple[Any, Knowledge, Any, Any]:
+    """The engine, what the test knows of it, a random config and its new game."""
+    module = engine(game)
+    know = KNOWLEDGE[game]
+    seed = data.draw(st.integers(min_value=0, max_value=2**62), label="seed")
+    config = know.config(module, seed, data)
+    return module, know, config, module.new_game(config)
+
+
+def _random_game(module: Any, state: Any, picker: random.Random) -> list[Any]:
+    """States of one game with random legal moves, to its end or ``STEPS`` moves."""
+    states = [state]
+    for _ in range(STEPS):
+        legal = module.legal_moves(state)
+        if module.outcome(state) is not None or not legal:
+            break
+        state = module.apply(state, picker.choice(legal))
+        states.append(state)
+    return states
+
+
+def test_the_registry_lists_four_conforming_engines() -> None:
+    assert GAMES == ("yukon", "pesten", "gofish", "poker")
+    for game in GAMES:
+        module = engine(game)
+        for name in ("Config", "State", "Move", "new_game", "legal_moves", "apply", "view",
+                     "outcome", "to_json", "from_json"):
+            assert hasattr(module, name), f"{game} has no {name}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+@_settings(25)
+@given(data=st.data())
+def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataObject) -> None:
+    module, know, _config, start = _new(game, data)
+    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
+    states = _random_game(module, start, picker)
+    chips = sum(start.chips) + start.pot if game == "poker" else None
+    for state in states:
+        assert know.cards(state) == know.full_set(state)
+        if chips is not None:
+            assert sum(state.chips) + state.pot == chips
+        assert module.from_json(json.loads(json.dumps(module.to_json(state)))) == state
+        result = module.outcome(state)
+        seats = know.seats(state)
+        if result is not None:
+            assert isinstance(result, Outcome)
+            assert set(result.winners) <= set(range(seats))
+            assert len(result.results) == seats and result.sentence.strip()
+        for seat in range(seats):
+            seen = module.view(state, seat)
+            assert seen.seat == seat
+            assert seen.stock_count >= 0
+            if seen.to_move == seat and result is None:
+                assert tuple(seen.legal) == tuple(module.legal_moves(state))
+            else:
+                assert tuple(seen.legal) == ()
+
+
+@pytest.mark.parametrize("game", GAMES)
+@_settings(25)
+@given(data=st.data())
+def test_apply_never_changes_its_input_and_a_move_not_listed_is_refused(
+    game: str, data: st.DataObject
+) -> None:
+    module, _know, _config, start = _new(game, data)
+    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
+    states = _random_game(module, start, picker)
+    others = [move for state in states for move in module.legal_moves(state)]
+    for state in states[:: max(1, len(states) // 12)]:
+        before = json.dumps(module.to_json(state))
+        legal = module.legal_moves(state)
+        for move in legal[:3]:
+            module.apply(state, move)
+        for move in {*picker.sample(others, min(len(others), 8))} - set(legal):
+            try:
+                after = module.apply(state, move)
+            except IllegalMove as refusal:
+                assert str(refusal).strip()
+            else:
+                # Another spelling of a listed move (Yukon's C5:QS->C3 for C5->C3) does what
+                # it does; Pesten lists a play once, though its last-card call is optional.
+                same = any(after == module.apply(state, listed) for listed in legal)
+                assert same or (game == "pesten" and move.last_card)
+        assert json.dumps(module.to_json(state)) == before
+
+
+@pytest.mark.parametrize("game", GAMES)
+@_settings(15)
+@given(data=st.data())
+def test_the_same_seed_and_the_same_moves_give_the_same_game(
+    game: str, data: st.DataObject
+) -> None:
+    module, _know, config, start = _new(game, data)
+    picks = data.draw(st.integers(0, 2**32), label="picks")
+    first = _random_game(module, start, random.Random(picks))
+    again = _random_game(module, module.new_game(config), random.Random(picks))
+    assert first == again
+
+
+@pytest.mark.parametrize("game", GAMES)
+@_settings(25)
+@given(data=st.data())
+def test_a_view_never_holds_a_card_its_seat_may_not_see(game: str, data: st.DataObject) -> None:
+    module, know, _config, start = _new(game, data)
+    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
+    states = _random_game(module, start, picker)
+    for state in states[:: max(1, len(states) // 10)]:
+        for seat in range(know.seats(state)):
+            other = know.redealt(state, seat, picker)
+            assert module.view(other, seat) == module.view(state, seat)

@@ -1,6 +1,6 @@
 """A short fuzz run: junk into the Yukon line mode and the command line finds no traceback.
 
-(Every engine gets junk moves and mutated saves in tests/engines/test_junk.py.)
+(Every engine gets junk moves and mutated saves in tests/engines/test_contract.py.)
 File names stay inside the test's temporary folder: a line or argument naming a path outside
 it is never generated, so nothing is written to or read from a real device.
 """

@@ -15,7 +15,11 @@ OpenSpiel's ``random_sim_test``): random seeded games played with random legal m
 - a view never holds a card its seat may not see: dealing everything hidden from the seat
   anew gives the very same view;
 - ``outcome`` is ``None`` or one ``Outcome``: winners among the seats, a result per seat and
-  a sentence.
+  a sentence;
+- any value passed as a move is refused with ``IllegalMove`` (or played), never a crash, and
+  the state it was passed with is unchanged;
+- a mutated save is either refused with ``SaveFormatError`` or playable: every legal move of
+  the loaded game applies, views and JSON work, for a long stretch of random play.
 
 What the test must know of each game beyond the contract (how to count its cards, what a
 seat cannot see) is in ``KNOWLEDGE`` below; game-specific rules stay in each game's tests.
@@ -26,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import typing
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -35,8 +40,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, JOKER
-from tableau.engines import GAMES, IllegalMove, Outcome, engine
+from tableau.cards import FULL_DECK, JOKER, RANKS, SUITS
+from tableau.engines import GAMES, IllegalMove, Outcome, SaveFormatError, engine
 
 STEPS = 400
 """Random legal moves per game at most: Go Fish, Pesten and most Poker games end before."""
@@ -187,9 +192,15 @@ KNOWLEDGE: dict[str, Knowledge] = {
 }
 
 
-def _settings(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+def _for_every_game(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The test runs for every game in the registry on ``examples`` Hypothesis draws."""
+    checks = settings(max_examples=examples, deadline=None,
+                      suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+    def wrap(test: Callable[..., None]) -> Callable[..., None]:
+        return pytest.mark.parametrize("game", GAMES)(checks(given(data=st.data())(test)))
+
+    return wrap
 
 
 def _new(game: str, data: st.DataObject) -> tuple[Any, Knowledge, Any, Any]:
@@ -213,6 +224,18 @@ def _random_game(module: Any, state: Any, picker: random.Random) -> list[Any]:
     return states
 
 
+def _played(game: str, data: st.DataObject) -> tuple[Any, Knowledge, random.Random, list[Any]]:
+    """A random game's engine, what the test knows of it, the picker that chose its moves
+    (to go on choosing) and its states."""
+    module, know, _config, start = _new(game, data)
+    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
+    return module, know, picker, _random_game(module, start, picker)
+
+
+def _round_trip(module: Any, state: Any) -> Any:
+    return module.from_json(json.loads(json.dumps(module.to_json(state))))
+
+
 def test_the_registry_lists_four_conforming_engines() -> None:
     assert GAMES == ("yukon", "pesten", "gofish", "poker")
     for game in GAMES:
@@ -222,19 +245,15 @@ def test_the_registry_lists_four_conforming_engines() -> None:
             assert hasattr(module, name), f"{game} has no {name}"
 
 
-@pytest.mark.parametrize("game", GAMES)
-@_settings(25)
-@given(data=st.data())
+@_for_every_game(25)
 def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataObject) -> None:
-    module, know, _config, start = _new(game, data)
-    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
-    states = _random_game(module, start, picker)
-    chips = sum(start.chips) + start.pot if game == "poker" else None
+    module, know, _picker, states = _played(game, data)
+    chips = sum(states[0].chips) + states[0].pot if game == "poker" else None
     for state in states:
         assert know.cards(state) == know.full_set(state)
         if chips is not None:
             assert sum(state.chips) + state.pot == chips
-        assert module.from_json(json.loads(json.dumps(module.to_json(state)))) == state
+        assert _round_trip(module, state) == state
         result = module.outcome(state)
         seats = know.seats(state)
         if result is not None:
@@ -251,15 +270,11 @@ def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataOb
                 assert tuple(seen.legal) == ()
 
 
-@pytest.mark.parametrize("game", GAMES)
-@_settings(25)
-@given(data=st.data())
+@_for_every_game(25)
 def test_apply_never_changes_its_input_and_a_move_not_listed_is_refused(
     game: str, data: st.DataObject
 ) -> None:
-    module, _know, _config, start = _new(game, data)
-    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
-    states = _random_game(module, start, picker)
+    module, _know, picker, states = _played(game, data)
     others = [move for state in states for move in module.legal_moves(state)]
     for state in states[:: max(1, len(states) // 12)]:
         before = json.dumps(module.to_json(state))
@@ -279,9 +294,7 @@ def test_apply_never_changes_its_input_and_a_move_not_listed_is_refused(
         assert json.dumps(module.to_json(state)) == before
 
 
-@pytest.mark.parametrize("game", GAMES)
-@_settings(15)
-@given(data=st.data())
+@_for_every_game(15)
 def test_the_same_seed_and_the_same_moves_give_the_same_game(
     game: str, data: st.DataObject
 ) -> None:
@@ -292,14 +305,174 @@ def test_the_same_seed_and_the_same_moves_give_the_same_game(
     assert first == again
 
 
-@pytest.mark.parametrize("game", GAMES)
-@_settings(25)
-@given(data=st.data())
+@_for_every_game(25)
 def test_a_view_never_holds_a_card_its_seat_may_not_see(game: str, data: st.DataObject) -> None:
-    module, know, _config, start = _new(game, data)
-    picker = random.Random(data.draw(st.integers(0, 2**32), label="picks"))
-    states = _random_game(module, start, picker)
+    module, know, picker, states = _played(game, data)
     for state in states[:: max(1, len(states) // 10)]:
         for seat in range(know.seats(state)):
             other = know.redealt(state, seat, picker)
             assert module.view(other, seat) == module.view(state, seat)
+
+
+# ---------------------------------------------------------------- junk moves and hand-edited saves
+
+PLAY_STEPS = 40
+"""Random legal moves played to reach a state, and played again after loading a save."""
+
+
+def _start(game: str, module: Any, data: st.DataObject) -> Any:
+    seed = data.draw(st.integers(min_value=0, max_value=2**63 - 1), label="seed")
+    if game == "yukon":
+        state = module.new_game(module.Config(seed=seed))
+        for step in (module.LoadDeck(), module.ShuffleRandom(), module.Deal()):
+            state = module.apply(state, step)
+        return state
+    high = {"pesten": 6, "gofish": 5, "poker": 6}[game]
+    players = data.draw(st.integers(min_value=2, max_value=high), label="players")
+    return module.new_game(module.Config(players=players, seed=seed))
+
+
+def _play(game: str, module: Any, state: Any, data: st.DataObject, steps: int) -> Any:
+    """Random legal moves; each must apply, and each state must view, end-check and save."""
+    for _ in range(steps):
+        for seat in range(KNOWLEDGE[game].seats(state)):
+            module.view(state, seat)
+        module.outcome(state)
+        assert _round_trip(module, state) == state
+        legal = module.legal_moves(state)
+        if not legal:
+            break
+        state = module.apply(state, data.draw(st.sampled_from(legal), label="move"))
+    return state
+
+
+def _move_classes(module: Any) -> tuple[type, ...]:
+    return typing.get_args(module.Move) or (module.Move,)
+
+
+_CARD_TEXT = st.sampled_from([str(card) for card in FULL_DECK] + ["AH", "10S", "Joker", ""])
+_LEAF = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-3, max_value=60),
+    st.integers(),
+    st.floats(),
+    st.text(max_size=6),
+    _CARD_TEXT,
+    st.sampled_from(FULL_DECK),
+    st.sampled_from(RANKS),
+    st.sampled_from(SUITS),
+)
+JUNK = st.recursive(
+    _LEAF,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=5).map(tuple),
+        st.lists(inner, max_size=4),
+        st.dictionaries(st.text(max_size=3), inner, max_size=3),
+        st.frozensets(st.sampled_from(FULL_DECK), max_size=4),
+    ),
+    max_leaves=8,
+)
+
+
+def _junk_move(module: Any, data: st.DataObject) -> Any:
+    """Plain junk, or one of the engine's own move classes filled with junk."""
+    if data.draw(st.booleans(), label="plain junk"):
+        return data.draw(JUNK, label="junk")
+    kind = data.draw(st.sampled_from(_move_classes(module)), label="move class")
+    values = [data.draw(JUNK, label=field.name) for field in dataclasses.fields(kind)]
+    try:
+        return kind(*values)
+    except IllegalMove:
+        return None  # a move that cannot even be built is refused with the right error
+
+
+def _reached(game: str, data: st.DataObject) -> tuple[Any, Any]:
+    """An engine and a state reached by up to ``PLAY_STEPS`` random legal moves."""
+    module = engine(game)
+    steps = data.draw(st.integers(min_value=0, max_value=PLAY_STEPS), label="steps")
+    return module, _play(game, module, _start(game, module, data), data, steps)
+
+
+@_for_every_game(40)
+def test_any_value_passed_as_a_move_is_refused_and_changes_nothing(
+    game: str, data: st.DataObject
+) -> None:
+    module, state = _reached(game, data)
+    before = module.to_json(state)
+    for _ in range(3):
+        junk = _junk_move(module, data)
+        try:
+            after = module.apply(state, junk)
+        except IllegalMove as refusal:
+            assert str(refusal).strip()
+        else:  # a junk value equal to a legal move is played like it
+            assert _round_trip(module, after) == after
+        assert module.to_json(state) == before
+
+
+@_for_every_game(10)
+def test_every_reachable_state_round_trips_through_json_text(
+    game: str, data: st.DataObject
+) -> None:
+    module = engine(game)
+    _play(game, module, _start(game, module, data), data, PLAY_STEPS * 5)
+
+
+def _paths(value: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every place in a JSON tree, the root included."""
+    found = [path]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*path, index))
+    return found
+
+
+def _mutated(save: Any, data: st.DataObject) -> Any:
+    """One edit a player might make by hand: a nudged number, a flipped flag, a dropped,
+    repeated or swapped entry, or junk in place of a value."""
+    path = data.draw(st.sampled_from(_paths(save)[1:]), label="path")
+    parent = save
+    for step in path[:-1]:
+        parent = parent[step]
+    key = path[-1]
+    value = parent[key]
+    edits = ["junk", "drop"]
+    if isinstance(value, bool):
+        edits.append("flip")
+    elif isinstance(value, int):
+        edits.append("nudge")
+    if isinstance(parent, list) and len(parent) > 1:
+        edits += ["repeat", "swap"]
+    edit = data.draw(st.sampled_from(edits), label="edit")
+    if edit == "flip":
+        parent[key] = not value
+    elif edit == "nudge":
+        parent[key] = value + data.draw(st.sampled_from([-1, 1, -value, 10**6]), label="by")
+    elif edit == "drop":
+        del parent[key]
+    elif edit == "repeat":
+        parent.insert(key, value)
+    elif edit == "swap":
+        other = data.draw(st.integers(min_value=0, max_value=len(parent) - 1), label="with")
+        parent[key], parent[other] = parent[other], value
+    else:
+        parent[key] = json.loads(json.dumps(data.draw(JUNK, label="junk"), default=str))
+    return save
+
+
+@_for_every_game(40)
+def test_a_mutated_save_is_refused_or_playable(game: str, data: st.DataObject) -> None:
+    module, state = _reached(game, data)
+    save = json.loads(json.dumps(module.to_json(state)))
+    for _ in range(data.draw(st.integers(min_value=1, max_value=3), label="edits")):
+        save = _mutated(save, data)
+    try:
+        loaded = module.from_json(save)
+    except SaveFormatError as refusal:
+        assert str(refusal).strip()
+        return
+    _play(game, module, loaded, data, PLAY_STEPS * 2)

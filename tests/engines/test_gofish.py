@@ -79,14 +79,6 @@ def test_drawing_the_asked_rank_that_completes_a_book_lays_it_and_goes_again() -
     assert Booked(0, TWO) in new_events(start, after)
 
 
-def test_a_drawn_card_of_another_rank_that_completes_a_book_is_laid_but_the_turn_passes() -> None:
-    start = position("KH KC KS 2D", "9C", stock="KD 6H")
-    after = g.apply(start, Ask(1, TWO))
-    assert after.books[0] == (KING,)
-    assert after.hands[0] == parse_cards("2D")
-    assert after.turn == 1
-
-
 def test_go_fish_with_an_empty_stock_just_passes_the_turn() -> None:
     start = position("7H 2C", "9C 9D", stock="", books=("", ""))
     after = g.apply(start, Ask(1, TWO))
@@ -95,12 +87,24 @@ def test_go_fish_with_an_empty_stock_just_passes_the_turn() -> None:
     assert new_events(start, after) == (Asked(0, 1, TWO, 0), StockEmpty(0))
 
 
-def test_receiving_the_fourth_card_lays_a_book_at_once() -> None:
-    start = position("7H 7C 7S 3D", "7D 9C", stock="5H")
-    after = g.apply(start, Ask(1, SEVEN))
-    assert after.books[0] == (SEVEN,)
-    assert after.hands[0] == parse_cards("3D")
-    assert after.turn == 0
+@pytest.mark.parametrize(
+    ("hands", "stock", "asked", "book", "left", "turn"),
+    [
+        pytest.param(("KH KC KS 2D", "9C"), "KD 6H", TWO, KING, "2D", 1,
+                     id="a drawn card of another rank that completes a book is laid but the "
+                        "turn passes"),
+        pytest.param(("7H 7C 7S 3D", "7D 9C"), "5H", SEVEN, SEVEN, "3D", 0,
+                     id="receiving the fourth card lays a book at once"),
+    ],
+)
+def test_a_completed_book_is_laid_at_once(
+    hands: tuple[str, ...], stock: str, asked: Rank, book: Rank, left: str, turn: int
+) -> None:
+    start = position(*hands, stock=stock)
+    after = g.apply(start, Ask(1, asked))
+    assert after.books[0] == (book,)
+    assert after.hands[0] == parse_cards(left)
+    assert after.turn == turn
 
 
 # ------------------------------------------------------------------ refusals

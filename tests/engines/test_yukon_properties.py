@@ -48,6 +48,10 @@ def play(deck: tuple[Card, ...], rule: str, picks: list[int]) -> list[State]:
     return states
 
 
+games = st.builds(play, decks, rules, choices)
+"""The states of one random game: a deck, a rule set and the picks."""
+
+
 def all_cards(state: State) -> list[Card]:
     cards = [slot.card for column in state.columns for slot in column]
     return cards + [card for pile in state.foundations for card in pile]
@@ -69,11 +73,9 @@ def canonical(state: State, move: CardMove) -> CardMove:
 
 
 @settings(max_examples=60, deadline=None)
-@given(decks, rules, choices)
-def test_random_legal_play_keeps_the_52_cards(
-    deck: tuple[Card, ...], rule: str, picks: list[int]
-) -> None:
-    for state in play(deck, rule, picks):
+@given(games)
+def test_random_legal_play_keeps_the_52_cards(states: list[State]) -> None:
+    for state in states:
         cards = all_cards(state)
         assert len(cards) == 52 and set(cards) == set(FULL_DECK)
         for column in state.columns:
@@ -88,22 +90,15 @@ def test_random_legal_play_keeps_the_52_cards(
 
 @settings(max_examples=60, deadline=None)
 @given(
-    decks,
-    rules,
-    choices,
+    games,
     st.sampled_from(PILES),
     st.sampled_from(PILES),
     st.none() | st.sampled_from(FULL_DECK),
 )
 def test_a_move_applies_exactly_when_legal_moves_lists_it(
-    deck: tuple[Card, ...],
-    rule: str,
-    picks: list[int],
-    source: str,
-    target: str,
-    card: Card | None,
+    states: list[State], source: str, target: str, card: Card | None
 ) -> None:
-    state = play(deck, rule, picks)[-1]
+    state = states[-1]
     move = CardMove(source, target, card)
     legal = set(legal_moves(state))
     before = to_json(state)
@@ -119,11 +114,9 @@ def test_a_move_applies_exactly_when_legal_moves_lists_it(
 
 
 @settings(max_examples=60, deadline=None)
-@given(decks, rules, choices)
-def test_the_view_never_shows_a_face_down_card(
-    deck: tuple[Card, ...], rule: str, picks: list[int]
-) -> None:
-    for state in play(deck, rule, picks):
+@given(games)
+def test_the_view_never_shows_a_face_down_card(states: list[State]) -> None:
+    for state in states:
         shown = view(state)
         for column, seen in zip(state.columns, shown.columns, strict=True):
             assert [slot.card if slot.face_up else None for slot in column] == list(seen)
@@ -134,11 +127,9 @@ def test_the_view_never_shows_a_face_down_card(
 
 
 @settings(max_examples=60, deadline=None)
-@given(decks, rules, choices)
-def test_safe_foundation_moves_are_legal(
-    deck: tuple[Card, ...], rule: str, picks: list[int]
-) -> None:
-    for state in play(deck, rule, picks):
+@given(games)
+def test_safe_foundation_moves_are_legal(states: list[State]) -> None:
+    for state in states:
         assert set(safe_foundation_moves(state)) <= set(legal_moves(state))
 
 

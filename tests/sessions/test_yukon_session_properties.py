@@ -38,6 +38,30 @@ def in_play(folder: Path, seed: int) -> YukonSession:
     return in_startup(folder, seed).run("LD").run("SR").run("P")
 
 
+def played(folder: Path, seed: int, picks: list[int], auto_moves: bool = False) -> YukonSession:
+    """In play, then the legal move each pick points at, until stuck. With ``auto_moves``,
+    every third pick (by value) also plays the safe moves after it."""
+    session = in_play(folder, seed)
+    for pick in picks:
+        moves = legal_moves(session.state)
+        if not moves:
+            break
+        session = session.run(str(moves[pick % len(moves)]), auto_move=auto_moves and pick % 3 == 0)
+    return session
+
+
+def loaded_or_refused(folder: Path, name: str) -> YukonSession | None:
+    """A fresh session loading ``name``: always a clear message; a refusal changes nothing
+    (None), else the loaded session."""
+    before = in_startup(folder, 0)
+    after = before.run(f"L {name}")
+    assert after.message and "unexpectedly" not in after.message
+    if after.message != "OK":
+        assert after.timeline == before.timeline
+        return None
+    return after
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.integers(0, 1000), st.booleans(), st.lists(command_lines, max_size=8))
 def test_any_command_line_gives_a_message_and_an_error_changes_nothing(
@@ -99,12 +123,7 @@ def test_undoing_n_moves_gives_back_the_deal_exactly(
 def test_save_and_load_round_trip(seed: int, picks: list[int], undos: int) -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        session = in_play(folder, seed)
-        for pick in picks:
-            moves = legal_moves(session.state)
-            if not moves:
-                break
-            session = session.run(str(moves[pick % len(moves)]))
+        session = played(folder, seed, picks)
         for _ in range(undos):
             session = session.run("U")
         session = session.run("S game.json")
@@ -133,13 +152,9 @@ def test_loading_a_damaged_save_gives_a_clear_message(key: str, value: object) -
         data = json.loads((folder / "game.json").read_text())
         data[key] = value
         (folder / "game.json").write_text(json.dumps(data))
-        before = in_startup(folder, 0)
-        after = before.run("L game.json")
-        assert after.message and "unexpectedly" not in after.message
-        if after.message != "OK":
-            assert after.timeline == before.timeline
-        else:
-            assert after.state.deck == session.state.deck
+        loaded = loaded_or_refused(folder, "game.json")
+        if loaded is not None:
+            assert loaded.state.deck == session.state.deck
 
 
 def mutated(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
@@ -191,21 +206,12 @@ def test_a_mutated_save_is_refused_or_playable_to_the_end(
 ) -> None:
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
-        session = in_play(folder, seed)
-        for pick in picks:
-            moves = legal_moves(session.state)
-            if not moves:
-                break
-            session = session.run(str(moves[pick % len(moves)]), auto_move=pick % 3 == 0)
-        session = session.run("U").run("S game.json")
+        played(folder, seed, picks, auto_moves=True).run("U").run("S game.json")
         saved = json.loads((folder / "game.json").read_text())
         mutated(saved, data.draw)
         (folder / "game.json").write_text(json.dumps(saved))
-        before = in_startup(folder, 0)
-        loaded = before.run("L game.json")
-        assert loaded.message and "unexpectedly" not in loaded.message
-        if loaded.message != "OK":
-            assert loaded.timeline == before.timeline
+        loaded = loaded_or_refused(folder, "game.json")
+        if loaded is None:
             return
         # Playable to the end: random legal moves until stuck, won or 300 moves, then undo
         # all the way back and redo, and the result saves and loads again.

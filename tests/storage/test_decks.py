@@ -38,34 +38,28 @@ def test_the_shuffled_decks_hold_every_card_once(name: str) -> None:
     assert deck != FULL_DECK
 
 
-def test_a_bad_card_on_line_7_is_reported_on_line_7() -> None:
-    with pytest.raises(DeckError, match=r"^Line 7: '7X' is not a card\.$"):
-        load_deck(DECKS / "invalid-bad-card-line-7.txt")
-
-
-def test_a_duplicate_names_both_lines() -> None:
-    with pytest.raises(DeckError, match=r"^Line 20: 3C appears twice \(first on line 3\)\.$"):
-        load_deck(DECKS / "invalid-duplicate.txt")
-
-
-def test_a_missing_card_is_reported_after_the_last_line() -> None:
-    with pytest.raises(DeckError, match=r"^Line 52: the deck ends after 51 cards.*missing KS"):
-        load_deck(DECKS / "invalid-missing-card.txt")
-
-
-def test_too_many_cards_are_reported_on_the_first_extra_line() -> None:
-    with pytest.raises(DeckError, match=r"^Line 53: too many cards"):
-        load_deck(DECKS / "invalid-too-many.txt")
-
-
-def test_a_blank_line_inside_the_deck_is_reported() -> None:
-    with pytest.raises(DeckError, match=r"^Line 10 is empty"):
-        load_deck(DECKS / "invalid-blank-line.txt")
-
-
-def test_an_empty_file_is_a_deck_without_cards() -> None:
-    with pytest.raises(DeckError, match=r"^Line 1: the deck ends after 0 cards"):
-        load_deck(DECKS / "invalid-empty.txt")
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        pytest.param("invalid-bad-card-line-7.txt", r"^Line 7: '7X' is not a card\.$",
+                     id="a bad card on line 7 is reported on line 7"),
+        pytest.param("invalid-duplicate.txt",
+                     r"^Line 20: 3C appears twice \(first on line 3\)\.$",
+                     id="a duplicate names both lines"),
+        pytest.param("invalid-missing-card.txt",
+                     r"^Line 52: the deck ends after 51 cards.*missing KS",
+                     id="a missing card is reported after the last line"),
+        pytest.param("invalid-too-many.txt", r"^Line 53: too many cards",
+                     id="too many cards are reported on the first extra line"),
+        pytest.param("invalid-blank-line.txt", r"^Line 10 is empty",
+                     id="a blank line inside the deck is reported"),
+        pytest.param("invalid-empty.txt", r"^Line 1: the deck ends after 0 cards",
+                     id="an empty file is a deck without cards"),
+    ],
+)
+def test_a_broken_deck_file_is_refused_with_its_line(name: str, message: str) -> None:
+    with pytest.raises(DeckError, match=message):
+        load_deck(DECKS / name)
 
 
 def test_spaces_windows_line_ends_and_blank_trailing_lines_are_tolerated() -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import argparse
 from typing import Final
 
 from tableau.cards import Card, CardError, parse_card
 from tableau.cli import open_app
-from tableau.cli.args import Parser, UsageError, refuse, seed
+from tableau.cli.args import Parser, read_arguments, seed
 from tableau.engines.poker import describe
 from tableau.sessions.poker import DEFAULT_CPUS, MAX_CPUS
 
@@ -72,24 +73,24 @@ def describe_line(text: str) -> str:
     return describe(cards)
 
 
-def main(argv: list[str]) -> int:
-    try:
-        args = _parser().parse_args(argv)
-    except UsageError as problem:
-        return refuse(PROG, problem)
-    except SystemExit as stop:  # --help
-        return stop.code if isinstance(stop.code, int) else 0
-    if args.describe is not None:
-        unused = [option for option, value in (("--cpus", args.cpus), ("--seed", args.seed))
-                  if value is not None]
-        if unused:
-            return refuse(PROG, f"--describe only names a hand; leave out {' and '.join(unused)}.")
-        try:
-            print(describe_line(" ".join(args.describe)))
-        except ValueError as error:
-            return refuse(PROG, error)
-        return 0
+def _describe(args: argparse.Namespace) -> int:
+    """--describe: print the hand's name (exit status 0); a ValueError sentence refuses it."""
+    unused = [option for option, value in (("--cpus", args.cpus), ("--seed", args.seed))
+              if value is not None]
+    if unused:
+        raise ValueError(f"--describe only names a hand; leave out {' and '.join(unused)}.")
+    print(describe_line(" ".join(args.describe)))
+    return 0
+
+
+def _table_options(args: argparse.Namespace) -> dict[str, object]:
     cpus = DEFAULT_CPUS if args.cpus is None else args.cpus
     if not 1 <= cpus <= MAX_CPUS:
-        return refuse(PROG, f"--cpus must be 1 to {MAX_CPUS}, not {cpus}.")
-    return open_app("poker", cpus=cpus, seed=args.seed)
+        raise ValueError(f"--cpus must be 1 to {MAX_CPUS}, not {cpus}.")
+    return {"cpus": cpus, "seed": args.seed}
+
+
+def main(argv: list[str]) -> int:
+    options = read_arguments(PROG, argv, _parser(), lambda args: _describe(args)
+                             if args.describe is not None else _table_options(args))
+    return options if isinstance(options, int) else open_app("poker", **options)

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TextIO
 
 from tableau.cli import open_app, standard_input, working_folder
-from tableau.cli.args import Parser, UsageError, refuse, say, seed_in
+from tableau.cli.args import Parser, read_arguments, say, seed_in
 from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import GAME_NUMBERS, RULES, Config
 from tableau.sessions.yukon import YukonSession
@@ -73,12 +73,9 @@ def run_plain(session: YukonSession, stdin: TextIO, stdout: TextIO) -> int:
 
 
 def main(argv: list[str]) -> int:
-    try:
-        options = _parser().parse_args(argv)
-    except UsageError as problem:
-        return refuse(PROG, problem)
-    except SystemExit as leaving:  # --help
-        return leaving.code if isinstance(leaving.code, int) else 0
+    options = read_arguments(PROG, argv, _parser(), lambda options: options)
+    if isinstance(options, int):
+        return options
     chosen = options.seed is not None
     seed = options.seed if chosen else GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
     if not options.plain:

@@ -79,8 +79,22 @@ class _Speaker:
 # ------------------------------------------------------------------ events
 
 
+class _Event:
+    """What every event says: ``describe`` words it for a table (``viewer`` is "you");
+    ``text`` words it with the default names."""
+
+    __slots__ = ()
+
+    def describe(self, names: Sequence[str], viewer: int | None = None) -> str:
+        raise NotImplementedError
+
+    @property
+    def text(self) -> str:
+        return self.describe(default_names(MAX_PLAYERS))
+
+
 @dataclass(frozen=True, slots=True)
-class Dealt:
+class Dealt(_Event):
     """The deal: ``each`` cards to each of ``players`` players."""
 
     players: int
@@ -89,13 +103,9 @@ class Dealt:
     def describe(self, names: Sequence[str], viewer: int | None = None) -> str:
         return f"{self.each} cards dealt to each of {self.players} players."
 
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(self.players))
-
 
 @dataclass(frozen=True, slots=True)
-class Asked:
+class Asked(_Event):
     """``asker`` asked ``target`` for ``rank`` and was given ``given`` cards (0: go fish)."""
 
     asker: int
@@ -113,16 +123,12 @@ class Asked:
         give = say.verb(self.target, "give", "gives")
         return f"{head} — {say.object(self.target)} {give} {self.given}"
 
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(MAX_PLAYERS))
-
 
 DrawReason = Literal["fish", "empty", "alone"]
 
 
 @dataclass(frozen=True, slots=True)
-class Drew:
+class Drew(_Event):
     """``seat`` drew one card from the stock.
 
     ``card`` is known to the drawer; in other seats' views it is None unless ``shown``
@@ -151,13 +157,9 @@ class Drew:
             return f"Nobody else holds cards; {say.object(self.seat)} {draw} {what}"
         return f"{who} {draw} {what}"
 
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(MAX_PLAYERS))
-
 
 @dataclass(frozen=True, slots=True)
-class Booked:
+class Booked(_Event):
     """``seat`` laid down the book of ``rank``."""
 
     seat: int
@@ -168,13 +170,9 @@ class Booked:
         lay = say.verb(self.seat, "lay", "lays")
         return f"{say.subject(self.seat)} {lay} down a book of {rank_words(self.rank)}"
 
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(MAX_PLAYERS))
-
 
 @dataclass(frozen=True, slots=True)
-class SatOut:
+class SatOut(_Event):
     """``seat`` had no cards and the stock was empty, so their turn passed."""
 
     seat: int
@@ -185,23 +183,15 @@ class SatOut:
         sit = say.verb(self.seat, "sit", "sits")
         return f"{say.subject(self.seat)} {have} no cards and the stock is empty; {sit} out"
 
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(MAX_PLAYERS))
-
 
 @dataclass(frozen=True, slots=True)
-class StockEmpty:
+class StockEmpty(_Event):
     """A go fish with nothing left to draw: the turn of ``seat`` passes."""
 
     seat: int
 
     def describe(self, names: Sequence[str], viewer: int | None = None) -> str:
         return "The stock is empty; the turn passes"
-
-    @property
-    def text(self) -> str:
-        return self.describe(default_names(MAX_PLAYERS))
 
 
 Event = Dealt | Asked | Drew | Booked | SatOut | StockEmpty

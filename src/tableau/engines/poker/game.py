@@ -38,6 +38,42 @@ from tableau.engines.protocol import (
 )
 from tableau.engines.rng import fresh_seed_from, shuffled
 
+__all__ = [
+    "BET",
+    "CALL",
+    "CHECK",
+    "FOLD",
+    "NAMES",
+    "RAISE",
+    "YOU",
+    "Action",
+    "ActionKind",
+    "Award",
+    "Config",
+    "Draw",
+    "Event",
+    "HandResult",
+    "Line",
+    "Move",
+    "NextHand",
+    "Phase",
+    "SeatView",
+    "Showdown",
+    "State",
+    "View",
+    "apply",
+    "from_json",
+    "legal_draws",
+    "legal_moves",
+    "max_discard",
+    "new_game",
+    "outcome",
+    "parse_move",
+    "to_json",
+    "view",
+    "word",
+]
+
 NAMES: Final = ("Anna", "Bram", "Cato", "Dirk", "Eva", "Fenna")
 """The players' names when the config gives none."""
 YOU: Final = "You"

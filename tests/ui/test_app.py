@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Static
+from ui_helpers import press
 
 from tableau.ui.app import TableauApp, run_app
 from tableau.ui.screens.dialogs import ChooserScreen
@@ -74,8 +75,7 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
         table = app.screen
         assert isinstance(table, PokerScreen)
         before = table.view
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await pilot.resize_terminal(2, 2)
         await pilot.press("pagedown", "pageup", "down", "enter", "c", "q", "ctrl+p", "f1")
@@ -86,8 +86,7 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen_stack[-1] is table and table.view == before
 
 
@@ -138,6 +137,5 @@ async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, ChooserScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen_stack[-1] is table

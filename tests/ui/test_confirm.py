@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from textual.pilot import Pilot
 from textual.widgets import Button
+from ui_helpers import press
 
 from tableau.engines import yukon
 from tableau.engines.poker import Phase as PokerPhase
@@ -28,13 +29,11 @@ def yukon_table(app: TableauApp) -> YukonScreen:
 
 async def yukon_after_one_move(pilot: Pilot[int]) -> yukon.State:
     """ctrl+n deals; the first legal move is typed; the focus goes back to the table."""
-    await pilot.press("ctrl+n")
-    await pilot.pause()
+    await press(pilot, "ctrl+n")
     screen = yukon_table(pilot.app)  # type: ignore[arg-type]
     move = str(yukon.legal_moves(screen.session.state)[0])
     names = {">": "greater_than_sign", "-": "minus", ":": "colon"}
-    await pilot.press("colon", *(names.get(char, char) for char in move), "enter", "escape")
-    await pilot.pause()
+    await press(pilot, "colon", *(names.get(char, char) for char in move), "enter", "escape")
     assert screen.session.state.moves == 1
     return screen.session.state
 
@@ -42,8 +41,7 @@ async def yukon_after_one_move(pilot: Pilot[int]) -> yukon.State:
 async def answer(pilot: Pilot[int], key: str) -> None:
     await pilot.pause()
     assert isinstance(pilot.app.screen, ConfirmScreen)
-    await pilot.press(key)
-    await pilot.pause()
+    await press(pilot, key)
 
 
 async def test_the_question_has_labelled_buttons_and_the_way_back_has_the_focus(
@@ -52,8 +50,7 @@ async def test_the_question_has_labelled_buttons_and_the_way_back_has_the_focus(
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await yukon_after_one_move(pilot)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
         labels = {str(button.id): str(button.label) for button in dialog.query(Button)}
@@ -126,17 +123,13 @@ async def test_nothing_at_stake_no_question(make_app: MakeApp) -> None:
     """Before the first move of a Yukon deal, n and q act at once; so does ctrl+q."""
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         first = yukon_table(app).session.state
-        await pilot.press("escape", "n")
-        await pilot.pause()
+        await press(pilot, "escape", "n")
         assert yukon_table(app).session.state.seed != first.seed
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running
 
 
@@ -146,8 +139,7 @@ async def test_poker_q_asks_once_you_have_acted(make_app: MakeApp) -> None:
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PokerScreen)
-        await pilot.press("c")  # check or call: your first move
-        await pilot.pause()
+        await press(pilot, "c")  # check or call: your first move
         before = screen.state
         await pilot.press("q")
         await answer(pilot, "escape")
@@ -164,8 +156,7 @@ async def test_poker_q_before_your_first_move_leaves_at_once(make_app: MakeApp) 
         screen = app.screen
         assert isinstance(screen, PokerScreen)
         assert screen.state.phase is PokerPhase.FIRST_BETTING
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -175,8 +166,7 @@ async def test_poker_palette_new_game_asks_once_you_have_acted(make_app: MakeApp
         await pilot.pause()
         screen = app.screen
         assert isinstance(screen, PokerScreen)
-        await pilot.press("c")  # check or call: your first move
-        await pilot.pause()
+        await press(pilot, "c")  # check or call: your first move
         before = screen.state
         await pilot.press("ctrl+p", *"new game", "enter")
         await answer(pilot, "n")

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
+from ui_helpers import press
 
 from tableau.cards import Card
 from tableau.ui.app import TableauApp
@@ -86,8 +87,7 @@ async def test_a_rank_key_chooses_the_card_and_enter_asks_for_its_rank(
             last.rank.letter, last.rank.letter)
         await pilot.press(key)
         assert f"for {words(last)}" in prompt(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert my_asks(app)[0].startswith(f"You ask CPU 1 for {words(last)} — ")
 
 
@@ -116,8 +116,7 @@ async def test_the_arrows_and_tab_choose_whom_to_ask(make_app: MakeApp) -> None:
         assert "ask CPU 1" in prompt(app)
         await pilot.press("up")
         assert "ask CPU 3" in prompt(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert my_asks(app)[0].startswith("You ask CPU 3 for ")
         assert app.focused is app.screen.query_one(GoFishHand)
 
@@ -130,8 +129,7 @@ async def test_clicking_an_opponent_chooses_them(make_app: MakeApp) -> None:
         await pilot.pause()
         assert "ask CPU 2" in prompt(app)
         assert app.screen.query_one("#seat-2").has_class("-chosen")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert my_asks(app)[0].startswith("You ask CPU 2 for ")
 
 
@@ -168,8 +166,7 @@ async def test_junk_keys_change_nothing(make_app: MakeApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = (history(app), hand_cards(app))
-        await pilot.press("x", "z", "exclamation_mark", "1", "escape", "ctrl+x", "y", "m")
-        await pilot.pause()
+        await press(pilot, "x", "z", "exclamation_mark", "1", "escape", "ctrl+x", "y", "m")
         assert (history(app), hand_cards(app)) == before
         assert isinstance(app.screen, GoFishScreen)
 
@@ -186,8 +183,7 @@ async def test_a_whole_game_never_shows_a_cpus_hidden_card_and_ends_on_the_end_s
         for _ in range(MAX_ASKS):
             if game_over(pilot):
                 break
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert not hidden_draw.search(str(screen.query_one(MessageLine).content))
         assert game_over(pilot)
         assert not any(hidden_draw.search(line) for line in screen.query_one(HistoryPanel).entries)
@@ -216,8 +212,7 @@ async def test_q_goes_back_to_the_menu_and_the_menu_lists_go_fish(make_app: Make
     app = make_app("gofish", seed=5, cpus=1)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
         from tableau.engines import find_game
 
@@ -229,10 +224,8 @@ async def test_new_game_key_deals_again(make_app: MakeApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await ask_with_enter(pilot, 3)
         assert my_asks(app)
-        await pilot.press("n")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "n")
+        await press(pilot, "y")
         assert not my_asks(app)
 
 
@@ -244,11 +237,9 @@ async def test_n_in_a_game_under_way_asks_first_and_n_or_escape_keeps_the_game(
         await ask_with_enter(pilot, 3)
         asked = my_asks(app)
         for keep in ("n", "escape"):
-            await pilot.press("n")
-            await pilot.pause()
+            await press(pilot, "n")
             assert isinstance(app.screen, ConfirmScreen)
-            await pilot.press(keep)
-            await pilot.pause()
+            await press(pilot, keep)
             assert my_asks(app) == asked
 
 
@@ -257,8 +248,7 @@ async def test_n_before_the_first_ask_deals_again_without_a_question(make_app: M
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         before = table(app).session.state
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert table(app).session.state != before
 
 
@@ -291,13 +281,11 @@ async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path:
         for _ in range(20):
             if not prompt(app).startswith("Your turn"):
                 break
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
         assert prompt(app) == "CPU 1 is playing…"
         assert not history(app)[-1].startswith("CPU 1 asks")
         before = history(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "Wait: it is CPU 1's turn." in message(app)
         assert history(app) == before
 
@@ -307,13 +295,11 @@ async def test_q_in_a_game_under_way_asks_before_leaving(make_app: MakeApp) -> N
     async with app.run_test(size=SIZE) as pilot:
         await ask_with_enter(pilot, 2)
         screen = table(app)
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         await pilot.click("#choice-stay")
         await pilot.pause()
         assert app.screen is screen
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         await pilot.click("#choice-leave")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

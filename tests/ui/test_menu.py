@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import ListView
+from ui_helpers import press
 
 from tableau.engines import REGISTRY
 from tableau.ui.app import TableauApp
@@ -46,6 +47,5 @@ async def test_f1_opens_help_too(make_app: Callable[..., TableauApp]) -> None:
 async def test_ctrl_q_quits_from_the_menu(make_app: Callable[..., TableauApp]) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running

@@ -9,6 +9,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
+from ui_helpers import press
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme
@@ -40,8 +41,7 @@ async def rename(pilot: Pilot[Any], seat: int, name: str) -> None:
 
 
 async def start(pilot: Pilot[Any]) -> None:
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+    await press(pilot, "ctrl+s")
 
 
 # ------------------------------------------------------------------ command-line options

@@ -16,6 +16,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
+from ui_helpers import press
 
 from tableau.cards import Rank
 from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
@@ -311,8 +312,7 @@ async def test_a_long_advice_wraps_onto_more_lines_instead_of_being_cut(
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
     async with app.run_test(size=(80, 24)) as pilot:
         await to_the_draw(pilot)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         line = app.screen.query_one("#message")
         assert len(message(app)) > line.size.width  # the sentence is longer than a line
         assert line.size.height * line.size.width >= len(message(app))

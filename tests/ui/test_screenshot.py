@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from ui_helpers import press
 
 from tableau.ui.app import TableauApp
 
@@ -74,8 +75,7 @@ async def test_no_screenshot_while_a_hand_game_is_open(
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         assert "Screenshot" not in titles(app)
-        await pilot.press("question_mark")  # help above the table: the hand is still open
-        await pilot.pause()
+        await press(pilot, "question_mark")  # help above the table: the hand is still open
         assert "Screenshot" not in titles(app)
         app.action_screenshot()  # a key binding or a keymap reaches the same refusal
         await pilot.pause()

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ui_helpers import press
+
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.menu import MenuScreen
@@ -30,14 +32,11 @@ async def test_poker_cpus_from_the_command_line_are_offered_again_from_the_menu(
     app = make_app("poker", cpus=5, seed=7)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("4")
-        await pilot.pause()
+        await press(pilot, "4")
         assert shown(app)["cpus"] == "CPUs    ‹ 5 ›"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, PokerScreen) and app.screen.cpus == 5
 
 
@@ -46,20 +45,16 @@ async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         assert shown(app) == {"cpus": "CPUs    ‹ 1 ›", "level": "Level   ‹ pro ›",
                               "cpu_delay": "Speed   ‹ at once ›"}
         await pilot.press("right", "right", "down", "left", "down", "left")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         table = app.screen
         assert isinstance(table, GoFishScreen)
         assert (table.session.cpus, table.session.level, app.runtime.cpu_delay) == (3, "easy", 0.3)
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "q")
+        await press(pilot, "3")
         assert shown(app) == {"cpus": "CPUs    ‹ 3 ›", "level": "Level   ‹ easy ›",
                               "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
 
@@ -67,13 +62,10 @@ async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
 async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "1")
+        await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("1", "right")
-        await pilot.pause()
+        await press(pilot, "1", "right")
         assert shown(app)["rules"] == "Rules   ‹ classic: alternating colours ›"
         await pilot.click("#setup-start")
         await pilot.pause()
@@ -86,8 +78,7 @@ async def test_a_click_on_a_line_steps_its_choice_and_back_returns_to_the_menu(
 ) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+        await press(pilot, "4")
         await pilot.click("#option-cpus")
         assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
         await pilot.click("#setup-back")
@@ -98,8 +89,7 @@ async def test_a_click_on_a_line_steps_its_choice_and_back_returns_to_the_menu(
 async def test_pesten_keeps_its_own_set_up_screen(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+        await press(pilot, "2")
         assert isinstance(app.screen, PestenSetupScreen)
 
 
@@ -107,11 +97,9 @@ async def test_every_yukon_rules_line_fits_on_one_row_at_80x24(make_app: MakeApp
     """The longest choice ("spec: different suit (the course spec)") once wrapped its ›."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         row = app.screen.query_one(OptionRow)
         for _ in range(3):  # every rules variant
             assert "›" in shown(app)["rules"]
             assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
-            await pilot.press("right")
-            await pilot.pause()
+            await press(pilot, "right")

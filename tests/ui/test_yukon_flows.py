@@ -14,6 +14,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
+from ui_helpers import message, press, settled
 
 from tableau.cards import Card, Rank, Suit, parse_card
 from tableau.engines.yukon import Phase
@@ -44,18 +45,7 @@ async def _type(pilot: Pilot[int], *lines: str) -> None:
         if pilot.app.screen.query_one(YukonBoard).has_focus:
             await pilot.press("colon")  # after P the table has the keys
         await pilot.press(*(names.get(char, char) for char in line), "enter")
-    await _settled(pilot)
-
-
-async def _settled(pilot: Pilot[int]) -> None:
-    """Wait until S and L, which run in a thread, are done and shown."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def _message(app: TableauApp) -> str:
-    return str(app.screen.query_one("#message", Static).content)
+    await settled(pilot)
 
 
 def _last_command(app: TableauApp) -> str:
@@ -96,7 +86,7 @@ async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) 
         await _type(pilot, "LD", "P")
         assert _screen(app).view.phase is Phase.PLAY
         assert _last_command(app) == "P"
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
         assert screen.view.columns[0] == (AC,)
 
 
@@ -107,7 +97,7 @@ async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None
         await pilot.click("#pile-C3")
         assert screen.view.columns[2][-2:] == (QH, JS)
         assert _last_command(app) == "C6->C3"
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
 
 
 async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> None:
@@ -136,7 +126,7 @@ async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFacto
         await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
         await pilot.click("#pile-C6")
         assert screen.view == before
-        assert "K♠" in _message(app) and _message(app) != "OK"
+        assert "K♠" in message(app) and message(app) != "OK"
 
 
 async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
@@ -158,7 +148,7 @@ async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: Ap
         assert _column(app, "C6").target == "illegal"
         await pilot.mouse_up("#pile-C6", offset=(2, 2))
         assert screen.view == before
-        assert _message(app).startswith("K♠")
+        assert message(app).startswith("K♠")
 
 
 async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
@@ -201,7 +191,7 @@ async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
         before = screen.view
         await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
         assert screen.view == before
-        assert _message(app) not in ("", "OK")
+        assert message(app) not in ("", "OK")
 
 
 async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
@@ -221,7 +211,7 @@ async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactor
         await pilot.press("left", "left", "space")
         # 9♥ (with A♠, 5♠, 8♠ under it) does not go on C3's Q♥: refused, nothing moved.
         assert screen.view.columns[4] == column
-        assert _message(app) not in ("", "OK")
+        assert message(app) not in ("", "OK")
 
 
 async def test_f_sends_the_card_under_the_cursor_home(make_app: AppFactory) -> None:
@@ -279,13 +269,13 @@ async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Pa
         await _type(pilot, "R")
         assert screen.view.foundations[0] == (AC,)
         await _type(pilot, "S game.json")
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
         saved = screen.view
         assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
         await _type(pilot, "U")
         assert screen.view != saved
         await _type(pilot, "L game.json")
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
         assert screen.view == saved
 
 
@@ -296,10 +286,9 @@ async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory
         await pilot.press("colon")
         for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
             bar.input.value = junk
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert screen.view == before
-            assert _message(app) not in ("", "OK")
+            assert message(app) not in ("", "OK")
         assert len(_last_command(app)) < 100
 
 
@@ -311,7 +300,7 @@ async def test_a_binary_save_file_is_refused_with_one_message(
         before = screen.view
         await _type(pilot, "L bad.json")
         assert screen.view == before
-        assert "bad.json" in _message(app)
+        assert "bad.json" in message(app)
 
 
 async def test_new_game_deals_with_a_fresh_seed_that_is_shown(make_app: AppFactory) -> None:
@@ -398,8 +387,7 @@ async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) ->
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
         assert isinstance(app.screen, YukonScreen)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running
 
 
@@ -454,8 +442,7 @@ async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
         assert len(screen.view.columns[0]) == 38
         # The column opens at its header; jumping to it brings the bottom card (2♣) into
         # view, and a double-click there sends it home.
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
         assert parse_card("2C") in {card for pile in screen.view.foundations for card in pile}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import press
+from ui_helpers import press, started
 
 from tableau.cards import Card
 from tableau.ui.app import TableauApp
@@ -64,8 +64,7 @@ async def test_the_hand_is_sorted_by_rank_and_the_cpus_show_only_counts(
     make_app: MakeApp,
 ) -> None:
     app = make_app("gofish", seed=11, cpus=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE):
         cards = hand_cards(app)
         assert [card.rank for card in cards] == sorted(card.rank for card in cards)
         for seat in (1, 2):
@@ -80,8 +79,7 @@ async def test_a_rank_key_chooses_the_card_and_enter_asks_for_its_rank(
     make_app: MakeApp,
 ) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         last = hand_cards(app)[-1]
         key = {"A": "a", "T": "t", "J": "j", "Q": "Q", "K": "k"}.get(
             last.rank.letter, last.rank.letter)
@@ -93,8 +91,7 @@ async def test_a_rank_key_chooses_the_card_and_enter_asks_for_its_rank(
 
 async def test_clicking_a_card_asks_for_its_rank(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         views = list(app.screen.query_one(GoFishHand).query(CardView))
         chosen = views[2].card
         assert isinstance(chosen, Card)
@@ -105,8 +102,7 @@ async def test_clicking_a_card_asks_for_its_rank(make_app: MakeApp) -> None:
 
 async def test_the_arrows_and_tab_choose_whom_to_ask(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=3)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         assert "ask CPU 1" in prompt(app)
         await pilot.press("down")
         assert "ask CPU 2" in prompt(app)
@@ -123,8 +119,7 @@ async def test_the_arrows_and_tab_choose_whom_to_ask(make_app: MakeApp) -> None:
 
 async def test_clicking_an_opponent_chooses_them(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=3)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await pilot.click("#hand-2")
         await pilot.pause()
         assert "ask CPU 2" in prompt(app)
@@ -135,8 +130,7 @@ async def test_clicking_an_opponent_chooses_them(make_app: MakeApp) -> None:
 
 async def test_a_rank_you_do_not_hold_is_refused_with_a_message(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         held = {card.rank.letter for card in hand_cards(app)}
         missing = next(key for key, letter in
                        (("a", "A"), ("2", "2"), ("3", "3"), ("4", "4"), ("5", "5"),
@@ -154,8 +148,7 @@ async def test_with_one_opponent_the_arrows_say_there_is_no_one_else(
     make_app: MakeApp,
 ) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await pilot.press("down")
         assert "only player you can ask" in message(app)
         assert "ask CPU 1" in prompt(app)
@@ -163,8 +156,7 @@ async def test_with_one_opponent_the_arrows_say_there_is_no_one_else(
 
 async def test_junk_keys_change_nothing(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         before = (history(app), hand_cards(app))
         await press(pilot, "x", "z", "exclamation_mark", "1", "escape", "ctrl+x", "y", "m")
         assert (history(app), hand_cards(app)) == before
@@ -175,8 +167,7 @@ async def test_a_whole_game_never_shows_a_cpus_hidden_card_and_ends_on_the_end_s
     make_app: MakeApp,
 ) -> None:
     app = make_app("gofish", seed=5, cpus=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         screen = table(app)
         # "CPU 2 draws the 7♣" would name a hidden card; only the asked rank is shown.
         hidden_draw = re.compile(r"draws the (?!.*the rank asked for)")
@@ -210,8 +201,7 @@ async def test_the_end_screen_menu_button_goes_to_the_menu(make_app: MakeApp) ->
 
 async def test_q_goes_back_to_the_menu_and_the_menu_lists_go_fish(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=5, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
         from tableau.engines import find_game
@@ -245,8 +235,7 @@ async def test_n_in_a_game_under_way_asks_first_and_n_or_escape_keeps_the_game(
 
 async def test_n_before_the_first_ask_deals_again_without_a_question(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=5, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         before = table(app).session.state
         await press(pilot, "n")
         assert table(app).session.state != before
@@ -256,16 +245,14 @@ async def test_started_directly_the_first_card_is_highlighted_before_any_key(
     make_app: MakeApp,
 ) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE):
         views = list(app.screen.query_one(GoFishHand).query(CardView))
         assert [view.has_class("-highlight") for view in views] == [True] + [False] * 6
 
 
 async def test_a_double_click_on_a_card_asks_once(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         views = list(app.screen.query_one(GoFishHand).query(CardView))
         await pilot.double_click(views[2])
         await pilot.pause()
@@ -276,8 +263,7 @@ async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path:
     # A long delay, so the CPU's turn is certainly still pending when we look.
     app = TableauApp("gofish", clock=lambda: 0.0, cpu_delay=100.0, cursor_blink=False,
                      animations=False, folder=tmp_path, seed=11, cpus=1)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         for _ in range(20):
             if not prompt(app).startswith("Your turn"):
                 break
@@ -307,8 +293,7 @@ async def test_q_in_a_game_under_way_asks_before_leaving(make_app: MakeApp) -> N
 
 async def test_the_end_screen_says_1_book_and_2_books(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=ONE_BOOK_FOR_YOU, cpus=2)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await ask_with_enter(pilot, MAX_ASKS)
         end = app.screen
         assert isinstance(end, EndScreen)

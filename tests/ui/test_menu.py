@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import ListView
-from ui_helpers import press
+from ui_helpers import press, started
 
 from tableau.engines import REGISTRY
 from tableau.ui.app import TableauApp
@@ -17,8 +17,7 @@ async def test_the_menu_lists_every_registered_game_with_its_description(
     make_app: Callable[..., TableauApp],
 ) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         assert isinstance(app.screen, MenuScreen)
         items = list(app.screen.query(GameItem))
         assert [item.key for item in items] == [game.key for game in REGISTRY]

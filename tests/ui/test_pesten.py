@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
-from ui_helpers import press
+from ui_helpers import press, started
 
 from tableau.cards import JOKER, Suit, parse_any_card
 from tableau.engines import pesten as engine
@@ -304,8 +304,7 @@ async def test_the_lock_screen_looks_the_same_whatever_the_hidden_hands_hold(
     texts = []
     for hands in ([ANNA, BRAM, COR], [COR, ANNA, BRAM]):
         app = table_app(make_app, arranged_table(hands, "5C 7D"))
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with started(app, SIZE):
             texts.append(screen_text(app))
     assert "Pass the terminal to Anna." in texts[0]
     assert texts[0] == texts[1]
@@ -876,8 +875,7 @@ async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
     from tableau.ui.screens.gofish import GoFishHand
 
     app = make_app("gofish")
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with started(app, size) as pilot:
         hand = app.screen.query_one(GoFishHand)
         hand.update([parse_any_card(code) for code in THIRTY.split() if code != "JK"])
         await pilot.pause()

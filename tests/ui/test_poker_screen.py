@@ -16,7 +16,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
-from ui_helpers import press
+from ui_helpers import press, started
 
 from tableau.cards import Rank
 from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
@@ -93,8 +93,7 @@ async def to_the_end_of_the_hand(pilot: Pilot[Any]) -> View:
 
 async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=LONG_DESCRIPTION)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         text = table(app).query_one("#hand-text", Static)
         assert len(table(app).view.hand_text) > 100
         needed = text.get_content_height(text.size, app.size, text.size.width)
@@ -104,8 +103,7 @@ async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -
 
 async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         view = table(app).view
         assert [card.card for card in my_cards(app)] == list(view.hand)
         assert len(list(table(app).query(SeatPanel))) == 3
@@ -117,8 +115,7 @@ async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: M
 
 async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         view = table(app).view
         assert view.my_turn and view.to_call > 0
         cpu_lines = [line for line in history(app) if line.startswith(("Bram", "Cato", "Dirk"))]
@@ -129,20 +126,22 @@ async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: Ma
 # ------------------------------------------------------------------ betting
 
 
-async def test_c_calls_the_bet_in_front_of_you(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+@pytest.mark.parametrize(("seed", "bet_in_front"), [(TO_CALL_FIRST, True),
+                                                    (NOTHING_TO_CALL, False)])
+async def test_c_calls_the_bet_in_front_of_you_or_checks_when_nobody_has_bet(
+    make_app: MakeApp, seed: int, bet_in_front: bool,
+) -> None:
+    app = make_app("poker", cpus=3, seed=seed)
+    async with started(app, (80, 24)) as pilot:
         to_call = table(app).view.to_call
-        assert to_call > 0
+        assert (to_call > 0) is bet_in_front
         await pilot.press("c")
-        assert f"You call {to_call}." in history(app)
+        assert (f"You call {to_call}." if bet_in_front else "You check.") in history(app)
 
 
 async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         view = table(app).view
         await pilot.press("b")
         assert f"You raise to {view.current_bet + view.bet_size}." in history(app)
@@ -156,19 +155,9 @@ async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
         assert "folded" in str(table(app).query_one("#hand-text", Static).content)
 
 
-async def test_check_when_nobody_has_bet(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert table(app).view.to_call == 0
-        await pilot.press("c")
-        assert "You check." in history(app)
-
-
 async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         view = table(app).view
         call = table(app).query_one("#act-c", Button)
         fold = table(app).query_one("#act-f", Button)
@@ -184,8 +173,7 @@ async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> 
 
 async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         before = table(app).view
         assert FOLD not in before.legal and CHECK in before.legal
         assert table(app).query_one("#act-f", Button).disabled
@@ -280,8 +268,7 @@ async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
 
 async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         before = table(app).view
         for key in ("1", "space"):
             await pilot.press(key)
@@ -381,8 +368,7 @@ async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) 
 async def test_at_the_raise_cap_no_raise_button_is_shown(make_app: MakeApp) -> None:
     """Item 27: a capped round shows Call and Fold, not a dimmed "Raise to 10"."""
     app = make_app("poker", cpus=3, seed=CAP_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with started(app, (120, 40)) as pilot:
         for _ in range(10):
             view = table(app).view
             if view.to_call and view.raises_left == 0:
@@ -407,8 +393,7 @@ async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
 ) -> None:
     """Items 26 and 27: each player's final chips and place, said once; keys 1 and 2 shown."""
     app = make_app("poker", cpus=2, seed=seed, chips=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         poker = table(app)
         await play_to_the_end(pilot)
         view = poker.view
@@ -430,16 +415,14 @@ async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
 
 async def test_q_leaves_the_table_for_the_menu(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=2, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         await pilot.press("q")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_junk_keys_and_a_tiny_terminal_change_nothing(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=5, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         before = table(app).view
         await pilot.press("n")
         assert "Finish this hand first" in message(app)
@@ -471,7 +454,6 @@ async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
             await pilot.pause(0.05)
         paced_view = table(paced).view
     instant = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with instant.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(instant, (80, 24)) as pilot:
         assert paced_view.my_turn
         assert paced_view.history == table(instant).view.history

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ui_helpers import press
+from ui_helpers import press, started
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.gofish import GoFishScreen
@@ -30,8 +30,7 @@ async def test_poker_cpus_from_the_command_line_are_offered_again_from_the_menu(
 ) -> None:
     """`tableau poker --cpus 5`, q, Poker again: 5 CPUs, not 3."""
     app = make_app("poker", cpus=5, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "4")

@@ -1,15 +1,25 @@
-"""Pilot steps the UI tests share: press and wait, wait for the save/load workers, read the
-message line. (Named ui_helpers, not helpers: test folders have no __init__, so a plain
-``helpers`` would clash with another folder's module of that name.)"""
+"""Pilot steps the UI tests share: start and wait, press and wait, wait for the save/load
+workers, read the message line. (Named ui_helpers, not helpers: test folders have no
+__init__, so a plain ``helpers`` would clash with another folder's module of that name.)"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
 
 from tableau.ui.app import TableauApp
+
+
+@asynccontextmanager
+async def started(app: TableauApp, size: tuple[int, int]) -> AsyncIterator[Pilot[Any]]:
+    """Run ``app`` in a terminal of ``size`` and wait until its first screen is up."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import press, started
+from ui_helpers import click, press, started
 
 from tableau.cards import Card
 from tableau.ui.app import TableauApp
@@ -95,8 +95,7 @@ async def test_clicking_a_card_asks_for_its_rank(make_app: MakeApp) -> None:
         views = list(app.screen.query_one(GoFishHand).query(CardView))
         chosen = views[2].card
         assert isinstance(chosen, Card)
-        await pilot.click(views[2])
-        await pilot.pause()
+        await click(pilot, views[2])
         assert my_asks(app)[0].startswith(f"You ask CPU 1 for {words(chosen)} — ")
 
 
@@ -120,8 +119,7 @@ async def test_the_arrows_and_tab_choose_whom_to_ask(make_app: MakeApp) -> None:
 async def test_clicking_an_opponent_chooses_them(make_app: MakeApp) -> None:
     app = make_app("gofish", seed=11, cpus=3)
     async with started(app, SIZE) as pilot:
-        await pilot.click("#hand-2")
-        await pilot.pause()
+        await click(pilot, "#hand-2")
         assert "ask CPU 2" in prompt(app)
         assert app.screen.query_one("#seat-2").has_class("-chosen")
         await press(pilot, "enter")
@@ -181,8 +179,7 @@ async def test_a_whole_game_never_shows_a_cpus_hidden_card_and_ends_on_the_end_s
         end = app.screen
         assert isinstance(end, EndScreen)
         assert "books" in end.text
-        await pilot.click("#choice-again")
-        await pilot.pause()
+        await click(pilot, "#choice-again")
         assert app.screen is screen
         assert screen.query_one(HistoryPanel).entries[0].endswith("cards dealt to each of 3 "
                                                                   "players.")
@@ -194,8 +191,7 @@ async def test_the_end_screen_menu_button_goes_to_the_menu(make_app: MakeApp) ->
     async with app.run_test(size=SIZE) as pilot:
         await ask_with_enter(pilot, MAX_ASKS)
         assert game_over(pilot)
-        await pilot.click("#choice-menu")
-        await pilot.pause()
+        await click(pilot, "#choice-menu")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -282,12 +278,10 @@ async def test_q_in_a_game_under_way_asks_before_leaving(make_app: MakeApp) -> N
         await ask_with_enter(pilot, 2)
         screen = table(app)
         await press(pilot, "q")
-        await pilot.click("#choice-stay")
-        await pilot.pause()
+        await click(pilot, "#choice-stay")
         assert app.screen is screen
         await press(pilot, "q")
-        await pilot.click("#choice-leave")
-        await pilot.pause()
+        await click(pilot, "#choice-leave")
         assert isinstance(app.screen, MenuScreen)
 
 

@@ -14,7 +14,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
-from ui_helpers import press, started
+from ui_helpers import click, press, started
 
 from tableau.cards import JOKER, Suit, parse_any_card
 from tableau.engines import pesten as engine
@@ -112,12 +112,14 @@ def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
 
 @asynccontextmanager
 async def annas_turn(
-    make_app: MakeApp, hands: list[str], pile: str, **arranged: Any
+    make_app: MakeApp, hands: list[str], pile: str, size: tuple[int, int] = SIZE,
+    **arranged: Any,
 ) -> AsyncIterator[tuple[HotSeat, TableauApp, Pilot[Any]]]:
-    """A table arranged with ``arranged_table``, with Anna's hand unlocked at 80×24."""
+    """A table arranged with ``arranged_table``, with Anna's hand unlocked (80×24 unless
+    ``size`` says otherwise)."""
     table = arranged_table(hands, pile, **arranged)
     app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await unlock(pilot, "anna-pw")
         yield table, app, pilot
 
@@ -136,8 +138,7 @@ async def test_pesten_is_in_the_menu_and_opens_its_setup_screen(make_app: MakeAp
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert "Pesten" in screen_text(app)
-        await pilot.click("#game-pesten")
-        await pilot.pause()
+        await click(pilot, "#game-pesten")
         assert isinstance(app.screen, PestenSetupScreen)
         assert "Pesten — set the table" in screen_text(app)
 
@@ -163,6 +164,13 @@ async def _clear_and_type(pilot: Pilot[Any], selector: str, text: str) -> None:
     await press(pilot, *_keys(text))
 
 
+async def _start_with_names(pilot: Pilot[Any], first: str, second: str) -> None:
+    """Type the names of the first two seats and try to start (ctrl+s)."""
+    await _clear_and_type(pilot, "#name-0", first)
+    await _clear_and_type(pilot, "#name-1", second)
+    await press(pilot, "ctrl+s")
+
+
 def _problem(app: TableauApp, key: int | str) -> str:
     return str(app.screen.query_one(f"#problem-{key}", Static).render())
 
@@ -170,9 +178,7 @@ def _problem(app: TableauApp, key: int | str) -> str:
 async def test_setup_marks_an_empty_name_and_a_duplicate_name(make_app: MakeApp) -> None:
     app = make_app("pesten", passwords=quick_scheme())
     async with app.run_test(size=SIZE) as pilot:
-        await _clear_and_type(pilot, "#name-0", "")
-        await _clear_and_type(pilot, "#name-1", "cor")
-        await press(pilot, "ctrl+s")
+        await _start_with_names(pilot, "", "cor")
         assert "Seat 1 needs a name." in _problem(app, 0)
         assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
         assert "Please look at the marked fields." in screen_text(app)
@@ -240,8 +246,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
         assert i_am.display and str(i_am.label) == "I am Bram"
         assert not screen.query_one("#unlock", Input).display
         assert shown_hand(app) == []
-        await pilot.click("#i-am")
-        await pilot.pause()
+        await click(pilot, "#i-am")
         assert len(shown_hand(app)) == len(screen.table.state.hands[screen.table.current])
 
 
@@ -370,8 +375,7 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
         assert message(app).startswith("New in your hand: ")
         assert table.state.stack == 5  # nothing is decided yet
-        await pilot.click("#done")
-        await pilot.pause()
+        await click(pilot, "#done")
         assert isinstance(app.screen, SuitChooser)
         await press(pilot, "3")
         assert len(table.state.hands[0]) == 12
@@ -444,8 +448,7 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
     async with annas_turn(
         make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
     ) as (_table, app, pilot):
-        await pilot.click("#stock")
-        await pilot.pause()
+        await click(pilot, "#stock")
         assert "You drew 6♦ and it fits" in message(app)
         hand = table_screen(app).query_one("#cards", PestenHand)
         lit = [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
@@ -470,8 +473,7 @@ async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
         hand = table_screen(app).query_one("#cards", PestenHand)
         views = list(hand.query(CardView))
         target = next(view for view in views if str(view.card) == "9S")
-        await pilot.click(target)  # a card that does not fit: selected, nothing played
-        await pilot.pause()
+        await click(pilot, target)  # a card that does not fit: selected, nothing played
         await pilot.click(target)  # deselect again
         target = next(view for view in views if str(view.card) == "7H")
         await pilot.double_click(target)
@@ -605,8 +607,7 @@ async def test_menu_from_the_round_end_goes_back_to_the_menu(make_app: MakeApp) 
 
     async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
         await press(pilot, "enter")
-        await pilot.click("#choice-menu")
-        await pilot.pause()
+        await click(pilot, "#choice-menu")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -638,13 +639,11 @@ async def test_leaving_during_a_round_asks_first(make_app: MakeApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await press(pilot, "escape")  # from the lock screen: the password field has focus
         assert isinstance(app.screen, ChooserScreen)
-        await pilot.click("#choice-stay")
-        await pilot.pause()
+        await click(pilot, "#choice-stay")
         assert lock_title(app) == "Pass the terminal to Anna."
         await unlock(pilot, "anna-pw")
         await press(pilot, "q")
-        await pilot.click("#choice-leave")
-        await pilot.pause()
+        await click(pilot, "#choice-leave")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -692,10 +691,7 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
 async def test_odd_terminal_sizes_do_not_break_the_table(
     make_app: MakeApp, size: tuple[int, int]
 ) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=size) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D", size) as (table, _app, pilot):
         await press(pilot, "space", "enter")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
@@ -709,8 +705,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp)
     async with app.run_test(size=SIZE) as pilot:
         assert lock_title(app) == "Pass the terminal to a[/]b."
         assert str(table_screen(app).query_one("#i-am", Button).label) == "I am a[/]b"
-        await pilot.click("#i-am")
-        await pilot.pause()
+        await click(pilot, "#i-am")
         await press(pilot, "enter")
         assert isinstance(app.screen, EndScreen)
         assert "a[/]b wins round 1!" in screen_text(app)
@@ -720,9 +715,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp)
 async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp) -> None:
     app = make_app("pesten", passwords=quick_scheme())
     async with app.run_test(size=SIZE) as pilot:
-        await _clear_and_type(pilot, "#name-0", "[b]x")
-        await _clear_and_type(pilot, "#name-1", "[B]X")
-        await press(pilot, "ctrl+s")
+        await _start_with_names(pilot, "[b]x", "[B]X")
         assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
 
 
@@ -837,8 +830,7 @@ async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) ->
         await press(pilot, "enter")
         assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
         assert sorted(lit_cards(app)) == ["5H", "KC"]
-        await pilot.click("#done")
-        await pilot.pause()
+        await click(pilot, "#done")
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
@@ -858,10 +850,7 @@ def whole_cards_in_view(hand: Any) -> list[str]:
 async def test_a_hand_of_30_cards_is_visible_whole(
     make_app: MakeApp, size: tuple[int, int]
 ) -> None:
-    table = arranged_table([THIRTY, BRAM, COR], "5C 3S")
-    app = table_app(make_app, table)
-    async with app.run_test(size=size) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [THIRTY, BRAM, COR], "5C 3S", size) as (_table, app, _pilot):
         hand = table_screen(app).query_one("#cards", PestenHand)
         assert len(whole_cards_in_view(hand)) == 30
         text = screen_text(app)

@@ -19,7 +19,7 @@ import textual.constants
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
-from ui_helpers import press
+from ui_helpers import click, press
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme
@@ -202,11 +202,10 @@ async def test_no_password_reaches_textuals_debug_log(
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_table(pilot, anna, bram)
-        await pilot.click("#unlock")
+        await click(pilot, "#unlock")
         app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
         await pilot.press("enter")
         await app.workers.wait_for_complete()
-        await pilot.pause()
         assert "Wrong password" in str(screen.query_one("#message", Static).render())
         await try_unlock(pilot, bram)
         assert screen.revealed == 1

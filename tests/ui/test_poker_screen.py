@@ -8,7 +8,8 @@ situation is there, so a change in the deal or the CPUs fails loudly instead of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,16 @@ def history(app: App[Any]) -> tuple[str, ...]:
     return table(app).query_one("#history", HistoryPanel).entries
 
 
+@asynccontextmanager
+async def poker_table(
+    make_app: MakeApp, seed: int = TO_CALL_FIRST,
+) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
+    """You and three CPUs at an 80x24 table dealt from ``seed``, up and waiting."""
+    app = make_app("poker", cpus=3, seed=seed)
+    async with started(app, (80, 24)) as pilot:
+        yield app, pilot
+
+
 async def to_the_draw(pilot: Pilot[Any]) -> View:
     """Check or call until it is your turn to draw."""
     screen = table(pilot.app)
@@ -92,8 +103,7 @@ async def to_the_end_of_the_hand(pilot: Pilot[Any]) -> View:
 
 
 async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=LONG_DESCRIPTION)
-    async with started(app, (80, 24)):
+    async with poker_table(make_app, LONG_DESCRIPTION) as (app, _pilot):
         text = table(app).query_one("#hand-text", Static)
         assert len(table(app).view.hand_text) > 100
         needed = text.get_content_height(text.size, app.size, text.size.width)
@@ -102,8 +112,7 @@ async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -
 
 
 async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with started(app, (80, 24)):
+    async with poker_table(make_app) as (app, _pilot):
         view = table(app).view
         assert [card.card for card in my_cards(app)] == list(view.hand)
         assert len(list(table(app).query(SeatPanel))) == 3
@@ -114,8 +123,7 @@ async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: M
 
 
 async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with started(app, (80, 24)):
+    async with poker_table(make_app) as (app, _pilot):
         view = table(app).view
         assert view.my_turn and view.to_call > 0
         cpu_lines = [line for line in history(app) if line.startswith(("Bram", "Cato", "Dirk"))]
@@ -131,8 +139,7 @@ async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: Ma
 async def test_c_calls_the_bet_in_front_of_you_or_checks_when_nobody_has_bet(
     make_app: MakeApp, seed: int, bet_in_front: bool,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=seed)
-    async with started(app, (80, 24)) as pilot:
+    async with poker_table(make_app, seed) as (app, pilot):
         to_call = table(app).view.to_call
         assert (to_call > 0) is bet_in_front
         await pilot.press("c")
@@ -140,8 +147,7 @@ async def test_c_calls_the_bet_in_front_of_you_or_checks_when_nobody_has_bet(
 
 
 async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with started(app, (80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = table(app).view
         await pilot.press("b")
         assert f"You raise to {view.current_bet + view.bet_size}." in history(app)
@@ -156,8 +162,7 @@ async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
 
 
 async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with started(app, (80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = table(app).view
         call = table(app).query_one("#act-c", Button)
         fold = table(app).query_one("#act-f", Button)
@@ -172,8 +177,7 @@ async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> 
 
 
 async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
-    async with started(app, (80, 24)) as pilot:
+    async with poker_table(make_app, NOTHING_TO_CALL) as (app, pilot):
         before = table(app).view
         assert FOLD not in before.legal and CHECK in before.legal
         assert table(app).query_one("#act-f", Button).disabled
@@ -187,8 +191,7 @@ async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: Ma
 
 
 async def test_number_keys_mark_cards_and_they_lift(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("2", "5")
         assert marked(app) == [1, 4]
@@ -203,8 +206,7 @@ async def test_number_keys_mark_cards_and_they_lift(make_app: MakeApp) -> None:
 async def test_clicking_a_card_marks_it_and_clicking_again_unmarks_it(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.click(my_cards(app)[2])
         assert marked(app) == [2]
@@ -213,16 +215,14 @@ async def test_clicking_a_card_marks_it_and_clicking_again_unmarks_it(
 
 
 async def test_space_marks_the_card_under_the_cursor(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("right", "right", "space")
         assert marked(app) == [2]
 
 
 async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         thrown = {view.hand[3], view.hand[4]}
         await pilot.press("4", "5", "enter")
@@ -236,8 +236,7 @@ async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: M
 
 
 async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         assert not any(card.rank is Rank.ACE for card in view.hand)
         await pilot.press("1", "2", "3", "4")
@@ -249,8 +248,7 @@ async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
     make_app: MakeApp,
 ) -> None:
     """Item 24: the marks shown are always a draw Enter accepts."""
-    app = make_app("poker", cpus=3, seed=ONE_ACE_AT_THE_DRAW)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app, ONE_ACE_AT_THE_DRAW) as (app, pilot):
         view = await to_the_draw(pilot)
         assert [card.rank for card in view.hand].count(Rank.ACE) == 1
         assert view.hand[0].rank is Rank.ACE
@@ -267,8 +265,7 @@ async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
 
 
 async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with started(app, (80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         before = table(app).view
         for key in ("1", "space"):
             await pilot.press(key)
@@ -280,8 +277,7 @@ async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: Mak
 
 
 async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         advice = table(app).session.advice()
         await pilot.press("a")
@@ -296,8 +292,7 @@ async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) 
 async def test_a_long_advice_wraps_onto_more_lines_instead_of_being_cut(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await press(pilot, "a")
         line = app.screen.query_one("#message")
@@ -306,8 +301,7 @@ async def test_a_long_advice_wraps_onto_more_lines_instead_of_being_cut(
 
 
 async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("question_mark")
         assert not isinstance(app.screen, PokerScreen)
@@ -321,8 +315,7 @@ async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) ->
 async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("4", "5", "enter")
         view = await to_the_end_of_the_hand(pilot)
@@ -344,8 +337,7 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
 
 
 async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         first = await to_the_end_of_the_hand(pilot)
         await pilot.press("n")
         second = table(app).view

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import message, press, settled
+from ui_helpers import click, message, press, settled
 
 from tableau.cards import Card, Rank, Suit, parse_card
 from tableau.engines.yukon import Phase
@@ -359,8 +359,7 @@ async def test_menu_on_the_win_screen_goes_back_to_the_menu(
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         await _win(pilot, tmp_path)
-        await pilot.click("#choice-menu")
-        await pilot.pause()
+        await click(pilot, "#choice-menu")
         assert isinstance(app.screen, MenuScreen)
 
 

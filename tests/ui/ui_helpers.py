@@ -1,4 +1,4 @@
-"""Pilot steps the UI tests share: start and wait, press and wait, wait for the save/load
+"""Pilot steps the UI tests share: start and wait, press or click and wait, wait for the save/load
 workers, read the message line. (Named ui_helpers, not helpers: test folders have no
 __init__, so a plain ``helpers`` would clash with another folder's module of that name.)"""
 
@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tableau.ui.app import TableauApp
@@ -25,6 +26,12 @@ async def started(app: TableauApp, size: tuple[int, int]) -> AsyncIterator[Pilot
 async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press ``keys`` and let the app handle them."""
     await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def click(pilot: Pilot[Any], target: str | Widget) -> None:
+    """Click ``target`` (a selector or a widget) and let the app handle it."""
+    await pilot.click(target)
     await pilot.pause()
 
 

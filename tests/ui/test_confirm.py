@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button
-from ui_helpers import press, started
+from ui_helpers import choose_rules, press, started
 
 from tableau.engines import yukon
 from tableau.engines.poker import Phase as PokerPhase
@@ -98,9 +98,7 @@ async def test_yukon_q_and_a_rules_change_ask_first(make_app: MakeApp) -> None:
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         played = await yukon_after_one_move(pilot)
-        yukon_table(app).action_rules()
-        await pilot.pause()
-        await pilot.click("#choice-classic")
+        await choose_rules(pilot, yukon_table(app), "classic")
         await answer(pilot, "n")
         assert yukon_table(app).session.state == played
         await pilot.press("q")

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import message, press, settled
+from ui_helpers import KEY_NAMES, message, press, settled
 
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
@@ -19,7 +19,6 @@ from tableau.ui.app import TableauApp
 from tableau.ui.screens.yukon import YukonScreen
 
 AppFactory = Callable[..., TableauApp]
-KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ".": "full_stop"}
 
 
 async def press_line(pilot: Pilot[Any], line: str) -> None:

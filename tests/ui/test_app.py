@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Static
+from ui_helpers import press, started
 
 from tableau.ui.app import TableauApp, run_app
 from tableau.ui.screens.dialogs import ChooserScreen
@@ -25,8 +26,7 @@ def test_run_app_refuses_an_unknown_game(capsys: pytest.CaptureFixture[str]) -> 
 
 async def test_starting_with_a_game_opens_it_above_the_menu(make_app: AppFactory) -> None:
     app = make_app("yukon", seed=9)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         assert isinstance(app.screen, YukonScreen)
         assert app.screen.start_seed == 9
         assert isinstance(app.screen_stack[0], MenuScreen)
@@ -45,8 +45,7 @@ async def test_the_theme_chosen_stays_for_the_rest_of_the_run(make_app: AppFacto
 
 async def test_the_palette_offers_the_games_commands(make_app: AppFactory) -> None:
     app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         titles = [command.title for command in app.get_system_commands(app.screen)]
         for wanted in ("New game", "Restart deal", "Undo", "Redo", "Save game", "Load game",
                        "Rules variant", "Theme"):
@@ -69,13 +68,11 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
     option list, and the app died). Now the tiny terminal gets its own screen that takes every
     key, and the game is back unchanged when the terminal is large again."""
     app = make_app("poker", cpus=3, seed=7)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         table = app.screen
         assert isinstance(table, PokerScreen)
         before = table.view
-        await pilot.press("ctrl+p")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await pilot.resize_terminal(2, 2)
         await pilot.press("pagedown", "pageup", "down", "enter", "c", "q", "ctrl+p", "f1")
@@ -86,15 +83,13 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen_stack[-1] is table and table.view == before
 
 
 async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:
     app = make_app("yukon", seed=9)
-    async with app.run_test(size=(39, 12)) as pilot:
-        await pilot.pause()
+    async with started(app, (39, 12)) as pilot:
         assert isinstance(app.screen, TooSmallScreen)
         text = str(app.screen.query_one("#too-small-text", Static).content)
         assert "Make the terminal larger" in text and "40×12" in text and "39×12" in text
@@ -127,8 +122,7 @@ async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
 ) -> None:
     """A game's timer may open a dialog (an end screen) while the terminal is too small."""
     app = make_app("gofish", seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         table = app.screen
         await pilot.resize_terminal(20, 6)
         app.push_screen(ChooserScreen("A dialog from a timer", [("ok", "OK")]))
@@ -138,6 +132,5 @@ async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert isinstance(app.screen, ChooserScreen)
-        await pilot.press("escape")
-        await pilot.pause()
+        await press(pilot, "escape")
         assert app.screen_stack[-1] is table

@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button
+from ui_helpers import choose_rules, press, started
 
 from tableau.engines import yukon
 from tableau.engines.poker import Phase as PokerPhase
@@ -28,22 +30,26 @@ def yukon_table(app: TableauApp) -> YukonScreen:
 
 async def yukon_after_one_move(pilot: Pilot[int]) -> yukon.State:
     """ctrl+n deals; the first legal move is typed; the focus goes back to the table."""
-    await pilot.press("ctrl+n")
-    await pilot.pause()
+    await press(pilot, "ctrl+n")
     screen = yukon_table(pilot.app)  # type: ignore[arg-type]
     move = str(yukon.legal_moves(screen.session.state)[0])
     names = {">": "greater_than_sign", "-": "minus", ":": "colon"}
-    await pilot.press("colon", *(names.get(char, char) for char in move), "enter", "escape")
-    await pilot.pause()
+    await press(pilot, "colon", *(names.get(char, char) for char in move), "enter", "escape")
     assert screen.session.state.moves == 1
     return screen.session.state
+
+
+async def poker_after_your_first_move(pilot: Pilot[int]) -> PokerScreen:
+    screen = pilot.app.screen
+    assert isinstance(screen, PokerScreen)
+    await press(pilot, "c")  # check or call: your first move
+    return screen
 
 
 async def answer(pilot: Pilot[int], key: str) -> None:
     await pilot.pause()
     assert isinstance(pilot.app.screen, ConfirmScreen)
-    await pilot.press(key)
-    await pilot.pause()
+    await press(pilot, key)
 
 
 async def test_the_question_has_labelled_buttons_and_the_way_back_has_the_focus(
@@ -52,8 +58,7 @@ async def test_the_question_has_labelled_buttons_and_the_way_back_has_the_focus(
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         await yukon_after_one_move(pilot)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         dialog = app.screen
         assert isinstance(dialog, ConfirmScreen)
         labels = {str(button.id): str(button.label) for button in dialog.query(Button)}
@@ -76,33 +81,24 @@ async def test_yukon_n_d_and_ctrl_n_keep_the_game_on_n_escape_and_enter(
                 await pilot.press("escape")  # back to the table
 
 
-async def test_yukon_y_after_n_deals_a_new_game(make_app: MakeApp) -> None:
+@pytest.mark.parametrize(("key", "same_cards"), [("n", False), ("d", True)])
+async def test_yukon_y_after_n_deals_a_new_game_and_after_d_the_same_cards_again(
+    make_app: MakeApp, key: str, same_cards: bool,
+) -> None:
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         played = await yukon_after_one_move(pilot)
-        await pilot.press("n")
+        await pilot.press(key)
         await answer(pilot, "y")
         state = yukon_table(app).session.state
-        assert state.moves == 0 and state.seed != played.seed
-
-
-async def test_yukon_d_asks_then_redeals_the_same_cards(make_app: MakeApp) -> None:
-    app = make_app("yukon", seed=3)
-    async with app.run_test(size=SIZE) as pilot:
-        played = await yukon_after_one_move(pilot)
-        await pilot.press("d")
-        await answer(pilot, "y")
-        state = yukon_table(app).session.state
-        assert state.moves == 0 and state.seed == played.seed
+        assert state.moves == 0 and (state.seed == played.seed) is same_cards
 
 
 async def test_yukon_q_and_a_rules_change_ask_first(make_app: MakeApp) -> None:
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
         played = await yukon_after_one_move(pilot)
-        yukon_table(app).action_rules()
-        await pilot.pause()
-        await pilot.click("#choice-classic")
+        await choose_rules(pilot, yukon_table(app), "classic")
         await answer(pilot, "n")
         assert yukon_table(app).session.state == played
         await pilot.press("q")
@@ -126,28 +122,20 @@ async def test_nothing_at_stake_no_question(make_app: MakeApp) -> None:
     """Before the first move of a Yukon deal, n and q act at once; so does ctrl+q."""
     app = make_app("yukon", seed=3)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("ctrl+n")
-        await pilot.pause()
+        await press(pilot, "ctrl+n")
         first = yukon_table(app).session.state
-        await pilot.press("escape", "n")
-        await pilot.pause()
+        await press(pilot, "escape", "n")
         assert yukon_table(app).session.state.seed != first.seed
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running
 
 
 async def test_poker_q_asks_once_you_have_acted(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PokerScreen)
-        await pilot.press("c")  # check or call: your first move
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
+        screen = await poker_after_your_first_move(pilot)
         before = screen.state
         await pilot.press("q")
         await answer(pilot, "escape")
@@ -159,24 +147,18 @@ async def test_poker_q_asks_once_you_have_acted(make_app: MakeApp) -> None:
 
 async def test_poker_q_before_your_first_move_leaves_at_once(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, PokerScreen)
         assert screen.state.phase is PokerPhase.FIRST_BETTING
-        await pilot.press("q")
-        await pilot.pause()
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_poker_palette_new_game_asks_once_you_have_acted(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=1, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, PokerScreen)
-        await pilot.press("c")  # check or call: your first move
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
+        screen = await poker_after_your_first_move(pilot)
         before = screen.state
         await pilot.press("ctrl+p", *"new game", "enter")
         await answer(pilot, "n")

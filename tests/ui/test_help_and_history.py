@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ui_helpers import press
+
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.help import HelpScreen
 from tableau.ui.widgets.history import HistoryPanel
@@ -24,14 +26,11 @@ async def test_help_opens_with_focus_on_the_text_and_the_keys_scroll_it(
         assert text.max_scroll_y > 0, "the rules are longer than the screen"
         for key in ("down", "pagedown", "space"):
             before = text.scroll_y
-            await pilot.press(key)
-            await pilot.pause()
+            await press(pilot, key)
             assert text.scroll_y > before, key
-        await pilot.press("end")
-        await pilot.pause()
+        await press(pilot, "end")
         assert text.scroll_y == text.max_scroll_y
-        await pilot.press("home")
-        await pilot.pause()
+        await press(pilot, "home")
         assert text.scroll_y == 0
 
 
@@ -43,16 +42,13 @@ async def test_page_up_and_down_read_back_through_pokers_history(make_app: AppFa
             if panel.max_scroll_y > 3:
                 break
             for key in ("c", "enter", "n"):
-                await pilot.press(key)
-                await pilot.pause()
+                await press(pilot, key)
         await pilot.pause()
         assert panel.max_scroll_y > 0
         assert not panel.has_focus, "the focus stays on the hand"
         end = panel.scroll_y
         assert end == panel.max_scroll_y
-        await pilot.press("pageup")
-        await pilot.pause()
+        await press(pilot, "pageup")
         assert panel.scroll_y < end
-        await pilot.press("pagedown")
-        await pilot.pause()
+        await press(pilot, "pagedown")
         assert panel.scroll_y == end

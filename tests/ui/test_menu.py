@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import ListView
+from ui_helpers import press, started
 
 from tableau.engines import REGISTRY
 from tableau.ui.app import TableauApp
@@ -16,8 +17,7 @@ async def test_the_menu_lists_every_registered_game_with_its_description(
     make_app: Callable[..., TableauApp],
 ) -> None:
     app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)):
         assert isinstance(app.screen, MenuScreen)
         items = list(app.screen.query(GameItem))
         assert [item.key for item in items] == [game.key for game in REGISTRY]
@@ -46,6 +46,5 @@ async def test_f1_opens_help_too(make_app: Callable[..., TableauApp]) -> None:
 async def test_ctrl_q_quits_from_the_menu(make_app: Callable[..., TableauApp]) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running

@@ -14,6 +14,7 @@ from textual.app import App, ComposeResult
 from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button, Input, Static
+from ui_helpers import click, press, started
 
 from tableau.cards import JOKER, Suit, parse_any_card
 from tableau.engines import pesten as engine
@@ -111,12 +112,14 @@ def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
 
 @asynccontextmanager
 async def annas_turn(
-    make_app: MakeApp, hands: list[str], pile: str, **arranged: Any
+    make_app: MakeApp, hands: list[str], pile: str, size: tuple[int, int] = SIZE,
+    **arranged: Any,
 ) -> AsyncIterator[tuple[HotSeat, TableauApp, Pilot[Any]]]:
-    """A table arranged with ``arranged_table``, with Anna's hand unlocked at 80×24."""
+    """A table arranged with ``arranged_table``, with Anna's hand unlocked (80×24 unless
+    ``size`` says otherwise)."""
     table = arranged_table(hands, pile, **arranged)
     app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=size) as pilot:
         await unlock(pilot, "anna-pw")
         yield table, app, pilot
 
@@ -135,8 +138,7 @@ async def test_pesten_is_in_the_menu_and_opens_its_setup_screen(make_app: MakeAp
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         assert "Pesten" in screen_text(app)
-        await pilot.click("#game-pesten")
-        await pilot.pause()
+        await click(pilot, "#game-pesten")
         assert isinstance(app.screen, PestenSetupScreen)
         assert "Pesten — set the table" in screen_text(app)
 
@@ -152,16 +154,21 @@ async def test_starting_with_pesten_opens_the_setup_screen(make_app: MakeApp) ->
 async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) -> None:
     await pilot.click(f"#password-{seat}")
     await pilot.press(*_keys(first), "enter")
-    await pilot.press(*_keys(second), "enter")
-    await pilot.pause()
+    await press(pilot, *_keys(second), "enter")
 
 
 async def _clear_and_type(pilot: Pilot[Any], selector: str, text: str) -> None:
     field = pilot.app.screen.query_one(selector, Input)
     field.value = ""
     await pilot.click(selector)
-    await pilot.press(*_keys(text))
-    await pilot.pause()
+    await press(pilot, *_keys(text))
+
+
+async def _start_with_names(pilot: Pilot[Any], first: str, second: str) -> None:
+    """Type the names of the first two seats and try to start (ctrl+s)."""
+    await _clear_and_type(pilot, "#name-0", first)
+    await _clear_and_type(pilot, "#name-1", second)
+    await press(pilot, "ctrl+s")
 
 
 def _problem(app: TableauApp, key: int | str) -> str:
@@ -171,10 +178,7 @@ def _problem(app: TableauApp, key: int | str) -> str:
 async def test_setup_marks_an_empty_name_and_a_duplicate_name(make_app: MakeApp) -> None:
     app = make_app("pesten", passwords=quick_scheme())
     async with app.run_test(size=SIZE) as pilot:
-        await _clear_and_type(pilot, "#name-0", "")
-        await _clear_and_type(pilot, "#name-1", "cor")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _start_with_names(pilot, "", "cor")
         assert "Seat 1 needs a name." in _problem(app, 0)
         assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
         assert "Please look at the marked fields." in screen_text(app)
@@ -224,8 +228,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
     app = make_app("pesten", passwords=quick_scheme(), seed=5)
     async with app.run_test(size=SIZE) as pilot:
         await _type_password(pilot, 0, "anna-pw", "anna-pw")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert "No password: anyone can open Bram's hand" in _problem(app, 1)
         assert not isinstance(app.screen, PestenScreen)
         await pilot.press("ctrl+s")
@@ -243,8 +246,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
         assert i_am.display and str(i_am.label) == "I am Bram"
         assert not screen.query_one("#unlock", Input).display
         assert shown_hand(app) == []
-        await pilot.click("#i-am")
-        await pilot.pause()
+        await click(pilot, "#i-am")
         assert len(shown_hand(app)) == len(screen.table.state.hands[screen.table.current])
 
 
@@ -297,8 +299,7 @@ async def test_repeated_wrong_tries_disable_the_field_for_a_growing_wait(
         assert field.disabled
         assert "Wait 60 s" in message(app)
         # While the field waits, nothing typed reaches it and the hand stays hidden.
-        await pilot.press(*_keys("anna-pw"), "enter")
-        await pilot.pause()
+        await press(pilot, *_keys("anna-pw"), "enter")
         assert shown_hand(app) == []
 
 
@@ -308,8 +309,7 @@ async def test_the_lock_screen_looks_the_same_whatever_the_hidden_hands_hold(
     texts = []
     for hands in ([ANNA, BRAM, COR], [COR, ANNA, BRAM]):
         app = table_app(make_app, arranged_table(hands, "5C 7D"))
-        async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+        async with started(app, SIZE):
             texts.append(screen_text(app))
     assert "Pass the terminal to Anna." in texts[0]
     assert texts[0] == texts[1]
@@ -334,8 +334,7 @@ async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
         hand = table_screen(app).query_one("#cards", PestenHand)
         badges = {str(view.card): view.badge for view in hand.query(CardView) if view.badge}
         assert badges == {"7S": "1", "7C": "2", "7H": "3"}
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert [str(card) for card in table.state.pile[-3:]] == ["7S", "7C", "7H"]
         assert "Anna plays 7♠ 7♣ 7♥" in screen_text(app)
         # A seven: Anna plays again on her revealed hand.
@@ -346,11 +345,9 @@ async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
 async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "JD")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, SuitChooser)
-        await pilot.press("h")
-        await pilot.pause()
+        await press(pilot, "h")
         assert table.state.suit is Suit.HEARTS
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
@@ -360,8 +357,7 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
 async def test_the_suit_chooser_takes_a_number_key(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, _app, pilot):
         await select(pilot, "JD")
-        await pilot.press("enter", "4")
-        await pilot.pause()
+        await press(pilot, "enter", "4")
         assert table.state.suit is Suit.SPADES
 
 
@@ -373,18 +369,15 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         await unlock(pilot, "anna-pw")
         assert "take 5 (t or Enter) and name a suit" in message(app)
         assert table_screen(app).query_one("#draw", Button).disabled
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         # The five new cards are shown, lit, before the suit is named.
         assert not isinstance(app.screen, SuitChooser)
         assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
         assert message(app).startswith("New in your hand: ")
         assert table.state.stack == 5  # nothing is decided yet
-        await pilot.click("#done")
-        await pilot.pause()
+        await click(pilot, "#done")
         assert isinstance(app.screen, SuitChooser)
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "3")
         assert len(table.state.hands[0]) == 12
         assert table.state.suit is Suit.HEARTS
         assert table.state.stack == 0
@@ -401,8 +394,7 @@ async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: M
         )
         await unlock(pilot, "anna-pw")
         await select(pilot, "3D")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert table.state.stack == 5
         assert shown_text(app, "#pending").startswith("2-stack: Bram takes 5")
 
@@ -410,8 +402,7 @@ async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: M
 async def test_forgetting_last_card_costs_two_cards(make_app: MakeApp) -> None:
     async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
         await select(pilot, "3D")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert len(table.state.hands[0]) == 3
         assert "Anna forgot to call last card and takes 2." in screen_text(app)
 
@@ -421,11 +412,9 @@ async def test_calling_last_card_with_l_avoids_the_penalty_and_marks_the_seat(
 ) -> None:
     async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
         await select(pilot, "3D")
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         assert "Last card! ✓" in screen_text(app)
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert len(table.state.hands[0]) == 1
         text = screen_text(app)
         assert "Anna: last card!" in text
@@ -443,15 +432,13 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
         assert screen.query_one("#draw", Button).has_class("-offered")
         assert screen.query_one("#play", Button).disabled
         assert screen.query_one("#stock", StackPile).target == "legal"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert len(table.state.hands[0]) == 5
         # The drawn card stays in view until Anna is done with it.
         assert sorted(shown_hand(app)) == sorted(["3H", "9S", "QH", "4S", "9C"])
         assert message(app) == "You drew 9♣; it does not fit. Enter or p keeps it: done."
         assert screen.query_one("#pass", Button).has_class("-offered")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
         assert "Anna keeps the drawn card." in screen_text(app)
@@ -461,14 +448,12 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
     async with annas_turn(
         make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
     ) as (_table, app, pilot):
-        await pilot.click("#stock")
-        await pilot.pause()
+        await click(pilot, "#stock")
         assert "You drew 6♦ and it fits" in message(app)
         hand = table_screen(app).query_one("#cards", PestenHand)
         lit = [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
         assert lit == ["6D"]
-        await pilot.press("p")
-        await pilot.pause()
+        await press(pilot, "p")
         assert "Anna keeps the drawn card." in screen_text(app)
         assert lock_title(app) == "Pass the terminal to Bram."
 
@@ -476,12 +461,10 @@ async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -
 async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> None:
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "QH")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert "Q♥ does not go on 7♦" in message(app)
         assert len(table.state.hands[0]) == 7
-        await pilot.press("d")
-        await pilot.pause()
+        await press(pilot, "d")
         assert "You can play" in message(app)
 
 
@@ -490,8 +473,7 @@ async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
         hand = table_screen(app).query_one("#cards", PestenHand)
         views = list(hand.query(CardView))
         target = next(view for view in views if str(view.card) == "9S")
-        await pilot.click(target)  # a card that does not fit: selected, nothing played
-        await pilot.pause()
+        await click(pilot, target)  # a card that does not fit: selected, nothing played
         await pilot.click(target)  # deselect again
         target = next(view for view in views if str(view.card) == "7H")
         await pilot.double_click(target)
@@ -547,13 +529,11 @@ async def _any_legal_move(pilot: Pilot[Any]) -> None:
         move = singles[0]
         card = move.cards[0]
         await select(pilot, "JK" if card == JOKER else str(card))
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         if isinstance(pilot.app.screen, SuitChooser):
             await pilot.press("1")
     elif any(isinstance(move, engine.Take) for move in view.legal):
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         if isinstance(pilot.app.screen, SuitChooser):
             await pilot.press("c")
     else:
@@ -605,8 +585,7 @@ async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
     make_app: MakeApp,
 ) -> None:
     async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, EndScreen)
         text = screen_text(app)
         assert "Anna wins round 1!" in text
@@ -627,10 +606,8 @@ async def test_menu_from_the_round_end_goes_back_to_the_menu(make_app: MakeApp) 
     from tableau.ui.screens.menu import MenuScreen
 
     async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
-        await pilot.press("enter")
-        await pilot.pause()
-        await pilot.click("#choice-menu")
-        await pilot.pause()
+        await press(pilot, "enter")
+        await click(pilot, "#choice-menu")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -647,10 +624,8 @@ async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -
     async with annas_turn(
         make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
     ) as (table, app, pilot):
-        await pilot.press("d")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "d")
+        await press(pilot, "enter")
         assert str(table.state.pile[-1]) == "6D"
         assert lock_title(app) == "Pass the terminal to Bram."
 
@@ -662,17 +637,13 @@ async def test_leaving_during_a_round_asks_first(make_app: MakeApp) -> None:
     table = arranged_table([ANNA, BRAM, COR], "5C 7D")
     app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("escape")  # from the lock screen: the password field has focus
-        await pilot.pause()
+        await press(pilot, "escape")  # from the lock screen: the password field has focus
         assert isinstance(app.screen, ChooserScreen)
-        await pilot.click("#choice-stay")
-        await pilot.pause()
+        await click(pilot, "#choice-stay")
         assert lock_title(app) == "Pass the terminal to Anna."
         await unlock(pilot, "anna-pw")
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.click("#choice-leave")
-        await pilot.pause()
+        await press(pilot, "q")
+        await click(pilot, "#choice-leave")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -703,8 +674,7 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "9H")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert table.current == 1 and table_screen(app).mode == "wait"
         assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
         assert "Anna plays 9♥" in message(app)
@@ -721,12 +691,8 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
 async def test_odd_terminal_sizes_do_not_break_the_table(
     make_app: MakeApp, size: tuple[int, int]
 ) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=size) as pilot:
-        await unlock(pilot, "anna-pw")
-        await pilot.press("space", "enter")
-        await pilot.pause()
+    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D", size) as (table, _app, pilot):
+        await press(pilot, "space", "enter")
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert str(table.state.pile[-1]) == "7C"
@@ -739,10 +705,8 @@ async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp)
     async with app.run_test(size=SIZE) as pilot:
         assert lock_title(app) == "Pass the terminal to a[/]b."
         assert str(table_screen(app).query_one("#i-am", Button).label) == "I am a[/]b"
-        await pilot.click("#i-am")
-        await pilot.pause()
-        await pilot.press("enter")
-        await pilot.pause()
+        await click(pilot, "#i-am")
+        await press(pilot, "enter")
         assert isinstance(app.screen, EndScreen)
         assert "a[/]b wins round 1!" in screen_text(app)
         assert "[b]Bram" in screen_text(app)
@@ -751,10 +715,7 @@ async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp)
 async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp) -> None:
     app = make_app("pesten", passwords=quick_scheme())
     async with app.run_test(size=SIZE) as pilot:
-        await _clear_and_type(pilot, "#name-0", "[b]x")
-        await _clear_and_type(pilot, "#name-1", "[B]X")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await _start_with_names(pilot, "[b]x", "[B]X")
         assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
 
 
@@ -770,8 +731,7 @@ async def test_going_out_with_a_jack_wins_at_once_without_asking_a_suit(
     make_app: MakeApp,
 ) -> None:
     async with annas_turn(make_app, ["JD", BRAM, COR], "5C 7D") as (table, app, pilot):
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert not isinstance(app.screen, SuitChooser)
         assert isinstance(app.screen, EndScreen)
         assert table.over and table.state.winner == 0
@@ -788,8 +748,7 @@ async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeAp
         await select(pilot, "7C")
         assert lit_cards(app) == ["8C"]
         await select(pilot, "8C")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert any(e.text == "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" for e in table.state.history)
 
 
@@ -819,20 +778,17 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
 async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
     async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
         await select(pilot, "2D")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         await unlock(pilot, "bram-pw")
         assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
-        await pilot.press("l")
-        await pilot.pause()
+        await press(pilot, "l")
         assert "Last card! ✓ l" in screen_text(app)
 
 
 async def test_the_last_mark_keeps_clear_of_the_stock_at_80x24(make_app: MakeApp) -> None:
     async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (_table, app, pilot):
         await select(pilot, "3D")
-        await pilot.press("l", "enter")
-        await pilot.pause()
+        await press(pilot, "l", "enter")
         assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", screen_text(app))
 
 
@@ -845,10 +801,8 @@ async def test_the_palette_offers_the_rules_and_leaving_but_no_undo_or_save(
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "Rules and controls" in titles and "Leave the table" in titles
         assert not any(word in title.lower() for title in titles for word in ("undo", "save"))
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"rules", "enter")
-        await pilot.pause()
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"rules", "enter")
         assert isinstance(app.screen, HelpScreen)
 
 
@@ -856,17 +810,14 @@ async def test_taken_cards_are_shown_until_done_before_the_hand_off(make_app: Ma
     async with annas_turn(
         make_app, ["9S QH 4S", BRAM, COR], "5C 2D", stack=2, draw_next="KC 3S"
     ) as (table, app, pilot):
-        await pilot.press("t")
-        await pilot.pause()
+        await press(pilot, "t")
         assert sorted(shown_hand(app)) == sorted(["9S", "QH", "4S", "KC", "3S"])
         assert sorted(lit_cards(app)) == ["3S", "KC"]
         assert message(app) == "New in your hand: K♣ 3♠. Enter or Done when you have seen them."
-        await pilot.press("d", "space", "l")  # nothing else happens until Done
-        await pilot.pause()
+        await press(pilot, "d", "space", "l")  # nothing else happens until Done
         assert len(table.state.hands[0]) == 5 and table.current == 1
         assert screen_text(app).count("Done") >= 1
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
 
@@ -876,12 +827,10 @@ async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) ->
         make_app, ["3D 9S", BRAM, COR], "5C 3S", draw_next="KC 5H"
     ) as (_table, app, pilot):
         await select(pilot, "3D")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
         assert sorted(lit_cards(app)) == ["5H", "KC"]
-        await pilot.click("#done")
-        await pilot.pause()
+        await click(pilot, "#done")
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
@@ -901,10 +850,7 @@ def whole_cards_in_view(hand: Any) -> list[str]:
 async def test_a_hand_of_30_cards_is_visible_whole(
     make_app: MakeApp, size: tuple[int, int]
 ) -> None:
-    table = arranged_table([THIRTY, BRAM, COR], "5C 3S")
-    app = table_app(make_app, table)
-    async with app.run_test(size=size) as pilot:
-        await unlock(pilot, "anna-pw")
+    async with annas_turn(make_app, [THIRTY, BRAM, COR], "5C 3S", size) as (_table, app, _pilot):
         hand = table_screen(app).query_one("#cards", PestenHand)
         assert len(whole_cards_in_view(hand)) == 30
         text = screen_text(app)
@@ -918,8 +864,7 @@ async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
     from tableau.ui.screens.gofish import GoFishHand
 
     app = make_app("gofish")
-    async with app.run_test(size=size) as pilot:
-        await pilot.pause()
+    async with started(app, size) as pilot:
         hand = app.screen.query_one(GoFishHand)
         hand.update([parse_any_card(code) for code in THIRTY.split() if code != "JK"])
         await pilot.pause()
@@ -984,14 +929,10 @@ async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeAp
     from tableau.ui.screens.dialogs import ConfirmScreen
 
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert isinstance(app.screen, ConfirmScreen)
-        await pilot.press("n")
-        await pilot.pause()
+        await press(pilot, "n")
         assert app.is_running and not isinstance(app.screen, ConfirmScreen)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
-        await pilot.press("y")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
+        await press(pilot, "y")
         assert not app.is_running

@@ -19,6 +19,7 @@ import textual.constants
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Static
+from ui_helpers import click, press
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme
@@ -47,15 +48,13 @@ def spelled_in(text: str, password: Password) -> bool:
 
 async def type_into(pilot: Pilot[Any], selector: str, password: Password) -> None:
     await pilot.click(selector)
-    await pilot.press(*keys(password))
-    await pilot.pause()
+    await press(pilot, *keys(password))
 
 
 async def set_password(pilot: Pilot[Any], seat: int, password: Password) -> None:
     """Type the password twice for a seat of the set-up, with Enter after each."""
     await type_into(pilot, f"#password-{seat}", password)
-    await pilot.press("enter", *keys(password), "enter")
-    await pilot.pause()
+    await press(pilot, "enter", *keys(password), "enter")
 
 
 def problem(app: TableauApp, seat: int) -> str:
@@ -74,8 +73,7 @@ async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> Pest
     """Anna and Bram lock their seats (Cor is a CPU) and the round is dealt: Bram begins."""
     await set_password(pilot, 0, anna)
     await set_password(pilot, 1, bram)
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+    await press(pilot, "ctrl+s")
     screen = pilot.app.screen
     assert isinstance(screen, PestenScreen)
     assert screen.mode == "lock" and screen.table.seats[screen.table.current].name == "Bram"
@@ -131,16 +129,14 @@ async def test_a_set_up_password_cannot_be_copied_cut_or_pasted_elsewhere(
     async with app.run_test(size=SIZE) as pilot:
         clipboard = Clipboard(app, monkeypatch)
         await type_into(pilot, "#password-0", password)
-        await pilot.press(*select_and_take)
-        await pilot.pause()
+        await press(pilot, *select_and_take)
         assert clipboard.copied == [] and clipboard.osc52 == []
         assert not spelled_in(app.clipboard, password)
         # Nothing was lost either: the field still holds what was typed.
         assert spelled_in(app.screen.query_one("#password-0", Input).value, password)
         name = app.screen.query_one("#name-2", Input)
         await pilot.click("#name-2")
-        await pilot.press("end", "ctrl+v")
-        await pilot.pause()
+        await press(pilot, "end", "ctrl+v")
         assert name.value == "Cor"
 
 
@@ -153,8 +149,7 @@ async def test_the_unlock_field_cannot_be_copied_either(
         await start_table(pilot, anna, bram)
         clipboard = Clipboard(app, monkeypatch)
         await type_into(pilot, "#unlock", bram)
-        await pilot.press("shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")
-        await pilot.pause()
+        await press(pilot, "shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")
         assert clipboard.copied == [] and clipboard.osc52 == []
         assert not spelled_in(app.clipboard, bram)
 
@@ -174,14 +169,12 @@ async def test_a_password_another_seat_already_uses_is_refused_beside_the_field(
         assert problem(app, 1).startswith("Another seat already has this password")
         assert status(app, 1) == "not locked"
         assert app.screen.query_one("#password-1", Input).value == ""
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert not isinstance(app.screen, PestenScreen)
         await set_password(pilot, 1, own)
         assert problem(app, 1) == ""
         assert status(app, 1) == "✓ locked"
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await press(pilot, "ctrl+s")
         assert isinstance(app.screen, PestenScreen)
 
 
@@ -209,11 +202,10 @@ async def test_no_password_reaches_textuals_debug_log(
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_table(pilot, anna, bram)
-        await pilot.click("#unlock")
+        await click(pilot, "#unlock")
         app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
         await pilot.press("enter")
         await app.workers.wait_for_complete()
-        await pilot.pause()
         assert "Wrong password" in str(screen.query_one("#message", Static).render())
         await try_unlock(pilot, bram)
         assert screen.revealed == 1

@@ -9,6 +9,7 @@ import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
+from ui_helpers import press, started
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme
@@ -40,8 +41,7 @@ async def rename(pilot: Pilot[Any], seat: int, name: str) -> None:
 
 
 async def start(pilot: Pilot[Any]) -> None:
-    await pilot.press("ctrl+s")
-    await pilot.pause()
+    await press(pilot, "ctrl+s")
 
 
 # ------------------------------------------------------------------ command-line options
@@ -50,8 +50,7 @@ async def start(pilot: Pilot[Any]) -> None:
 async def test_the_set_up_screen_shows_the_options_it_was_given(make_app: MakeApp) -> None:
     # What `tableau pesten --players 5 --packs 2 --jokers 1 --cpu random,careful` passes on.
     app = setup_app(make_app, players=5, packs=2, jokers=1, cpus=("random", "careful"))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE):
         screen = app.screen
         assert isinstance(screen, PestenSetupScreen)
         values = [screen.query_one(f"#{key}", Select).value for key in ("seats", "packs", "jokers")]
@@ -124,8 +123,7 @@ async def test_escape_or_the_menu_button_leaves_the_set_up_for_the_menu(
     from tableau.ui.screens.menu import MenuScreen
 
     app = setup_app(make_app)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         if way == "escape":
             await pilot.press("escape")
         else:

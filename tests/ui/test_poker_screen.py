@@ -8,7 +8,8 @@ situation is there, so a change in the deal or the CPUs fails loudly instead of 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Button, Static
+from ui_helpers import press, started
 
 from tableau.cards import Rank
 from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
@@ -63,6 +65,16 @@ def history(app: App[Any]) -> tuple[str, ...]:
     return table(app).query_one("#history", HistoryPanel).entries
 
 
+@asynccontextmanager
+async def poker_table(
+    make_app: MakeApp, seed: int = TO_CALL_FIRST,
+) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
+    """You and three CPUs at an 80x24 table dealt from ``seed``, up and waiting."""
+    app = make_app("poker", cpus=3, seed=seed)
+    async with started(app, (80, 24)) as pilot:
+        yield app, pilot
+
+
 async def to_the_draw(pilot: Pilot[Any]) -> View:
     """Check or call until it is your turn to draw."""
     screen = table(pilot.app)
@@ -91,9 +103,7 @@ async def to_the_end_of_the_hand(pilot: Pilot[Any]) -> View:
 
 
 async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=LONG_DESCRIPTION)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app, LONG_DESCRIPTION) as (app, _pilot):
         text = table(app).query_one("#hand-text", Static)
         assert len(table(app).view.hand_text) > 100
         needed = text.get_content_height(text.size, app.size, text.size.width)
@@ -102,9 +112,7 @@ async def test_a_long_hand_description_shows_whole_at_80x24(make_app: MakeApp) -
 
 
 async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app) as (app, _pilot):
         view = table(app).view
         assert [card.card for card in my_cards(app)] == list(view.hand)
         assert len(list(table(app).query(SeatPanel))) == 3
@@ -115,9 +123,7 @@ async def test_the_table_shows_your_cards_and_only_backs_of_the_cpus(make_app: M
 
 
 async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app) as (app, _pilot):
         view = table(app).view
         assert view.my_turn and view.to_call > 0
         cpu_lines = [line for line in history(app) if line.startswith(("Bram", "Cato", "Dirk"))]
@@ -128,20 +134,20 @@ async def test_the_cpus_act_before_you_and_their_actions_are_logged(make_app: Ma
 # ------------------------------------------------------------------ betting
 
 
-async def test_c_calls_the_bet_in_front_of_you(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+@pytest.mark.parametrize(("seed", "bet_in_front"), [(TO_CALL_FIRST, True),
+                                                    (NOTHING_TO_CALL, False)])
+async def test_c_calls_the_bet_in_front_of_you_or_checks_when_nobody_has_bet(
+    make_app: MakeApp, seed: int, bet_in_front: bool,
+) -> None:
+    async with poker_table(make_app, seed) as (app, pilot):
         to_call = table(app).view.to_call
-        assert to_call > 0
+        assert (to_call > 0) is bet_in_front
         await pilot.press("c")
-        assert f"You call {to_call}." in history(app)
+        assert (f"You call {to_call}." if bet_in_front else "You check.") in history(app)
 
 
 async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app) as (app, pilot):
         view = table(app).view
         await pilot.press("b")
         assert f"You raise to {view.current_bet + view.bet_size}." in history(app)
@@ -155,19 +161,8 @@ async def test_b_raises_and_f_folds(make_app: MakeApp) -> None:
         assert "folded" in str(table(app).query_one("#hand-text", Static).content)
 
 
-async def test_check_when_nobody_has_bet(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        assert table(app).view.to_call == 0
-        await pilot.press("c")
-        assert "You check." in history(app)
-
-
 async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app) as (app, pilot):
         view = table(app).view
         call = table(app).query_one("#act-c", Button)
         fold = table(app).query_one("#act-f", Button)
@@ -182,9 +177,7 @@ async def test_the_betting_buttons_follow_the_legal_moves(make_app: MakeApp) -> 
 
 
 async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=NOTHING_TO_CALL)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app, NOTHING_TO_CALL) as (app, pilot):
         before = table(app).view
         assert FOLD not in before.legal and CHECK in before.legal
         assert table(app).query_one("#act-f", Button).disabled
@@ -198,8 +191,7 @@ async def test_fold_with_nothing_to_call_shows_the_engines_sentence(make_app: Ma
 
 
 async def test_number_keys_mark_cards_and_they_lift(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("2", "5")
         assert marked(app) == [1, 4]
@@ -214,8 +206,7 @@ async def test_number_keys_mark_cards_and_they_lift(make_app: MakeApp) -> None:
 async def test_clicking_a_card_marks_it_and_clicking_again_unmarks_it(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.click(my_cards(app)[2])
         assert marked(app) == [2]
@@ -224,16 +215,14 @@ async def test_clicking_a_card_marks_it_and_clicking_again_unmarks_it(
 
 
 async def test_space_marks_the_card_under_the_cursor(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("right", "right", "space")
         assert marked(app) == [2]
 
 
 async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         thrown = {view.hand[3], view.hand[4]}
         await pilot.press("4", "5", "enter")
@@ -247,8 +236,7 @@ async def test_enter_throws_the_marked_cards_away_and_draws_new_ones(make_app: M
 
 
 async def test_a_fourth_mark_without_an_ace_is_refused(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         assert not any(card.rank is Rank.ACE for card in view.hand)
         await pilot.press("1", "2", "3", "4")
@@ -260,8 +248,7 @@ async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
     make_app: MakeApp,
 ) -> None:
     """Item 24: the marks shown are always a draw Enter accepts."""
-    app = make_app("poker", cpus=3, seed=ONE_ACE_AT_THE_DRAW)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app, ONE_ACE_AT_THE_DRAW) as (app, pilot):
         view = await to_the_draw(pilot)
         assert [card.rank for card in view.hand].count(Rank.ACE) == 1
         assert view.hand[0].rank is Rank.ACE
@@ -278,9 +265,7 @@ async def test_marking_the_ace_and_three_more_is_refused_as_enter_would(
 
 
 async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with poker_table(make_app) as (app, pilot):
         before = table(app).view
         for key in ("1", "space"):
             await pilot.press(key)
@@ -292,8 +277,7 @@ async def test_marking_before_the_draw_explains_when_it_is_allowed(make_app: Mak
 
 
 async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         view = await to_the_draw(pilot)
         advice = table(app).session.advice()
         await pilot.press("a")
@@ -308,19 +292,16 @@ async def test_advice_marks_the_discard_the_cpu_would_choose(make_app: MakeApp) 
 async def test_a_long_advice_wraps_onto_more_lines_instead_of_being_cut(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
-        await pilot.press("a")
-        await pilot.pause()
+        await press(pilot, "a")
         line = app.screen.query_one("#message")
         assert len(message(app)) > line.size.width  # the sentence is longer than a line
         assert line.size.height * line.size.width >= len(message(app))
 
 
 async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("question_mark")
         assert not isinstance(app.screen, PokerScreen)
@@ -334,8 +315,7 @@ async def test_question_mark_still_opens_help_on_the_table(make_app: MakeApp) ->
 async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
     make_app: MakeApp,
 ) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         await to_the_draw(pilot)
         await pilot.press("4", "5", "enter")
         view = await to_the_end_of_the_hand(pilot)
@@ -357,8 +337,7 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
 
 
 async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp) -> None:
-    app = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with poker_table(make_app) as (app, pilot):
         first = await to_the_end_of_the_hand(pilot)
         await pilot.press("n")
         second = table(app).view
@@ -381,8 +360,7 @@ async def test_the_end_screen_offers_play_again_and_the_menu(make_app: MakeApp) 
 async def test_at_the_raise_cap_no_raise_button_is_shown(make_app: MakeApp) -> None:
     """Item 27: a capped round shows Call and Fold, not a dimmed "Raise to 10"."""
     app = make_app("poker", cpus=3, seed=CAP_SEED)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
+    async with started(app, (120, 40)) as pilot:
         for _ in range(10):
             view = table(app).view
             if view.to_call and view.raises_left == 0:
@@ -407,8 +385,7 @@ async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
 ) -> None:
     """Items 26 and 27: each player's final chips and place, said once; keys 1 and 2 shown."""
     app = make_app("poker", cpus=2, seed=seed, chips=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         poker = table(app)
         await play_to_the_end(pilot)
         view = poker.view
@@ -430,16 +407,14 @@ async def test_the_end_screen_labels_its_keys_and_gives_the_standings(
 
 async def test_q_leaves_the_table_for_the_menu(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=2, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         await pilot.press("q")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_junk_keys_and_a_tiny_terminal_change_nothing(make_app: MakeApp) -> None:
     app = make_app("poker", cpus=5, seed=TO_CALL_FIRST)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(app, (80, 24)) as pilot:
         before = table(app).view
         await pilot.press("n")
         assert "Finish this hand first" in message(app)
@@ -471,7 +446,6 @@ async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
             await pilot.pause(0.05)
         paced_view = table(paced).view
     instant = make_app("poker", cpus=3, seed=TO_CALL_FIRST)
-    async with instant.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+    async with started(instant, (80, 24)) as pilot:
         assert paced_view.my_turn
         assert paced_view.history == table(instant).view.history

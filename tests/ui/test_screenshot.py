@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
+from ui_helpers import press, started
 
 from tableau.ui.app import TableauApp
 
@@ -56,8 +57,7 @@ async def test_without_a_downloads_folder_it_goes_to_the_apps_folder(
     make_app: MakeApp, home: Path, tmp_path: Path
 ) -> None:
     app = make_app("yukon", seed=4)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         await screenshot_from_the_palette(pilot)
     assert not (home / "Downloads").exists()
     [saved] = svgs(tmp_path)
@@ -71,11 +71,9 @@ async def test_no_screenshot_while_a_hand_game_is_open(
 ) -> None:
     (home / "Downloads").mkdir()
     app = make_app(game, seed=4)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
         assert "Screenshot" not in titles(app)
-        await pilot.press("question_mark")  # help above the table: the hand is still open
-        await pilot.pause()
+        await press(pilot, "question_mark")  # help above the table: the hand is still open
         assert "Screenshot" not in titles(app)
         app.action_screenshot()  # a key binding or a keymap reaches the same refusal
         await pilot.pause()

@@ -3,7 +3,12 @@ choice made in this run (on the command line or in an earlier set-up)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import Any
+
+from textual.pilot import Pilot
+from ui_helpers import click, press, started
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.gofish import GoFishScreen
@@ -23,60 +28,53 @@ def shown(app: TableauApp) -> dict[str, str]:
     return {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
 
 
+@asynccontextmanager
+async def set_up(make_app: MakeApp, game: str) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
+    """The menu at 80x24, then the set-up of its game number ``game``."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await press(pilot, game)
+        yield app, pilot
+
+
 async def test_poker_cpus_from_the_command_line_are_offered_again_from_the_menu(
     make_app: MakeApp,
 ) -> None:
     """`tableau poker --cpus 5`, q, Poker again: 5 CPUs, not 3."""
     app = make_app("poker", cpus=5, seed=7)
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause()
-        await pilot.press("q")
-        await pilot.pause()
+    async with started(app, SIZE) as pilot:
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("4")
-        await pilot.pause()
+        await press(pilot, "4")
         assert shown(app)["cpus"] == "CPUs    ‹ 5 ›"
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         assert isinstance(app.screen, PokerScreen) and app.screen.cpus == 5
 
 
 async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
     make_app: MakeApp,
 ) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("3")
-        await pilot.pause()
+    async with set_up(make_app, "3") as (app, pilot):
         assert shown(app) == {"cpus": "CPUs    ‹ 1 ›", "level": "Level   ‹ pro ›",
                               "cpu_delay": "Speed   ‹ at once ›"}
         await pilot.press("right", "right", "down", "left", "down", "left")
-        await pilot.press("enter")
-        await pilot.pause()
+        await press(pilot, "enter")
         table = app.screen
         assert isinstance(table, GoFishScreen)
         assert (table.session.cpus, table.session.level, app.runtime.cpu_delay) == (3, "easy", 0.3)
-        await pilot.press("q")
-        await pilot.pause()
-        await pilot.press("3")
-        await pilot.pause()
+        await press(pilot, "q")
+        await press(pilot, "3")
         assert shown(app) == {"cpus": "CPUs    ‹ 3 ›", "level": "Level   ‹ easy ›",
                               "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
 
 
 async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: MakeApp) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await pilot.pause()
-        await pilot.press("escape")
-        await pilot.pause()
+    async with set_up(make_app, "1") as (app, pilot):
+        await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
-        await pilot.press("1", "right")
-        await pilot.pause()
+        await press(pilot, "1", "right")
         assert shown(app)["rules"] == "Rules   ‹ classic: alternating colours ›"
-        await pilot.click("#setup-start")
-        await pilot.pause()
+        await click(pilot, "#setup-start")
         assert isinstance(app.screen, YukonScreen)
         assert app.screen.session.state.rules == "classic"
 
@@ -84,34 +82,23 @@ async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: Mak
 async def test_a_click_on_a_line_steps_its_choice_and_back_returns_to_the_menu(
     make_app: MakeApp,
 ) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("4")
-        await pilot.pause()
+    async with set_up(make_app, "4") as (app, pilot):
         await pilot.click("#option-cpus")
         assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
-        await pilot.click("#setup-back")
-        await pilot.pause()
+        await click(pilot, "#setup-back")
         assert isinstance(app.screen, MenuScreen)
 
 
 async def test_pesten_keeps_its_own_set_up_screen(make_app: MakeApp) -> None:
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("2")
-        await pilot.pause()
+    async with set_up(make_app, "2") as (app, _pilot):
         assert isinstance(app.screen, PestenSetupScreen)
 
 
 async def test_every_yukon_rules_line_fits_on_one_row_at_80x24(make_app: MakeApp) -> None:
     """The longest choice ("spec: different suit (the course spec)") once wrapped its ›."""
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("1")
-        await pilot.pause()
+    async with set_up(make_app, "1") as (app, pilot):
         row = app.screen.query_one(OptionRow)
         for _ in range(3):  # every rules variant
             assert "›" in shown(app)["rules"]
             assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
-            await pilot.press("right")
-            await pilot.pause()
+            await press(pilot, "right")

@@ -11,9 +11,20 @@ import json
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
+from ui_helpers import (
+    choose_rules,
+    click,
+    message,
+    press,
+    type_lines,
+    yukon_loaded,
+    yukon_screen,
+    yukon_table,
+)
 
 from tableau.cards import Card, Rank, Suit, parse_card
 from tableau.engines.yukon import Phase
@@ -21,41 +32,13 @@ from tableau.ui.app import TableauApp
 from tableau.ui.scenes.yukon import played_save
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
-from tableau.ui.screens.yukon import YukonBoard, YukonScreen
+from tableau.ui.screens.yukon import YukonScreen
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn, StackPile
 
 AppFactory = Callable[..., TableauApp]
 
 AC, QH, JS, KS = (parse_card(text) for text in ("AC", "QH", "JS", "KS"))
-
-
-def _screen(app: TableauApp) -> YukonScreen:
-    screen = app.screen
-    assert isinstance(screen, YukonScreen)
-    return screen
-
-
-async def _type(pilot: Pilot[int], *lines: str) -> None:
-    names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon", ".": "full_stop",
-             "/": "slash", "_": "underscore"}
-    for line in lines:
-        await pilot.pause()  # let the focus settle first
-        if pilot.app.screen.query_one(YukonBoard).has_focus:
-            await pilot.press("colon")  # after P the table has the keys
-        await pilot.press(*(names.get(char, char) for char in line), "enter")
-    await _settled(pilot)
-
-
-async def _settled(pilot: Pilot[int]) -> None:
-    """Wait until S and L, which run in a thread, are done and shown."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def _message(app: TableauApp) -> str:
-    return str(app.screen.query_one("#message", Static).content)
 
 
 def _last_command(app: TableauApp) -> str:
@@ -73,8 +56,8 @@ def _bottom_offset(app: TableauApp, name: str) -> tuple[int, int]:
 
 
 async def _dealt(pilot: Pilot[int]) -> YukonScreen:
-    await _type(pilot, "LD", "P")
-    return _screen(pilot.app)  # type: ignore[arg-type]
+    await type_lines(pilot, "LD", "P")
+    return yukon_screen(pilot.app)  # type: ignore[arg-type]
 
 
 @asynccontextmanager
@@ -88,15 +71,13 @@ async def dealt_table(
 
 
 async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) -> None:
-    app = make_app("yukon", seed=5)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app, seed=5) as (app, pilot, screen):
         assert screen.query_one(CommandBar).input.has_focus
         assert screen.view.phase is Phase.STARTUP
-        await _type(pilot, "LD", "P")
-        assert _screen(app).view.phase is Phase.PLAY
+        await type_lines(pilot, "LD", "P")
+        assert yukon_screen(app).view.phase is Phase.PLAY
         assert _last_command(app) == "P"
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
         assert screen.view.columns[0] == (AC,)
 
 
@@ -107,7 +88,7 @@ async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None
         await pilot.click("#pile-C3")
         assert screen.view.columns[2][-2:] == (QH, JS)
         assert _last_command(app) == "C6->C3"
-        assert _message(app) == "OK"
+        assert message(app) == "OK"
 
 
 async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> None:
@@ -136,7 +117,7 @@ async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFacto
         await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
         await pilot.click("#pile-C6")
         assert screen.view == before
-        assert "K♠" in _message(app) and _message(app) != "OK"
+        assert "K♠" in message(app) and message(app) != "OK"
 
 
 async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
@@ -158,7 +139,7 @@ async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: Ap
         assert _column(app, "C6").target == "illegal"
         await pilot.mouse_up("#pile-C6", offset=(2, 2))
         assert screen.view == before
-        assert _message(app).startswith("K♠")
+        assert message(app).startswith("K♠")
 
 
 async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
@@ -201,7 +182,7 @@ async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
         before = screen.view
         await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
         assert screen.view == before
-        assert _message(app) not in ("", "OK")
+        assert message(app) not in ("", "OK")
 
 
 async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
@@ -221,7 +202,7 @@ async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactor
         await pilot.press("left", "left", "space")
         # 9♥ (with A♠, 5♠, 8♠ under it) does not go on C3's Q♥: refused, nothing moved.
         assert screen.view.columns[4] == column
-        assert _message(app) not in ("", "OK")
+        assert message(app) not in ("", "OK")
 
 
 async def test_f_sends_the_card_under_the_cursor_home(make_app: AppFactory) -> None:
@@ -259,33 +240,31 @@ async def test_colon_focuses_input_and_escape_returns_to_the_table(make_app: App
 
 
 async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Path) -> None:
-    app = make_app("yukon", seed=11)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
-        await _type(pilot, "LD")
+    async with yukon_table(make_app, seed=11) as (app, pilot, screen):
+        await type_lines(pilot, "LD")
         assert screen.view.deck_shown == (None,) * 52
-        await _type(pilot, "SW")
-        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
-        await _type(pilot, "SI 26")
-        await _type(pilot, "SW")
+        await type_lines(pilot, "SW")
+        assert yukon_screen(app).view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
+        await type_lines(pilot, "SI 26")
+        await type_lines(pilot, "SW")
         # Interleaving the halves at 26: A♣, then the first card of the second half (A♥).
-        assert _screen(app).view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
-        await _type(pilot, "P")
+        assert yukon_screen(app).view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
+        await type_lines(pilot, "P")
         assert screen.view.phase is Phase.PLAY
-        await _type(pilot, "C1->F1")
+        await type_lines(pilot, "C1->F1")
         assert screen.view.foundations[0] == (AC,)
-        await _type(pilot, "U")
-        assert _screen(app).view.foundations[0] == ()
-        await _type(pilot, "R")
+        await type_lines(pilot, "U")
+        assert yukon_screen(app).view.foundations[0] == ()
+        await type_lines(pilot, "R")
         assert screen.view.foundations[0] == (AC,)
-        await _type(pilot, "S game.json")
-        assert _message(app) == "OK"
+        await type_lines(pilot, "S game.json")
+        assert message(app) == "OK"
         saved = screen.view
         assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
-        await _type(pilot, "U")
+        await type_lines(pilot, "U")
         assert screen.view != saved
-        await _type(pilot, "L game.json")
-        assert _message(app) == "OK"
+        await type_lines(pilot, "L game.json")
+        assert message(app) == "OK"
         assert screen.view == saved
 
 
@@ -296,10 +275,9 @@ async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory
         await pilot.press("colon")
         for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
             bar.input.value = junk
-            await pilot.press("enter")
-            await pilot.pause()
+            await press(pilot, "enter")
             assert screen.view == before
-            assert _message(app) not in ("", "OK")
+            assert message(app) not in ("", "OK")
         assert len(_last_command(app)) < 100
 
 
@@ -309,15 +287,13 @@ async def test_a_binary_save_file_is_refused_with_one_message(
     (tmp_path / "bad.json").write_bytes(b"\x00\x01\x02garbage")
     async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
-        await _type(pilot, "L bad.json")
+        await type_lines(pilot, "L bad.json")
         assert screen.view == before
-        assert "bad.json" in _message(app)
+        assert "bad.json" in message(app)
 
 
 async def test_new_game_deals_with_a_fresh_seed_that_is_shown(make_app: AppFactory) -> None:
-    app = make_app("yukon", seed=3)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app, seed=3) as (app, pilot, screen):
         await pilot.press("ctrl+n")
         assert screen.view.phase is Phase.PLAY
         seed = screen.start_seed
@@ -343,23 +319,25 @@ async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFac
         assert app.runtime.settings.auto_move
 
 
-async def _win(pilot: Pilot[int], folder: Path) -> None:
+@asynccontextmanager
+async def won_table(
+    make_app: AppFactory, folder: Path
+) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
     """Load a game one move from the end and make that move."""
     from tableau.ui.scenes.yukon import almost_won_save
 
-    (folder / "end.json").write_text(almost_won_save())
-    await _type(pilot, "L end.json", "C1->F4")
+    async with yukon_loaded(make_app, folder / "end.json", almost_won_save()) as (app, pilot):
+        await type_lines(pilot, "C1->F4")
+        yield app, pilot
 
 
 async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _win(pilot, tmp_path)
+    async with won_table(make_app, tmp_path) as (app, pilot):
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-again")
-        screen = _screen(app)
+        screen = yukon_screen(app)
         assert screen.view.phase is Phase.PLAY and not screen.view.won
         assert screen.view.moves == 0
 
@@ -367,11 +345,8 @@ async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
 async def test_menu_on_the_win_screen_goes_back_to_the_menu(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _win(pilot, tmp_path)
-        await pilot.click("#choice-menu")
-        await pilot.pause()
+    async with won_table(make_app, tmp_path) as (app, pilot):
+        await click(pilot, "#choice-menu")
         assert isinstance(app.screen, MenuScreen)
 
 
@@ -379,10 +354,9 @@ async def test_a_position_without_moves_says_stuck_and_offers_undo(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     # Game 318 under Russian rules is dealt with no legal move at all.
-    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L stuck.json")
+    async with yukon_loaded(
+        make_app, tmp_path / "stuck.json", played_save(318, 0, rules="russian")
+    ) as (app, pilot):
         assert isinstance(app.screen, EndScreen)
         assert "No moves left" in str(app.screen.query_one("#dialog-title", Static).content)
         await pilot.press("escape")
@@ -398,8 +372,7 @@ async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) ->
         assert isinstance(app.screen, MenuScreen)
         await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
         assert isinstance(app.screen, YukonScreen)
-        await pilot.press("ctrl+q")
-        await pilot.pause()
+        await press(pilot, "ctrl+q")
         assert not app.is_running
 
 
@@ -430,12 +403,8 @@ async def test_s_then_enter_saves_and_o_then_enter_loads(
 async def test_choosing_a_rules_variant_deals_again_under_those_rules(
     make_app: AppFactory,
 ) -> None:
-    app = make_app("yukon", seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
-        screen.action_rules()
-        await pilot.pause()
-        await pilot.click("#choice-classic")
+    async with yukon_table(make_app, seed=4) as (_app, pilot, screen):
+        await choose_rules(pilot, screen, "classic")
         assert screen.view.rules == "classic"
         assert screen.view.phase is Phase.PLAY
 
@@ -444,18 +413,14 @@ async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
-    (tmp_path / "long.json").write_text(played_save(26, 76))
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
-        await _type(pilot, "L long.json")
+    async with yukon_loaded(make_app, tmp_path / "long.json", played_save(26, 76)) as (app, pilot):
+        screen = yukon_screen(app)
         c1, c2 = _column(app, "C1"), _column(app, "C2")
         assert c1.region.right <= c2.region.x
         assert len(screen.view.columns[0]) == 38
         # The column opens at its header; jumping to it brings the bottom card (2♣) into
         # view, and a double-click there sends it home.
-        await pilot.press("1")
-        await pilot.pause()
+        await press(pilot, "1")
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
         assert parse_card("2C") in {card for pile in screen.view.foundations for card in pile}
@@ -466,9 +431,7 @@ async def test_commands_typed_in_one_burst_stay_separate(make_app: AppFactory) -
     terminal driver does; each Enter must end its own line."""
     from textual import events
 
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app) as (app, pilot, screen):
         for key in ("L", "D", "enter", "S", "W", "enter", "P", "enter"):
             app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
         await pilot.pause()

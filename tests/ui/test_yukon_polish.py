@@ -7,35 +7,18 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from textual.pilot import Pilot
 from textual.widgets import Static
+from ui_helpers import choose_rules, type_lines, yukon_loaded, yukon_screen, yukon_table
 
 from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Phase, State, View, numbered_game, view
 from tableau.sessions.yukon import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.yukon import ColumnScroll, YukonBoard, YukonScreen
+from tableau.ui.screens.yukon import ColumnScroll
 from tableau.ui.widgets.command_bar import CommandBar
 
 AppFactory = Callable[..., TableauApp]
-KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon",
-             ".": "full_stop", ",": "comma"}
-
-
-def _screen(app: TableauApp) -> YukonScreen:
-    screen = app.screen
-    assert isinstance(screen, YukonScreen)
-    return screen
-
-
-async def _type(pilot: Pilot[int], *lines: str) -> None:
-    for line in lines:
-        await pilot.pause()  # let the focus settle first
-        if pilot.app.screen.query_one(YukonBoard).has_focus:
-            await pilot.press("colon")  # after P the table has the keys
-        await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
-    await pilot.pause()
 
 
 def _text(app: TableauApp, selector: str) -> str:
@@ -61,7 +44,7 @@ async def test_after_l_the_panel_shows_the_loaded_games_seed(
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
         assert "Seed  4" in _text(app, "#stats")
-        await _type(pilot, "L game.json")
+        await type_lines(pilot, "L game.json")
         assert "Seed  749976" in _text(app, "#stats")
 
 
@@ -70,10 +53,10 @@ async def test_the_win_dialog_names_the_loaded_deal_not_the_launch_seed(
 ) -> None:
     from tableau.ui.scenes.yukon import almost_won_save
 
-    (tmp_path / "end.json").write_text(almost_won_save())
-    app = make_app("yukon", seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L end.json", "C1->F4")
+    async with yukon_loaded(
+        make_app, tmp_path / "end.json", almost_won_save(), seed=4
+    ) as (app, pilot):
+        await type_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         shown = " ".join(str(line.content) for line in app.screen.query(Static))
         # That save is dealt from the unshuffled deck: no game number deals it.
@@ -81,9 +64,7 @@ async def test_the_win_dialog_names_the_loaded_deal_not_the_launch_seed(
 
 
 async def test_seed_option_with_deal_opens_that_game_dealt(make_app: AppFactory) -> None:
-    app = make_app("yukon", seed=2, deal=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app, seed=2, deal=True) as (app, pilot, screen):
         assert screen.view.phase is Phase.PLAY
         assert screen.view.columns == _game(2).columns and screen.view.moves == 0
         assert "Seed  2" in _text(app, "#stats")
@@ -99,8 +80,8 @@ async def test_the_welcome_hint_deals_the_game_the_panel_shows(make_app: AppFact
     async with app.run_test(size=(80, 24)) as pilot:
         hint = _text(app, "#message")
         assert hint.startswith("Type LD, SR, then P to deal game 5.")
-        await _type(pilot, "LD", "SR", "P")
-        assert _screen(app).view.columns == _game(5).columns
+        await type_lines(pilot, "LD", "SR", "P")
+        assert yukon_screen(app).view.columns == _game(5).columns
         assert "Seed  5" in _text(app, "#stats")
 
 
@@ -115,14 +96,14 @@ async def test_the_clock_runs_again_after_undoing_out_of_a_win(tmp_path: Path) -
                      folder=tmp_path, cpu_delay=0.0)
     (tmp_path / "end.json").write_text(almost_won_save())
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L end.json")
+        await type_lines(pilot, "L end.json")
         now[0] = 10.0
-        await _type(pilot, "C1->F4")
+        await type_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         await pilot.press("escape")
         now[0] = 50.0
-        await _type(pilot, "U")
-        assert not _screen(app).view.won
+        await type_lines(pilot, "U")
+        assert not yukon_screen(app).view.won
         now[0] = 55.0
         await pilot.press("escape", "right")
         assert "0:15" in _text(app, "#stats")
@@ -136,10 +117,9 @@ async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_onc
 ) -> None:
     from tableau.ui.scenes.yukon import long_column_save
 
-    (tmp_path / "long.json").write_text(long_column_save())
-    app = make_app("yukon", seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "L long.json")
+    async with yukon_loaded(
+        make_app, tmp_path / "long.json", long_column_save(), seed=4
+    ) as (app, pilot):
         await pilot.pause()
         scroller = app.screen.query(ColumnScroll)[6]
         assert scroller.max_scroll_y > 0, "the column is taller than the table"
@@ -156,10 +136,10 @@ async def test_messages_draw_cards_as_the_table_does_and_typed_text_keeps_letter
 ) -> None:
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "LD", "P", "C7->C6")  # the unshuffled deal: K♠ onto J♠
+        await type_lines(pilot, "LD", "P", "C7->C6")  # the unshuffled deal: K♠ onto J♠
         assert _text(app, "#message") == "K♠ does not go on J♠: it needs a ten."
         assert _text(app, "#last-command") == "C7->C6"
-        await _type(pilot, "C6:4H->C4")
+        await type_lines(pilot, "C6:4H->C4")
         assert "4♥" in _text(app, "#message") and "4H" not in _text(app, "#message")
 
 
@@ -171,7 +151,7 @@ async def test_a_long_message_wraps_and_shows_whole(make_app: AppFactory) -> Non
 
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "")
+        await type_lines(pilot, "")
         message = app.screen.query_one("#message", Static)
         text = _text(app, "#message")
         assert text.endswith("S, L.") and len(text) > message.size.width
@@ -184,7 +164,7 @@ async def test_a_long_last_command_is_shown_whole_or_ends_in_an_ellipsis(
 ) -> None:
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "X" * 60)
+        await type_lines(pilot, "X" * 60)
         shown = _text(app, "#last-command")
         assert shown.endswith("…") and shown.startswith("XXXX")
         assert app.screen.query_one("#last-command").size.width >= len(shown)
@@ -198,9 +178,9 @@ async def test_clicking_the_picked_card_again_says_cancelled_like_escape(
 ) -> None:
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        await _type(pilot, "LD", "P", "C7->C6")  # leaves a refusal on the Message line
+        await type_lines(pilot, "LD", "P", "C7->C6")  # leaves a refusal on the Message line
         column = app.screen.query_one("#pile-C6")
-        bottom = (2, column.row_of(len(_screen(app).view.columns[5]) - 1))  # type: ignore[attr-defined]
+        bottom = (2, column.row_of(len(yukon_screen(app).view.columns[5]) - 1))  # type: ignore[attr-defined]
         await pilot.click("#pile-C6", offset=bottom)
         await pilot.pause(0.6)  # two clicks, not a double-click
         await pilot.click("#pile-C6", offset=bottom)
@@ -211,9 +191,7 @@ async def test_clicking_the_picked_card_again_says_cancelled_like_escape(
 
 
 async def test_after_p_the_arrows_move_on_the_table(make_app: AppFactory) -> None:
-    app = make_app("yukon", seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app, seed=4) as (_app, pilot, screen):
         await pilot.press("L", "D", "enter", "P", "enter")
         assert not screen.query_one(CommandBar).input.has_focus
         await pilot.press("right", "right", "space")
@@ -224,7 +202,7 @@ async def test_after_p_the_arrows_move_on_the_table(make_app: AppFactory) -> Non
 async def test_up_and_down_walk_through_the_lines_typed_before(make_app: AppFactory) -> None:
     app = make_app("yukon", seed=4)
     async with app.run_test(size=(80, 24)) as pilot:
-        field = _screen(app).query_one(CommandBar).input
+        field = yukon_screen(app).query_one(CommandBar).input
         await pilot.press("L", "D", "enter", "S", "W", "enter", "S", "R")
         await pilot.press("up")
         assert field.value == "SW"
@@ -243,9 +221,7 @@ async def test_up_and_down_walk_through_the_lines_typed_before(make_app: AppFact
 async def test_every_way_in_uses_one_range_of_game_numbers(make_app: AppFactory) -> None:
     from tableau.engines.yukon import GAME_NUMBERS
 
-    app = make_app("yukon")  # as from the menu: no seed given
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
+    async with yukon_table(make_app) as (app, pilot, screen):  # as from the menu: no seed given
         assert screen.start_seed in GAME_NUMBERS
         for _ in range(3):
             await pilot.press("ctrl+n")
@@ -256,11 +232,7 @@ async def test_every_way_in_uses_one_range_of_game_numbers(make_app: AppFactory)
 async def test_a_rules_change_on_an_out_of_range_seed_deals_a_numbered_game(
     make_app: AppFactory,
 ) -> None:
-    app = make_app("yukon", seed=0)
-    async with app.run_test(size=(80, 24)) as pilot:
-        screen = _screen(app)
-        screen.action_rules()
-        await pilot.pause()
-        await pilot.click("#choice-classic")
+    async with yukon_table(make_app, seed=0) as (_app, pilot, screen):
+        await choose_rules(pilot, screen, "classic")
         assert screen.view.rules == "classic" and screen.view.phase is Phase.PLAY
         assert screen.game_number() == screen.start_seed != 0

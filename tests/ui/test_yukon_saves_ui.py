@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Static
+from ui_helpers import KEY_NAMES, message, press, settled
 
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
@@ -19,22 +19,10 @@ from tableau.ui.app import TableauApp
 from tableau.ui.screens.yukon import YukonScreen
 
 AppFactory = Callable[..., TableauApp]
-KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ".": "full_stop"}
 
 
 async def press_line(pilot: Pilot[Any], line: str) -> None:
-    await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
-    await pilot.pause()
-
-
-async def settled(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-
-
-def message(app: TableauApp) -> str:
-    return str(app.screen.query_one("#message", Static).content)
+    await press(pilot, *(KEY_NAMES.get(char, char) for char in line), "enter")
 
 
 def save_game_1(folder: Path) -> YukonSession:

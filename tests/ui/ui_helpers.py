@@ -1,0 +1,100 @@
+"""Pilot steps the UI tests share: start and wait, press or click and wait, wait for the
+save/load workers, read the message line; for Yukon: the table, typed command lines, a save
+loaded. (Named ui_helpers, not helpers: test folders have no __init__, so a plain ``helpers``
+would clash with another folder's module of that name.)"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widget import Widget
+from textual.widgets import Static
+
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.yukon import YukonBoard, YukonScreen
+
+
+@asynccontextmanager
+async def started(app: TableauApp, size: tuple[int, int]) -> AsyncIterator[Pilot[Any]]:
+    """Run ``app`` in a terminal of ``size`` and wait until its first screen is up."""
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot
+
+
+async def press(pilot: Pilot[Any], *keys: str) -> None:
+    """Press ``keys`` and let the app handle them."""
+    await pilot.press(*keys)
+    await pilot.pause()
+
+
+async def click(pilot: Pilot[Any], target: str | Widget) -> None:
+    """Click ``target`` (a selector or a widget) and let the app handle it."""
+    await pilot.click(target)
+    await pilot.pause()
+
+
+async def settled(pilot: Pilot[Any]) -> None:
+    """Wait until S and L, which run in a thread, are done and shown."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def message(app: TableauApp) -> str:
+    """The text of the message line under the table."""
+    return str(app.screen.query_one("#message", Static).content)
+
+
+# ---------------------------------------------------------------- Yukon
+
+KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon", ".": "full_stop",
+             ",": "comma", "/": "slash", "_": "underscore"}
+
+
+def yukon_screen(app: TableauApp) -> YukonScreen:
+    screen = app.screen
+    assert isinstance(screen, YukonScreen)
+    return screen
+
+
+async def type_lines(pilot: Pilot[Any], *lines: str) -> None:
+    """Type each line into the command bar and press Enter, then wait for S and L."""
+    for line in lines:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
+            await pilot.press("colon")  # after P the table has the keys
+        await pilot.press(*(KEY_NAMES.get(char, char) for char in line), "enter")
+    await settled(pilot)
+
+
+@asynccontextmanager
+async def yukon_table(
+    make_app: Callable[..., TableauApp], **options: Any
+) -> AsyncIterator[tuple[TableauApp, Pilot[Any], YukonScreen]]:
+    """Yukon at 80x24 (``options`` as on the command line), with its table screen."""
+    app = make_app("yukon", **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        yield app, pilot, yukon_screen(app)
+
+
+async def choose_rules(pilot: Pilot[Any], screen: YukonScreen, rules: str) -> None:
+    """Open the rules chooser (the palette's Rules) and click ``rules``."""
+    screen.action_rules()
+    await pilot.pause()
+    await pilot.click(f"#choice-{rules}")
+
+
+@asynccontextmanager
+async def yukon_loaded(
+    make_app: Callable[..., TableauApp], save: Path, text: str, **options: Any
+) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
+    """Yukon at 80x24 with ``text`` written to the file ``save`` and loaded with L."""
+    save.write_text(text)
+    async with yukon_table(make_app, **options) as (app, pilot, _screen):
+        await type_lines(pilot, f"L {save.name}")
+        yield app, pilot

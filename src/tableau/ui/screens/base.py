@@ -4,7 +4,7 @@ and for games the one way back to the menu, the one CPU scheduler and the one en
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -13,6 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual.widgets import Button
 from textual.worker import get_current_worker
 
 from tableau.ui.runtime import Host, Runtime
@@ -28,6 +29,19 @@ LARGE_SIZE = Size(100, 32)
 def _size_class(size: Size) -> str:
     large = size.width >= LARGE_SIZE.width and size.height >= LARGE_SIZE.height
     return "-large" if large else "-compact"
+
+
+class ButtonActions:
+    """A mixin for screens whose buttons do what a key does: ``BUTTON_ACTIONS`` maps a
+    button's id to the name of the screen's action (``{"play": "play"}`` runs
+    ``action_play``). Other buttons are left to the screen's own handlers."""
+
+    BUTTON_ACTIONS: ClassVar[Mapping[str, str]] = {}
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        name = self.BUTTON_ACTIONS.get(event.button.id or "")
+        if name is not None:
+            getattr(self, f"action_{name}")()
 
 
 class TableauScreen(Screen[Any]):

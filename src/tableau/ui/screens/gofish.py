@@ -59,7 +59,6 @@ class GoFishScreen(GameScreen):
         Binding("tab", "choose(1)", "Next opponent", show=False, priority=True),
         Binding("shift+tab", "choose(-1)", "Previous opponent", show=False, priority=True),
         Binding("n", "new_game", "New game"),
-        Binding("q", "leave", "Menu"),
         Binding("pageup", "scroll_history(-1)", "History up", show=False),
         Binding("pagedown", "scroll_history(1)", "History down", show=False),
         *(Binding(key, f"pick_rank({int(rank)})", f"Choose {rank_words(rank)}", show=False)

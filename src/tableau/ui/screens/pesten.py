@@ -47,7 +47,7 @@ from tableau.ui.controls.pesten import (
     round_end,
     seat_line,
 )
-from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.base import ButtonActions, GameScreen
 from tableau.ui.screens.dialogs import EndScreen, SuitChooser
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
@@ -57,7 +57,7 @@ from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile, StackPile
 
 
-class PestenScreen(GameScreen):
+class PestenScreen(ButtonActions, GameScreen):
     """One round after another at one table, until the players go back to the menu."""
 
     GAME_KEY = "pesten"
@@ -71,8 +71,11 @@ class PestenScreen(GameScreen):
         Binding("l", "last_card", "Last card!"),
         Binding("escape", "escape", "Clear / leave", show=False),
         Binding("n", "next_round", "Next round"),
-        Binding("q", "leave", "Menu"),
     ]
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "play": "play", "draw": "draw", "take": "take", "pass": "pass_turn",
+        "last": "last_card", "done": "done",
+    }
 
     def __init__(self, table: HotSeat, **_options: Any) -> None:
         super().__init__()
@@ -483,30 +486,6 @@ class PestenScreen(GameScreen):
         elif event.pile_id == "discard" and self.selected:
             self.action_play()
 
-    @on(Button.Pressed, "#play")
-    def _play_pressed(self) -> None:
-        self.action_play()
-
-    @on(Button.Pressed, "#draw")
-    def _draw_pressed(self) -> None:
-        self.action_draw()
-
-    @on(Button.Pressed, "#take")
-    def _take_pressed(self) -> None:
-        self.action_take()
-
-    @on(Button.Pressed, "#pass")
-    def _pass_pressed(self) -> None:
-        self.action_pass_turn()
-
-    @on(Button.Pressed, "#last")
-    def _last_pressed(self) -> None:
-        self.action_last_card()
-
-    @on(Button.Pressed, "#done")
-    def _done_pressed(self) -> None:
-        self.action_done()
-
     # ------------------------------------------------------------------ actions
 
     def _hand_open(self) -> bool:
@@ -539,23 +518,21 @@ class PestenScreen(GameScreen):
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
 
-    def action_draw(self) -> None:
+    def _hand_move(self, move: Callable[[], Answer], *, take: bool = False) -> None:
+        """Make ``move`` (a draw, take or pass) for the open hand and show the answer."""
         if not self._hand_open():
             return
         before = self.table.state  # before the move
-        self._answer(self.table.draw(), before=before)
+        self._answer(move(), take=take, before=before)
+
+    def action_draw(self) -> None:
+        self._hand_move(self.table.draw)
 
     def action_take(self) -> None:
-        if not self._hand_open():
-            return
-        before = self.table.state  # before the move
-        self._answer(self.table.take(), take=True, before=before)
+        self._hand_move(self.table.take, take=True)
 
     def action_pass_turn(self) -> None:
-        if not self._hand_open():
-            return
-        before = self.table.state  # before the move
-        self._answer(self.table.pass_turn(), before=before)
+        self._hand_move(self.table.pass_turn)
 
     def action_last_card(self) -> None:
         if not self._hand_open():

@@ -47,12 +47,9 @@ def books_text(books: Iterable[Rank]) -> str:
     return f"Books: {' '.join(labels)}" if labels else "No books"
 
 
-class GoFishScreen(GameScreen):
+class GoFishScreen(GameScreen, game="gofish"):
     """One game after another against ``cpus`` computer players."""
 
-    GAME_KEY = "gofish"
-    TITLE = "Go Fish"
-    CSS_PATH = "gofish.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "choose(-1)", "Whom", key_display="↑↓"),
         Binding("down", "choose(1)", "Whom", show=False),

@@ -57,12 +57,9 @@ from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile, StackPile
 
 
-class PestenScreen(ButtonActions, GameScreen):
+class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     """One round after another at one table, until the players go back to the menu."""
 
-    GAME_KEY = "pesten"
-    TITLE = "Pesten"
-    CSS_PATH = "pesten.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
         Binding("d", "draw", "Draw"),
@@ -73,6 +70,7 @@ class PestenScreen(ButtonActions, GameScreen):
         Binding("n", "next_round", "Next round"),
     ]
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "open": "unlock", "i-am": "i_am",
         "play": "play", "draw": "draw", "take": "take", "pass": "pass_turn",
         "last": "last_card", "done": "done",
     }
@@ -258,20 +256,17 @@ class PestenScreen(ButtonActions, GameScreen):
     @on(PasswordInput.Submitted, "#unlock")
     def _unlock_submitted(self, event: PasswordInput.Submitted) -> None:
         event.stop()
-        self._try_unlock()
+        self.action_unlock()
 
-    @on(Button.Pressed, "#open")
-    def _open_pressed(self) -> None:
-        self._try_unlock()
-
-    @on(Button.Pressed, "#i-am")
-    def _i_am_pressed(self) -> None:
+    def action_i_am(self) -> None:
+        """The "I am …" button: open a lock that has no password."""
         seat = self.table.current
         lock = self.table.seats[seat].lock
         if self.mode == "lock" and (lock is None or lock.verify("")):
             self._reveal(seat)
 
-    def _try_unlock(self) -> None:
+    def action_unlock(self) -> None:
+        """Enter in the password field or the Open button: check the password."""
         if self.mode != "lock":
             return
         field = self.query_one("#unlock", PasswordInput)

@@ -74,11 +74,9 @@ def _seat_of(field: Widget) -> int:
     return int((field.id or "x-0").rsplit("-", 1)[1])
 
 
-class PestenSetupScreen(ButtonActions, GameScreen):
+class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     """Choose the table, then Start (the button, or ctrl+s) deals round 1."""
 
-    GAME_KEY = "pesten"
-    TITLE = "Pesten"
     CSS_PATH = "pesten_setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),

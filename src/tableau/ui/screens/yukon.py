@@ -116,10 +116,7 @@ class YukonBoard(Horizontal, can_focus=True):
     ]
 
 
-class YukonScreen(ButtonActions, GameScreen):
-    GAME_KEY = "yukon"
-    TITLE = "Yukon"
-    CSS_PATH = "yukon.tcss"
+class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game_from_input", "New game"),
     ]

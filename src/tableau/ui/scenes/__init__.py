@@ -30,6 +30,14 @@ SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
 _MODULES = ("menu", *GAMES)
 
 
+_KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}
+
+
+def keys(text: str) -> list[str]:
+    """The key names that type ``text`` (for ``pilot.press``)."""
+    return [_KEY_NAMES.get(char, char) for char in text]
+
+
 async def _nothing(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 

@@ -38,10 +38,6 @@ async def ask_with_enter(pilot: Pilot[Any], times: int) -> None:
     await pilot.pause()
 
 
-async def _start(pilot: Pilot[Any]) -> None:
-    await pilot.pause()
-
-
 async def _mid_game(pilot: Pilot[Any]) -> None:
     """Ten asks in: books on the table, a longer history, CPU 2 chosen with ↓."""
     await ask_with_enter(pilot, MID_GAME_ASKS)
@@ -54,7 +50,7 @@ async def _end(pilot: Pilot[Any]) -> None:
 
 
 SCENES = (
-    Scene("gofish", "start", _app, _start),
+    Scene("gofish", "start", _app),
     Scene("gofish", "mid-game", _app, _mid_game),
     Scene("gofish", "end", _app, _end),
 )

@@ -17,7 +17,7 @@ from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HUMAN, HotSeat, Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, still_app
+from tableau.ui.scenes import Scene, keys, still_app
 
 NAMES = ("Anna", "Bram", "Cor")
 KINDS = (HUMAN, HUMAN, "careful")
@@ -153,17 +153,8 @@ async def unlock(pilot: Pilot[Any], password: str) -> None:
     field = pilot.app.screen.query_one("#unlock")
     if not field.has_focus:
         await pilot.click("#unlock")
-    await pilot.press(*_keys(password), "enter")
+    await pilot.press(*keys(password), "enter")
     await pilot.app.workers.wait_for_complete()  # the password is checked in a thread
-    await pilot.pause()
-
-
-def _keys(text: str) -> list[str]:
-    names = {"-": "minus", " ": "space"}
-    return [names.get(char, char) for char in text]
-
-
-async def _lock(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
@@ -210,7 +201,7 @@ async def select(pilot: Pilot[Any], *codes: str) -> None:
 
 SCENES = (
     Scene("pesten", "setup", _setup_app),
-    Scene("pesten", "lock", _table_app, _lock),
+    Scene("pesten", "lock", _table_app),
     Scene("pesten", "hand", _table_app, _revealed),
     Scene("pesten", "set-selected", _table_app, _set_selected),
     Scene("pesten", "suit-chooser", _table_app, _suit_chooser),

@@ -66,7 +66,8 @@ async def _showdown(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-async def _to_the_raise_cap(pilot: Pilot[Any]) -> None:
+async def to_the_raise_cap(pilot: Pilot[Any]) -> None:
+    """Bet, then raise, until the betting round reaches the raise cap."""
     await pilot.pause()
     for _ in range(10):
         view = _table(pilot).view
@@ -99,7 +100,7 @@ SCENES = (
     Scene("poker", "discards-marked", _app, _discards_marked),
     Scene("poker", "showdown", _app, _showdown),
     Scene("poker", "raise-cap", lambda: still_app("poker", cpus=3, seed=CAP_SEED),
-          _to_the_raise_cap),
+          to_the_raise_cap),
     Scene("poker", "game-over", lambda: still_app("poker", cpus=2, seed=END_SEED, chips=3),
           play_to_the_end),
 )

@@ -10,7 +10,7 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, still_app
+from tableau.ui.scenes import Scene, keys, still_app
 from tableau.ui.screens.yukon import YukonBoard
 
 SEED = 2026
@@ -26,18 +26,9 @@ async def _type(pilot: Pilot[Any], *lines: str) -> None:
         await pilot.pause()  # let the focus settle first
         if pilot.app.screen.query_one(YukonBoard).has_focus:
             await pilot.press("colon")  # after P the table has the keys
-        await pilot.press(*_keys(line), "enter")
+        await pilot.press(*keys(line), "enter")
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()  # S and L run in a thread
-    await pilot.pause()
-
-
-def _keys(line: str) -> list[str]:
-    names = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}
-    return [names.get(char, char) for char in line]
-
-
-async def _startup(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
@@ -120,7 +111,7 @@ async def _help(pilot: Pilot[Any]) -> None:
 
 
 SCENES = (
-    Scene("yukon", "startup", _app, _startup),
+    Scene("yukon", "startup", _app),
     Scene("yukon", "deck-shown", _app, _deck_shown),
     Scene("yukon", "deal", _app, _fresh_deal),
     Scene("yukon", "picked", _app, _mid_game),

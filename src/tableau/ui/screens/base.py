@@ -4,7 +4,7 @@ and for games the one way back to the menu, the one CPU scheduler and the one en
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any, ClassVar
 
 from textual import events, work
@@ -13,8 +13,10 @@ from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.screen import ModalScreen, Screen
 from textual.timer import Timer
+from textual.widgets import Button
 from textual.worker import get_current_worker
 
+from tableau.engines import find_game
 from tableau.ui.runtime import Host, Runtime
 
 _NO_HOST = Runtime(cpu_delay=0.0)
@@ -28,6 +30,19 @@ LARGE_SIZE = Size(100, 32)
 def _size_class(size: Size) -> str:
     large = size.width >= LARGE_SIZE.width and size.height >= LARGE_SIZE.height
     return "-large" if large else "-compact"
+
+
+class ButtonActions:
+    """A mixin for screens whose buttons do what a key does: ``BUTTON_ACTIONS`` maps a
+    button's id to the name of the screen's action (``{"play": "play"}`` runs
+    ``action_play``). Other buttons are left to the screen's own handlers."""
+
+    BUTTON_ACTIONS: ClassVar[Mapping[str, str]] = {}
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        name = self.BUTTON_ACTIONS.get(event.button.id or "")
+        if name is not None:
+            getattr(self, f"action_{name}")()
 
 
 class TableauScreen(Screen[Any]):
@@ -74,8 +89,9 @@ class TableauScreen(Screen[Any]):
 
 
 class GameScreen(TableauScreen):
-    """A game. Subclasses set GAME_KEY (the key in ``tableau.engines.REGISTRY``) and TITLE,
-    and say in ``game_at_stake`` when leaving would lose something.
+    """A game. Subclasses name their game's key in ``tableau.engines.REGISTRY``
+    (``class YukonScreen(GameScreen, game="yukon")``) and say in ``game_at_stake`` when
+    leaving would lose something.
 
     After every change a game calls ``after_move()``: it redraws, then shows the end of the
     game once (``end_dialog``), or lets the CPUs play one step at a time, each after the
@@ -89,6 +105,19 @@ class GameScreen(TableauScreen):
         Binding("q", "leave", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
+
+    def __init_subclass__(cls, game: str = "", **options: Any) -> None:
+        """``game`` sets GAME_KEY, the registry's title as TITLE and, unless the class names
+        its own CSS_PATH, ``<game>.tcss`` beside the class's module."""
+        super().__init_subclass__(**options)
+        if game:
+            found = find_game(game)
+            if found is None:
+                raise ValueError(f"There is no game called '{game}'.")
+            cls.GAME_KEY = game
+            cls.TITLE = found.title
+            if "CSS_PATH" not in cls.__dict__:
+                cls.CSS_PATH = f"{game}.tcss"
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands for the command palette (ctrl+p): new game, undo, ... Override."""

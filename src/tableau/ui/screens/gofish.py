@@ -47,19 +47,15 @@ def books_text(books: Iterable[Rank]) -> str:
     return f"Books: {' '.join(labels)}" if labels else "No books"
 
 
-class GoFishScreen(GameScreen):
+class GoFishScreen(GameScreen, game="gofish"):
     """One game after another against ``cpus`` computer players."""
 
-    GAME_KEY = "gofish"
-    TITLE = "Go Fish"
-    CSS_PATH = "gofish.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "choose(-1)", "Whom", key_display="↑↓"),
         Binding("down", "choose(1)", "Whom", show=False),
         Binding("tab", "choose(1)", "Next opponent", show=False, priority=True),
         Binding("shift+tab", "choose(-1)", "Previous opponent", show=False, priority=True),
         Binding("n", "new_game", "New game"),
-        Binding("q", "leave", "Menu"),
         Binding("pageup", "scroll_history(-1)", "History up", show=False),
         Binding("pagedown", "scroll_history(1)", "History down", show=False),
         *(Binding(key, f"pick_rank({int(rank)})", f"Choose {rank_words(rank)}", show=False)

@@ -47,7 +47,7 @@ from tableau.ui.controls.pesten import (
     round_end,
     seat_line,
 )
-from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.base import ButtonActions, GameScreen
 from tableau.ui.screens.dialogs import EndScreen, SuitChooser
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
@@ -57,12 +57,9 @@ from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile, StackPile
 
 
-class PestenScreen(GameScreen):
+class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     """One round after another at one table, until the players go back to the menu."""
 
-    GAME_KEY = "pesten"
-    TITLE = "Pesten"
-    CSS_PATH = "pesten.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
         Binding("d", "draw", "Draw"),
@@ -71,8 +68,12 @@ class PestenScreen(GameScreen):
         Binding("l", "last_card", "Last card!"),
         Binding("escape", "escape", "Clear / leave", show=False),
         Binding("n", "next_round", "Next round"),
-        Binding("q", "leave", "Menu"),
     ]
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "open": "unlock", "i-am": "i_am",
+        "play": "play", "draw": "draw", "take": "take", "pass": "pass_turn",
+        "last": "last_card", "done": "done",
+    }
 
     def __init__(self, table: HotSeat, **_options: Any) -> None:
         super().__init__()
@@ -255,20 +256,17 @@ class PestenScreen(GameScreen):
     @on(PasswordInput.Submitted, "#unlock")
     def _unlock_submitted(self, event: PasswordInput.Submitted) -> None:
         event.stop()
-        self._try_unlock()
+        self.action_unlock()
 
-    @on(Button.Pressed, "#open")
-    def _open_pressed(self) -> None:
-        self._try_unlock()
-
-    @on(Button.Pressed, "#i-am")
-    def _i_am_pressed(self) -> None:
+    def action_i_am(self) -> None:
+        """The "I am …" button: open a lock that has no password."""
         seat = self.table.current
         lock = self.table.seats[seat].lock
         if self.mode == "lock" and (lock is None or lock.verify("")):
             self._reveal(seat)
 
-    def _try_unlock(self) -> None:
+    def action_unlock(self) -> None:
+        """Enter in the password field or the Open button: check the password."""
         if self.mode != "lock":
             return
         field = self.query_one("#unlock", PasswordInput)
@@ -483,30 +481,6 @@ class PestenScreen(GameScreen):
         elif event.pile_id == "discard" and self.selected:
             self.action_play()
 
-    @on(Button.Pressed, "#play")
-    def _play_pressed(self) -> None:
-        self.action_play()
-
-    @on(Button.Pressed, "#draw")
-    def _draw_pressed(self) -> None:
-        self.action_draw()
-
-    @on(Button.Pressed, "#take")
-    def _take_pressed(self) -> None:
-        self.action_take()
-
-    @on(Button.Pressed, "#pass")
-    def _pass_pressed(self) -> None:
-        self.action_pass_turn()
-
-    @on(Button.Pressed, "#last")
-    def _last_pressed(self) -> None:
-        self.action_last_card()
-
-    @on(Button.Pressed, "#done")
-    def _done_pressed(self) -> None:
-        self.action_done()
-
     # ------------------------------------------------------------------ actions
 
     def _hand_open(self) -> bool:
@@ -539,23 +513,21 @@ class PestenScreen(GameScreen):
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
 
-    def action_draw(self) -> None:
+    def _hand_move(self, move: Callable[[], Answer], *, take: bool = False) -> None:
+        """Make ``move`` (a draw, take or pass) for the open hand and show the answer."""
         if not self._hand_open():
             return
         before = self.table.state  # before the move
-        self._answer(self.table.draw(), before=before)
+        self._answer(move(), take=take, before=before)
+
+    def action_draw(self) -> None:
+        self._hand_move(self.table.draw)
 
     def action_take(self) -> None:
-        if not self._hand_open():
-            return
-        before = self.table.state  # before the move
-        self._answer(self.table.take(), take=True, before=before)
+        self._hand_move(self.table.take, take=True)
 
     def action_pass_turn(self) -> None:
-        if not self._hand_open():
-            return
-        before = self.table.state  # before the move
-        self._answer(self.table.pass_turn(), before=before)
+        self._hand_move(self.table.pass_turn)
 
     def action_last_card(self) -> None:
         if not self._hand_open():

@@ -17,13 +17,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.widget import Widget
 from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
 
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HUMAN, HotSeat, Seat
 from tableau.storage.passwords import PasswordScheme, SeatLock
 from tableau.ui.controls.pesten import DEFAULT_NAMES, KINDS
-from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.base import ButtonActions, GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
 
@@ -68,17 +69,20 @@ def _seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
     return (*kinds, *("careful",) * (engine.MAX_PLAYERS - len(kinds)))
 
 
-class PestenSetupScreen(GameScreen):
+def _seat_of(field: Widget) -> int:
+    """The seat a field belongs to: the number that ends its id ("name-2" is seat 2)."""
+    return int((field.id or "x-0").rsplit("-", 1)[1])
+
+
+class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     """Choose the table, then Start (the button, or ctrl+s) deals round 1."""
 
-    GAME_KEY = "pesten"
-    TITLE = "Pesten"
     CSS_PATH = "pesten_setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "menu", "Menu"),
-        Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"start": "start", "menu": "menu"}
 
     def __init__(
         self,
@@ -272,13 +276,13 @@ class PestenSetupScreen(GameScreen):
 
     @on(Select.Changed, ".kind")
     def _kind_changed(self, event: Select.Changed) -> None:
-        seat = int((event.select.id or "kind-0").rsplit("-", 1)[1])
+        seat = _seat_of(event.select)
         self._show_kind(seat)
 
     @on(Input.Changed, ".name")
     def _name_changed(self, event: Input.Changed) -> None:
         self._refresh_dealer()
-        seat = int((event.input.id or "name-0").rsplit("-", 1)[1])
+        seat = _seat_of(event.input)
         if self._seat_name(seat):
             self._problem(seat, "")
 
@@ -288,7 +292,7 @@ class PestenSetupScreen(GameScreen):
 
     @on(PasswordInput.Submitted, ".password")
     def _password_submitted(self, event: PasswordInput.Submitted) -> None:
-        seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
+        seat = _seat_of(event.input)
         again = self.query_one(f"#again-{seat}", PasswordInput)
         if event.input is not again and event.input.value and not again.value:
             again.focus()
@@ -297,7 +301,7 @@ class PestenSetupScreen(GameScreen):
 
     @on(PasswordInput.Blurred, ".password")
     def _password_left(self, event: PasswordInput.Blurred) -> None:
-        seat = int((event.input.id or "x-0").rsplit("-", 1)[1])
+        seat = _seat_of(event.input)
         again = self.query_one(f"#again-{seat}", PasswordInput)
         if event.input is again or again.value:
             self._seal(seat)
@@ -347,11 +351,6 @@ class PestenSetupScreen(GameScreen):
         value = self.query_one("#dealer", Select).value
         return value if isinstance(value, int) and value < self.seat_count else 0
 
-    @on(Button.Pressed, "#start")
-    def _start_pressed(self) -> None:
-        self.action_start()
-
-    @on(Button.Pressed, "#menu")
     def action_menu(self) -> None:
         """Escape or the Menu button: back to the menu (nothing is dealt yet)."""
         self.to_menu()

@@ -66,12 +66,9 @@ MANY_CPUS = 4
 """From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
 
 
-class PokerScreen(GameScreen):
+class PokerScreen(GameScreen, game="poker"):
     """The table. ``PokerScreen(cpus=3, seed=7)``; other options are ignored."""
 
-    GAME_KEY = "poker"
-    TITLE = "Poker"
-    CSS_PATH = "poker.tcss"
     # Shown bindings are offered only when legal (check_action); the hidden ones after them
     # catch the same key otherwise, so a key that is not allowed now gets a sentence.
     BINDINGS: ClassVar[list[BindingType]] = [

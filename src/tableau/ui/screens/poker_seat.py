@@ -26,11 +26,8 @@ class SeatPanel(Widget):
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="seat-info"):
-            yield Static("", classes="seat-turn", markup=False)
-            yield Static("", classes="seat-name", markup=False)
-            yield Static("", classes="seat-dealer", markup=False)
-            yield Static("", classes="seat-chips", markup=False)
-            yield Static("", classes="seat-action", markup=False)
+            for part in ("turn", "name", "dealer", "chips", "action"):
+                yield Static("", classes=f"seat-{part}", markup=False)
         with Horizontal(classes="seat-cards"):
             for _ in range(CARDS):
                 yield CardView(None, face_up=False, classes="seat-card")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -19,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from tableau.ui.games import Option
+from tableau.ui.screens.base import ButtonActions
 
 HINT = "↑↓ line · ←→ change · Enter start · Esc back"
 
@@ -54,7 +54,7 @@ class OptionRow(Static, can_focus=True):
         self.action_step(1)
 
 
-class GameSetupScreen(ModalScreen[dict[str, Any] | None]):
+class GameSetupScreen(ButtonActions, ModalScreen[dict[str, Any] | None]):
     CSS_PATH = "setup.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "start", "Start"),
@@ -62,6 +62,7 @@ class GameSetupScreen(ModalScreen[dict[str, Any] | None]):
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
     ]
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"setup-start": "start", "setup-back": "back"}
 
     def __init__(self, title: str, options: Sequence[Option], chosen: Mapping[str, Any]) -> None:
         super().__init__()
@@ -89,11 +90,3 @@ class GameSetupScreen(ModalScreen[dict[str, Any] | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
-
-    @on(Button.Pressed, "#setup-start")
-    def _start_pressed(self) -> None:
-        self.action_start()
-
-    @on(Button.Pressed, "#setup-back")
-    def _back_pressed(self) -> None:
-        self.action_back()

@@ -26,7 +26,7 @@ from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
 from tableau.sessions.yukon import YukonSession
 from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Action, YukonControls
-from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.base import ButtonActions, GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
@@ -116,13 +116,14 @@ class YukonBoard(Horizontal, can_focus=True):
     ]
 
 
-class YukonScreen(GameScreen):
-    GAME_KEY = "yukon"
-    TITLE = "Yukon"
-    CSS_PATH = "yukon.tcss"
+class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game_from_input", "New game"),
     ]
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "new": "new_game", "restart": "restart", "undo": "undo", "redo": "redo",
+        "save": "save", "load": "load",
+    }
 
     def __init__(
         self,
@@ -523,18 +524,6 @@ class YukonScreen(GameScreen):
         self.controls.drag_source = None
         self.controls.drag_target = None
         self.redraw()
-
-    @on(Button.Pressed)
-    def _button(self, event: Button.Pressed) -> None:
-        event.stop()
-        actions = {
-            "new": self.action_new_game, "restart": self.action_restart,
-            "undo": self.action_undo, "redo": self.action_redo,
-            "save": self.action_save, "load": self.action_load,
-        }
-        action = actions.get(event.button.id or "")
-        if action is not None:
-            action()
 
     @on(events.DescendantFocus)
     @on(events.DescendantBlur)

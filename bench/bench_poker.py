@@ -21,14 +21,19 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Callable, Sequence
-from itertools import combinations, islice
+from collections.abc import Callable
+from collections.abc import Sequence
+from itertools import combinations
+from itertools import islice
 from typing import Any
 
 from bench.poker_duel import duel
 from tableau.ai.poker import best_discard
-from tableau.cards import FULL_DECK, Card
-from tableau.engines.poker import card_code, evaluate, evaluate_codes
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.engines.poker import card_code
+from tableau.engines.poker import evaluate
+from tableau.engines.poker import evaluate_codes
 
 CHUNK = 50_000
 TREYS_TARGET = 2.0

@@ -25,20 +25,19 @@ import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple, TypeVar
+from typing import NamedTuple
+from typing import TypeVar
 
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import (
-    Config,
-    Deal,
-    LoadDeck,
-    ShuffleRandom,
-    State,
-    apply,
-    legal_moves,
-    new_game,
-    to_json,
-)
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Deal
+from tableau.engines.yukon import LoadDeck
+from tableau.engines.yukon import ShuffleRandom
+from tableau.engines.yukon import State
+from tableau.engines.yukon import apply
+from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import new_game
+from tableau.engines.yukon import to_json
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.yukon_saves import MAX_SAVE_BYTES
 

@@ -9,9 +9,15 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tableau.ai.poker import choose_action, legal_discards
-from tableau.cards import FULL_DECK, Card
-from tableau.engines.poker import Draw, Move, Phase, View, draw_expectation
+from tableau.ai.poker import choose_action
+from tableau.ai.poker import legal_discards
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.engines.poker import Draw
+from tableau.engines.poker import Move
+from tableau.engines.poker import Phase
+from tableau.engines.poker import View
+from tableau.engines.poker import draw_expectation
 
 
 @lru_cache(maxsize=256)

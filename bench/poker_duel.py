@@ -16,7 +16,12 @@ from dataclasses import dataclass
 
 from bench.poker_baseline import baseline
 from tableau.ai.poker import choose
-from tableau.engines.poker import Config, Phase, State, apply, new_game, view
+from tableau.engines.poker import Config
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import apply
+from tableau.engines.poker import new_game
+from tableau.engines.poker import view
 from tableau.engines.protocol import Cpu
 from tableau.sessions.poker import first_rng_states
 

@@ -13,12 +13,17 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 import tableau.cli
-from tableau.cli import gofish, pesten, poker, yukon
+from tableau.cli import gofish
 from tableau.cli import main as tableau_main
+from tableau.cli import pesten
+from tableau.cli import poker
+from tableau.cli import yukon
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
 

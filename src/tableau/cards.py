@@ -7,9 +7,13 @@ Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker".
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from enum import Enum, IntEnum
-from typing import ClassVar, Final, NoReturn
+from dataclasses import dataclass
+from dataclasses import field
+from enum import Enum
+from enum import IntEnum
+from typing import ClassVar
+from typing import Final
+from typing import NoReturn
 
 
 class CardError(ValueError):

@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from tableau.ai import gofish as ai
-from tableau.cards import RANKS, Rank, parse_card, parse_cards
+from tableau.cards import RANKS
+from tableau.cards import Rank
+from tableau.cards import parse_card
+from tableau.cards import parse_cards
 from tableau.cli.gofish import simulate
 from tableau.engines import gofish as g
-from tableau.engines.gofish import Ask, Asked, Drew
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import Asked
+from tableau.engines.gofish import Drew
 
 SEVEN, THREE = Rank.SEVEN, Rank.THREE
 

@@ -6,10 +6,17 @@ import dataclasses
 
 import pytest
 
-from tableau.ai.pesten import CPU_KINDS, careful_move, player, random_move
-from tableau.cards import AnyCard, Suit, parse_any_card
+from tableau.ai.pesten import CPU_KINDS
+from tableau.ai.pesten import careful_move
+from tableau.ai.pesten import player
+from tableau.ai.pesten import random_move
+from tableau.cards import AnyCard
+from tableau.cards import Suit
+from tableau.cards import parse_any_card
 from tableau.engines import pesten as p
-from tableau.engines.pesten import Phase, Play, Take
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
 
 NAMES = ("Anna", "Bram", "Cor", "Dirk")
 

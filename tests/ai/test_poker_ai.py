@@ -7,33 +7,36 @@ from itertools import combinations
 
 import pytest
 
-from tableau.ai.poker import advise_discard, best_discard, choose, choose_action, moves_made
-from tableau.ai.poker_showdown import (
-    beaten_share,
-    four_in_a_row,
-    opponent_values,
-    typical_keep,
-)
-from tableau.cards import FULL_DECK, Card, Rank, parse_cards
-from tableau.engines.poker import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    RAISE,
-    Config,
-    Draw,
-    NextHand,
-    Phase,
-    State,
-    apply,
-    card_code,
-    evaluate_codes,
-    legal_moves,
-    new_game,
-    parse_move,
-    view,
-)
+from tableau.ai.poker import advise_discard
+from tableau.ai.poker import best_discard
+from tableau.ai.poker import choose
+from tableau.ai.poker import choose_action
+from tableau.ai.poker import moves_made
+from tableau.ai.poker_showdown import beaten_share
+from tableau.ai.poker_showdown import four_in_a_row
+from tableau.ai.poker_showdown import opponent_values
+from tableau.ai.poker_showdown import typical_keep
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.cards import parse_cards
+from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Config
+from tableau.engines.poker import Draw
+from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import apply
+from tableau.engines.poker import card_code
+from tableau.engines.poker import evaluate_codes
+from tableau.engines.poker import legal_moves
+from tableau.engines.poker import new_game
+from tableau.engines.poker import parse_move
+from tableau.engines.poker import view
 from tableau.sessions.poker import first_rng_states
 
 

@@ -5,20 +5,19 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import (
-    FULL_DECK,
-    JOKER,
-    Card,
-    CardError,
-    Rank,
-    Suit,
-    parse_any_card,
-    parse_card,
-    parse_cards,
-)
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.cards import parse_any_card
+from tableau.cards import parse_card
+from tableau.cards import parse_cards
 
 # ---------------------------------------------------------------- values and notation
 

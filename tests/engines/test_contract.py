@@ -37,11 +37,20 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, JOKER, RANKS, SUITS
-from tableau.engines import GAMES, IllegalMove, Outcome, SaveFormatError, engine
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import RANKS
+from tableau.cards import SUITS
+from tableau.engines import GAMES
+from tableau.engines import IllegalMove
+from tableau.engines import Outcome
+from tableau.engines import SaveFormatError
+from tableau.engines import engine
 
 STEPS = 400
 """Random legal moves per game at most: Go Fish, Pesten and most Poker games end before."""

@@ -7,10 +7,20 @@ from typing import Any
 
 import pytest
 
-from tableau.cards import FULL_DECK, RANKS, Card, Rank, parse_cards
-from tableau.engines import IllegalMove, SaveFormatError
+from tableau.cards import FULL_DECK
+from tableau.cards import RANKS
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.cards import parse_cards
+from tableau.engines import IllegalMove
+from tableau.engines import SaveFormatError
 from tableau.engines import gofish as g
-from tableau.engines.gofish import Ask, Asked, Booked, Drew, SatOut, StockEmpty
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import Asked
+from tableau.engines.gofish import Booked
+from tableau.engines.gofish import Drew
+from tableau.engines.gofish import SatOut
+from tableau.engines.gofish import StockEmpty
 
 SEVEN, TWO, KING = Rank.SEVEN, Rank.TWO, Rank.KING
 

@@ -10,10 +10,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
 from tableau.engines import gofish as g
 
 MAX_MOVES = 5000

@@ -11,9 +11,11 @@ import random
 
 import pytest
 
-from tableau.cards import AnyCard, parse_any_card
+from tableau.cards import AnyCard
+from tableau.cards import parse_any_card
 from tableau.engines import pesten as p
-from tableau.engines.pesten import Phase, Play
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
 
 
 def rebuilt(move: p.Move) -> p.Move:

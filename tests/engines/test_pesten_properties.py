@@ -12,13 +12,21 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card
-from tableau.engines import IllegalMove, SaveFormatError
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.engines import IllegalMove
+from tableau.engines import SaveFormatError
 from tableau.engines import pesten as p
-from tableau.engines.pesten import DRAW, Phase, Play
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
 
 MAX_MOVES = 5000
 """Random games end long before this; the cap only keeps a broken engine from hanging."""

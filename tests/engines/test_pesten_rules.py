@@ -11,10 +11,21 @@ from collections import Counter
 
 import pytest
 
-from tableau.cards import JOKER, SUITS, AnyCard, Suit, parse_any_card
-from tableau.engines import IllegalMove, Outcome, SaveFormatError
+from tableau.cards import JOKER
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Suit
+from tableau.cards import parse_any_card
+from tableau.engines import IllegalMove
+from tableau.engines import Outcome
+from tableau.engines import SaveFormatError
 from tableau.engines import pesten as p
-from tableau.engines.pesten import DRAW, PASS, TAKE, Phase, Play, Take
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import PASS
+from tableau.engines.pesten import TAKE
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
 
 NAMES = ("Anna", "Bram", "Cor", "Dirk")
 HEARTS, SPADES, CLUBS, DIAMONDS = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS

@@ -3,22 +3,25 @@
 from collections import Counter
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card, Rank, Suit, parse_cards
-from tableau.engines.poker import (
-    Category,
-    card_code,
-    category_of,
-    describe,
-    evaluate,
-    evaluate_codes,
-    hand_info,
-    ordered,
-    strength,
-    tiebreakers,
-)
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.cards import parse_cards
+from tableau.engines.poker import Category
+from tableau.engines.poker import card_code
+from tableau.engines.poker import category_of
+from tableau.engines.poker import describe
+from tableau.engines.poker import evaluate
+from tableau.engines.poker import evaluate_codes
+from tableau.engines.poker import hand_info
+from tableau.engines.poker import ordered
+from tableau.engines.poker import strength
+from tableau.engines.poker import tiebreakers
 
 # ---------------------------------------------------------------- every hand
 

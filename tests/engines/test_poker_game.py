@@ -6,30 +6,32 @@ from dataclasses import replace
 
 import pytest
 
-from tableau.cards import FULL_DECK, Card, parse_cards
-from tableau.engines import IllegalMove, Outcome, SaveFormatError
-from tableau.engines.poker import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    NAMES,
-    RAISE,
-    Config,
-    Draw,
-    NextHand,
-    Phase,
-    State,
-    apply,
-    from_json,
-    legal_moves,
-    new_game,
-    outcome,
-    parse_move,
-    to_json,
-    view,
-    word,
-)
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import parse_cards
+from tableau.engines import IllegalMove
+from tableau.engines import Outcome
+from tableau.engines import SaveFormatError
+from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import NAMES
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Config
+from tableau.engines.poker import Draw
+from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import apply
+from tableau.engines.poker import from_json
+from tableau.engines.poker import legal_moves
+from tableau.engines.poker import new_game
+from tableau.engines.poker import outcome
+from tableau.engines.poker import parse_move
+from tableau.engines.poker import to_json
+from tableau.engines.poker import view
+from tableau.engines.poker import word
 
 
 def deal(hands: list[str], chips: list[int] | None = None, button: int = 0) -> State:

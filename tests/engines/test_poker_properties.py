@@ -2,10 +2,17 @@
 shares (cards and chips conserved, apply leaves its input alone, refusals, replays, saves,
 private views) are in tests/engines/test_contract.py."""
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.engines.poker import Config, Phase, State, apply, legal_moves, new_game, view
+from tableau.engines.poker import Config
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import apply
+from tableau.engines.poker import legal_moves
+from tableau.engines.poker import new_game
+from tableau.engines.poker import view
 
 
 def random_game(data: st.DataObject, players: int, seed: int, steps: int,

@@ -6,7 +6,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tableau.engines import IllegalMove, Timeline, rng
+from tableau.engines import IllegalMove
+from tableau.engines import Timeline
+from tableau.engines import rng
 
 
 def test_undo_on_a_fresh_timeline_is_refused_with_a_sentence() -> None:

@@ -4,33 +4,34 @@ from __future__ import annotations
 
 import pytest
 
-from tableau.cards import FULL_DECK, Card, parse_card, parse_cards
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import parse_card
+from tableau.cards import parse_cards
 from tableau.engines import yukon
-from tableau.engines.yukon import (
-    WON,
-    CardMove,
-    Config,
-    Deal,
-    IllegalMove,
-    LoadDeck,
-    Phase,
-    Quit,
-    SaveFormatError,
-    ShowDeck,
-    ShuffleInterleaved,
-    ShuffleRandom,
-    Slot,
-    State,
-    apply,
-    from_json,
-    legal_moves,
-    new_game,
-    outcome,
-    parse_move,
-    safe_foundation_moves,
-    to_json,
-    view,
-)
+from tableau.engines.yukon import WON
+from tableau.engines.yukon import CardMove
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Deal
+from tableau.engines.yukon import IllegalMove
+from tableau.engines.yukon import LoadDeck
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import Quit
+from tableau.engines.yukon import SaveFormatError
+from tableau.engines.yukon import ShowDeck
+from tableau.engines.yukon import ShuffleInterleaved
+from tableau.engines.yukon import ShuffleRandom
+from tableau.engines.yukon import Slot
+from tableau.engines.yukon import State
+from tableau.engines.yukon import apply
+from tableau.engines.yukon import from_json
+from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import new_game
+from tableau.engines.yukon import outcome
+from tableau.engines.yukon import parse_move
+from tableau.engines.yukon import safe_foundation_moves
+from tableau.engines.yukon import to_json
+from tableau.engines.yukon import view
 
 PLAY_ONLY_MESSAGE = "Command not available in the PLAY phase"
 STARTUP_ONLY_MESSAGE = "Command not available in the STARTUP phase"

@@ -3,32 +3,32 @@ not mutate, JSON round-trips, ...) are in tests/engines/test_contract.py."""
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card
-from tableau.engines.yukon import (
-    NOT_IN_PLAY,
-    RULES,
-    CardMove,
-    Config,
-    Deal,
-    IllegalMove,
-    LoadDeck,
-    Move,
-    SaveFormatError,
-    ShuffleInterleaved,
-    ShuffleRandom,
-    State,
-    apply,
-    from_json,
-    legal_moves,
-    new_game,
-    outcome,
-    safe_foundation_moves,
-    to_json,
-    view,
-)
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.engines.yukon import NOT_IN_PLAY
+from tableau.engines.yukon import RULES
+from tableau.engines.yukon import CardMove
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Deal
+from tableau.engines.yukon import IllegalMove
+from tableau.engines.yukon import LoadDeck
+from tableau.engines.yukon import Move
+from tableau.engines.yukon import SaveFormatError
+from tableau.engines.yukon import ShuffleInterleaved
+from tableau.engines.yukon import ShuffleRandom
+from tableau.engines.yukon import State
+from tableau.engines.yukon import apply
+from tableau.engines.yukon import from_json
+from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import new_game
+from tableau.engines.yukon import outcome
+from tableau.engines.yukon import safe_foundation_moves
+from tableau.engines.yukon import to_json
+from tableau.engines.yukon import view
 
 PILES = [f"C{n}" for n in range(1, 8)] + [f"F{n}" for n in range(1, 5)]
 

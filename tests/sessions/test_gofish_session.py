@@ -6,12 +6,15 @@ from __future__ import annotations
 import pytest
 
 from tableau.ai import gofish as ai
-from tableau.cards import RANKS, Rank
+from tableau.cards import RANKS
+from tableau.cards import Rank
 from tableau.engines import gofish as g
 from tableau.engines import rng
 from tableau.engines.gofish import Ask
 from tableau.engines.protocol import Outcome
-from tableau.sessions.gofish import YOU, GoFishSession, Said
+from tableau.sessions.gofish import YOU
+from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.gofish import Said
 
 MAX_STEPS = 2000
 

@@ -6,9 +6,14 @@ from __future__ import annotations
 import dataclasses
 
 from tableau.ai import pesten as cpu
-from tableau.cards import AnyCard, Suit, parse_any_card
+from tableau.cards import AnyCard
+from tableau.cards import Suit
+from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
-from tableau.sessions.pesten import HUMAN, CpuStep, HotSeat, Seat
+from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import CpuStep
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
 
 
 def _cards(text: str) -> tuple[AnyCard, ...]:

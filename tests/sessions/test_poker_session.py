@@ -8,19 +8,21 @@ from typing import Any
 import pytest
 
 from tableau.ai.poker import advise_discard
-from tableau.engines.poker import (
-    BET,
-    CHECK,
-    Config,
-    Move,
-    NextHand,
-    Phase,
-    View,
-    legal_moves,
-    new_game,
-)
+from tableau.engines.poker import BET
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import Config
+from tableau.engines.poker import Move
+from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
+from tableau.engines.poker import View
+from tableau.engines.poker import legal_moves
+from tableau.engines.poker import new_game
 from tableau.engines.protocol import IllegalMove
-from tableau.sessions.poker import HUMAN, CpuStep, PokerSession, first_rng_states, standings
+from tableau.sessions.poker import HUMAN
+from tableau.sessions.poker import CpuStep
+from tableau.sessions.poker import PokerSession
+from tableau.sessions.poker import first_rng_states
+from tableau.sessions.poker import standings
 
 
 def cpus_play(session: PokerSession) -> None:

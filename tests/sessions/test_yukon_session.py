@@ -7,10 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from tableau.cards import FULL_DECK, parse_card
+from tableau.cards import FULL_DECK
+from tableau.cards import parse_card
 from tableau.cli.yukon_text import render_text
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import WON, Config, Phase, Slot, State, legal_moves, outcome
+from tableau.engines.yukon import WON
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import Slot
+from tableau.engines.yukon import State
+from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import outcome
 from tableau.sessions.yukon import YukonSession
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"

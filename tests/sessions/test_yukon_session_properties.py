@@ -9,12 +9,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
 from tableau.cli.yukon_text import render_text
-from tableau.engines.yukon import RULES, Config, Phase, legal_moves
+from tableau.engines.yukon import RULES
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import legal_moves
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.decks import format_deck
 

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tableau.storage.files import FileProblem, atomic_write_text
+from tableau.storage.files import FileProblem
+from tableau.storage.files import atomic_write_text
 
 
 @pytest.fixture

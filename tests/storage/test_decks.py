@@ -6,19 +6,22 @@ import os
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.cards import FULL_DECK, Card, parse_card
-from tableau.storage.decks import (
-    MAX_DECK_FILE_BYTES,
-    DeckError,
-    format_deck,
-    load_deck,
-    parse_deck,
-    save_deck,
-)
-from tableau.storage.files import FileProblem, atomic_write_text, read_small_text
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import parse_card
+from tableau.storage.decks import MAX_DECK_FILE_BYTES
+from tableau.storage.decks import DeckError
+from tableau.storage.decks import format_deck
+from tableau.storage.decks import load_deck
+from tableau.storage.decks import parse_deck
+from tableau.storage.decks import save_deck
+from tableau.storage.files import FileProblem
+from tableau.storage.files import atomic_write_text
+from tableau.storage.files import read_small_text
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
 

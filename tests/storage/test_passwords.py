@@ -7,7 +7,10 @@ import pickle
 import pytest
 from argon2 import PasswordHasher
 
-from tableau.storage.passwords import RETRY_DELAYS, PasswordScheme, SeatLock, Secret
+from tableau.storage.passwords import RETRY_DELAYS
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import SeatLock
+from tableau.storage.passwords import Secret
 
 SECRET = "correct horse battery staple"
 

@@ -13,7 +13,9 @@ import pytest
 
 from tableau.engines import yukon
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import Config, Phase, legal_moves
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import legal_moves
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.yukon_saves import HISTORY_LIMIT
 

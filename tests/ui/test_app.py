@@ -7,9 +7,11 @@ from collections.abc import Callable
 import pytest
 from textual.command import CommandPalette
 from textual.widgets import Static
-from ui_helpers import press, started
+from ui_helpers import press
+from ui_helpers import started
 
-from tableau.ui.app import TableauApp, run_app
+from tableau.ui.app import TableauApp
+from tableau.ui.app import run_app
 from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen

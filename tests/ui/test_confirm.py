@@ -8,7 +8,9 @@ from collections.abc import Callable
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Button
-from ui_helpers import choose_rules, press, started
+from ui_helpers import choose_rules
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.engines import yukon
 from tableau.engines.poker import Phase as PokerPhase

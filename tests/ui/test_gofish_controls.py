@@ -5,22 +5,23 @@ The views come from the real engine, on tables built card by card.
 
 from __future__ import annotations
 
-from tableau.cards import RANKS, Rank, parse_card, parse_cards
+from tableau.cards import RANKS
+from tableau.cards import Rank
+from tableau.cards import parse_card
+from tableau.cards import parse_cards
 from tableau.engines import gofish as g
 from tableau.engines.gofish import Ask
 from tableau.sessions.gofish import Said
-from tableau.ui.controls.gofish import (
-    RANK_KEYS,
-    Point,
-    Target,
-    activated,
-    choose_seat,
-    opponent_of,
-    pick_rank,
-    prompt,
-    step_target,
-    target_for,
-)
+from tableau.ui.controls.gofish import RANK_KEYS
+from tableau.ui.controls.gofish import Point
+from tableau.ui.controls.gofish import Target
+from tableau.ui.controls.gofish import activated
+from tableau.ui.controls.gofish import choose_seat
+from tableau.ui.controls.gofish import opponent_of
+from tableau.ui.controls.gofish import pick_rank
+from tableau.ui.controls.gofish import prompt
+from tableau.ui.controls.gofish import step_target
+from tableau.ui.controls.gofish import target_for
 
 NAMES = ("You", "CPU 1", "CPU 2", "CPU 3")
 

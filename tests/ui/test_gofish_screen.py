@@ -7,13 +7,19 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import click, press, started
+from ui_helpers import click
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.cards import Card
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes.gofish import MAX_ASKS, ask_with_enter, game_over
-from tableau.ui.screens.dialogs import ConfirmScreen, EndScreen
-from tableau.ui.screens.gofish import GoFishHand, GoFishScreen
+from tableau.ui.scenes.gofish import MAX_ASKS
+from tableau.ui.scenes.gofish import ask_with_enter
+from tableau.ui.scenes.gofish import game_over
+from tableau.ui.screens.dialogs import ConfirmScreen
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.gofish import GoFishHand
+from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.command_bar import MessageLine

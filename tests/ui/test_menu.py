@@ -5,12 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.widgets import ListView
-from ui_helpers import press, started
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.engines import REGISTRY
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.help import HelpScreen
-from tableau.ui.screens.menu import GameItem, MenuScreen
+from tableau.ui.screens.menu import GameItem
+from tableau.ui.screens.menu import MenuScreen
 
 
 async def test_the_menu_lists_every_registered_game_with_its_description(

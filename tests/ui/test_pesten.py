@@ -5,31 +5,38 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 import pytest
-from textual.app import App, ComposeResult
+from textual.app import App
+from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.pilot import Pilot
-from textual.widgets import Button, Input, Static
-from ui_helpers import click, press, started
+from textual.widgets import Button
+from textual.widgets import Input
+from textual.widgets import Static
+from ui_helpers import click
+from ui_helpers import press
+from ui_helpers import started
 
-from tableau.cards import JOKER, Suit, parse_any_card
+from tableau.cards import JOKER
+from tableau.cards import Suit
+from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HotSeat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes.pesten import (
-    BIG_HAND,
-    PASSWORDS,
-    arranged_table,
-    quick_scheme,
-    select,
-    unlock,
-)
-from tableau.ui.screens.dialogs import EndScreen, SuitChooser
+from tableau.ui.scenes.pesten import BIG_HAND
+from tableau.ui.scenes.pesten import PASSWORDS
+from tableau.ui.scenes.pesten import arranged_table
+from tableau.ui.scenes.pesten import quick_scheme
+from tableau.ui.scenes.pesten import select
+from tableau.ui.scenes.pesten import unlock
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.dialogs import SuitChooser
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.pesten_hand import PestenHand

@@ -3,21 +3,20 @@ key or a click means, from engine views."""
 
 from __future__ import annotations
 
-from tableau.cards import AnyCard, parse_any_card
-from tableau.ui.controls.pesten import (
-    arranged,
-    can_extend,
-    clicked,
-    declared_last_card,
-    hint,
-    lit,
-    on_enter,
-    only_draw,
-    pending_text,
-    public,
-    round_end,
-    seat_line,
-)
+from tableau.cards import AnyCard
+from tableau.cards import parse_any_card
+from tableau.ui.controls.pesten import arranged
+from tableau.ui.controls.pesten import can_extend
+from tableau.ui.controls.pesten import clicked
+from tableau.ui.controls.pesten import declared_last_card
+from tableau.ui.controls.pesten import hint
+from tableau.ui.controls.pesten import lit
+from tableau.ui.controls.pesten import on_enter
+from tableau.ui.controls.pesten import only_draw
+from tableau.ui.controls.pesten import pending_text
+from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_end
+from tableau.ui.controls.pesten import seat_line
 from tableau.ui.scenes.pesten import arranged_table
 
 BRAM = "2C 5D 8D KS 4H 6C TC"

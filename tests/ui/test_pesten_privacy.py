@@ -18,8 +18,10 @@ import pytest
 import textual.constants
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Static
-from ui_helpers import click, press
+from textual.widgets import Input
+from textual.widgets import Static
+from ui_helpers import click
+from ui_helpers import press
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme

@@ -8,8 +8,11 @@ from typing import Any
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input, Select, Static
-from ui_helpers import press, started
+from textual.widgets import Input
+from textual.widgets import Select
+from textual.widgets import Static
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme

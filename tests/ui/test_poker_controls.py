@@ -3,38 +3,35 @@ what the message line asks, and that marks always stay a draw the engine accepts
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from tableau.engines.poker import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    RAISE,
-    Config,
-    NextHand,
-    Phase,
-    State,
-    View,
-    apply,
-    legal_moves,
-    new_game,
-    view,
-)
-from tableau.ui.controls.poker import (
-    Mark,
-    Refusal,
-    Request,
-    advice_available,
-    command,
-    draw_move,
-    offered,
-    prompt,
-    toggle_mark,
-    waiting_for,
-    you_line,
-)
+from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Config
+from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import View
+from tableau.engines.poker import apply
+from tableau.engines.poker import legal_moves
+from tableau.engines.poker import new_game
+from tableau.engines.poker import view
+from tableau.ui.controls.poker import Mark
+from tableau.ui.controls.poker import Refusal
+from tableau.ui.controls.poker import Request
+from tableau.ui.controls.poker import advice_available
+from tableau.ui.controls.poker import command
+from tableau.ui.controls.poker import draw_move
+from tableau.ui.controls.poker import offered
+from tableau.ui.controls.poker import prompt
+from tableau.ui.controls.poker import toggle_mark
+from tableau.ui.controls.poker import waiting_for
+from tableau.ui.controls.poker import you_line
 
 
 def at_the_draw(seed: int = 3) -> State:

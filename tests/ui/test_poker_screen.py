@@ -8,7 +8,8 @@ situation is there, so a change in the deal or the CPUs fails loudly instead of 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -16,13 +17,21 @@ from typing import Any
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Button, Static
-from ui_helpers import press, started
+from textual.widgets import Button
+from textual.widgets import Static
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.cards import Rank
-from tableau.engines.poker import CALL, CHECK, FOLD, Phase, View
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import Phase
+from tableau.engines.poker import View
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes.poker import CAP_SEED, END_SEED, play_to_the_end
+from tableau.ui.scenes.poker import CAP_SEED
+from tableau.ui.scenes.poker import END_SEED
+from tableau.ui.scenes.poker import play_to_the_end
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen

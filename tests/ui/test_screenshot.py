@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import press, started
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.ui.app import TableauApp
 

@@ -3,19 +3,23 @@ choice made in this run (on the command line or in an earlier set-up)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
-from ui_helpers import click, press, started
+from ui_helpers import click
+from ui_helpers import press
+from ui_helpers import started
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.pesten_setup import PestenSetupScreen
 from tableau.ui.screens.poker import PokerScreen
-from tableau.ui.screens.setup import GameSetupScreen, OptionRow
+from tableau.ui.screens.setup import GameSetupScreen
+from tableau.ui.screens.setup import OptionRow
 from tableau.ui.screens.yukon import YukonScreen
 
 MakeApp = Callable[..., TableauApp]

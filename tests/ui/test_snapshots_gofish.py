@@ -4,7 +4,9 @@ from typing import Any
 
 import pytest
 
-from tableau.ui.scenes import SIZES, Scene, scenes_for
+from tableau.ui.scenes import SIZES
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import scenes_for
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 from pytest_textual_snapshot import normalize_svg
 
-from tableau.ui.scenes import Scene, picture, scenes_for
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import picture
+from tableau.ui.scenes import scenes_for
 
 SNAPSHOTS = Path(__file__).parent / "__snapshots__" / "test_snapshots_shell"
 

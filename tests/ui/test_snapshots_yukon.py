@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
-from tableau.ui.scenes import SIZES, Scene, scenes_for
+from tableau.ui.scenes import SIZES
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import scenes_for
 
 SCENES = scenes_for("menu") + scenes_for("yukon")
 

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 from textual import on
-from textual.app import App, ComposeResult
+from textual.app import App
+from textual.app import ComposeResult
 
 from tableau.cards import parse_cards
-from tableau.ui.widgets.card import CardView, draw_card
+from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.card import draw_card
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.pesten_hand import PestenHand
-from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
+from tableau.ui.widgets.pile import FanColumn
+from tableau.ui.widgets.pile import Pile
+from tableau.ui.widgets.pile import Shown
+from tableau.ui.widgets.pile import StackPile
 
 CARDS = parse_cards("KS QH JC TD 9S")
 

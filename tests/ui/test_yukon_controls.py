@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from tableau.cards import parse_card
 from tableau.engines import yukon
-from tableau.engines.yukon import Config, View
-from tableau.ui.controls.yukon import (
-    CANCELLED,
-    FACE_DOWN,
-    NOT_IN_STARTUP,
-    Action,
-    Pick,
-    YukonControls,
-    foundation_for,
-)
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import View
+from tableau.ui.controls.yukon import CANCELLED
+from tableau.ui.controls.yukon import FACE_DOWN
+from tableau.ui.controls.yukon import NOT_IN_STARTUP
+from tableau.ui.controls.yukon import Action
+from tableau.ui.controls.yukon import Pick
+from tableau.ui.controls.yukon import YukonControls
+from tableau.ui.controls.yukon import foundation_for
 
 
 def _loaded() -> yukon.State:

@@ -8,25 +8,27 @@ by the rules, not by this code.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import (
-    choose_rules,
-    click,
-    message,
-    press,
-    type_lines,
-    yukon_loaded,
-    yukon_screen,
-    yukon_table,
-)
+from ui_helpers import choose_rules
+from ui_helpers import click
+from ui_helpers import message
+from ui_helpers import press
+from ui_helpers import type_lines
+from ui_helpers import yukon_loaded
+from ui_helpers import yukon_screen
+from ui_helpers import yukon_table
 
-from tableau.cards import Card, Rank, Suit, parse_card
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.cards import parse_card
 from tableau.engines.yukon import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.yukon import played_save
@@ -34,7 +36,8 @@ from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.yukon import YukonScreen
 from tableau.ui.widgets.command_bar import CommandBar
-from tableau.ui.widgets.pile import FanColumn, StackPile
+from tableau.ui.widgets.pile import FanColumn
+from tableau.ui.widgets.pile import StackPile
 
 AppFactory = Callable[..., TableauApp]
 
@@ -377,7 +380,8 @@ async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) ->
 
 
 async def test_help_shows_the_yukon_rules(make_app: AppFactory) -> None:
-    from tableau.ui.screens.help import HelpScreen, rules_text
+    from tableau.ui.screens.help import HelpScreen
+    from tableau.ui.screens.help import rules_text
 
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:

@@ -8,10 +8,18 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.widgets import Static
-from ui_helpers import choose_rules, type_lines, yukon_loaded, yukon_screen, yukon_table
+from ui_helpers import choose_rules
+from ui_helpers import type_lines
+from ui_helpers import yukon_loaded
+from ui_helpers import yukon_screen
+from ui_helpers import yukon_table
 
 from tableau.engines.protocol import Timeline
-from tableau.engines.yukon import Phase, State, View, numbered_game, view
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import State
+from tableau.engines.yukon import View
+from tableau.engines.yukon import numbered_game
+from tableau.engines.yukon import view
 from tableau.sessions.yukon import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen

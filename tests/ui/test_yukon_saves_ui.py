@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import KEY_NAMES, message, press, settled
+from ui_helpers import KEY_NAMES
+from ui_helpers import message
+from ui_helpers import press
+from ui_helpers import settled
 
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession

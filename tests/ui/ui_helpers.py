@@ -5,7 +5,8 @@ would clash with another folder's module of that name.)"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
+from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tableau.ui.app import TableauApp
-from tableau.ui.screens.yukon import YukonBoard, YukonScreen
+from tableau.ui.screens.yukon import YukonBoard
+from tableau.ui.screens.yukon import YukonScreen
 
 
 @asynccontextmanager

@@ -13,13 +13,20 @@ the CPU of a seat, called like every CPU: ``choose(view, rng_state) -> (move, rn
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
+from typing import Literal
 
-from tableau.cards import RANKS, Rank
+from tableau.cards import RANKS
+from tableau.cards import Rank
 from tableau.engines import rng
-from tableau.engines.gofish import Ask, Asked, Booked, Drew, View
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import Asked
+from tableau.engines.gofish import Booked
+from tableau.engines.gofish import Drew
+from tableau.engines.gofish import View
 
 Level = Literal["easy", "pro"]
 LEVELS: Final[tuple[Level, ...]] = ("easy", "pro")

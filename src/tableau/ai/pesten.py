@@ -10,8 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tableau.cards import SUITS, Card, Joker, Rank, Suit
-from tableau.engines.pesten import Draw, Move, Pass, Play, Take, View
+from tableau.cards import SUITS
+from tableau.cards import Card
+from tableau.cards import Joker
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.engines.pesten import Draw
+from tableau.engines.pesten import Move
+from tableau.engines.pesten import Pass
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
+from tableau.engines.pesten import View
 
 CPU_KINDS: Final = ("random", "careful")
 

@@ -15,30 +15,33 @@ gets the same answer, advice agrees with the CPU, and the key comes back unchang
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from tableau.ai.poker_showdown import shares_against, win_table
-from tableau.cards import FULL_DECK, Card, Rank
-from tableau.engines.poker import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    RAISE,
-    Action,
-    Draw,
-    Move,
-    Phase,
-    View,
-    category_of,
-    draw_average,
-    evaluate,
-    legal_draws,
-)
-from tableau.engines.rng import fresh_seed_from, random_float
+from tableau.ai.poker_showdown import shares_against
+from tableau.ai.poker_showdown import win_table
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Action
+from tableau.engines.poker import Draw
+from tableau.engines.poker import Move
+from tableau.engines.poker import Phase
+from tableau.engines.poker import View
+from tableau.engines.poker import category_of
+from tableau.engines.poker import draw_average
+from tableau.engines.poker import evaluate
+from tableau.engines.poker import legal_draws
+from tableau.engines.rng import fresh_seed_from
+from tableau.engines.rng import random_float
 
 __all__ = [
     "Advice",

@@ -15,8 +15,14 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Final
 
-from tableau.cards import FULL_DECK, Card, Rank
-from tableau.engines.poker import VALUE_COUNT, Category, category_of, evaluate, score_table
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.engines.poker import VALUE_COUNT
+from tableau.engines.poker import Category
+from tableau.engines.poker import category_of
+from tableau.engines.poker import evaluate
+from tableau.engines.poker import score_table
 from tableau.engines.poker.evaluator import ScoreTable
 
 OPPONENT_SAMPLES: Final = 400

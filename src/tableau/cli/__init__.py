@@ -12,9 +12,11 @@ import importlib
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
+from typing import TextIO
 
-from tableau.cli.args import say, shown
+from tableau.cli.args import say
+from tableau.cli.args import shown
 from tableau.engines import GAMES
 
 DONE = 0

@@ -6,7 +6,8 @@ import argparse
 import re
 import sys
 from collections.abc import Callable
-from typing import NoReturn, TypeVar
+from typing import NoReturn
+from typing import TypeVar
 
 from tableau.engines.yukon import MAX_SEED
 

@@ -14,11 +14,14 @@ from dataclasses import dataclass
 
 from tableau.ai import gofish as ai
 from tableau.cli import open_app
-from tableau.cli.args import Parser, read_arguments, seed
+from tableau.cli.args import Parser
+from tableau.cli.args import read_arguments
+from tableau.cli.args import seed
 from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
-from tableau.ui.pace import DEFAULT_CPU_DELAY, MAX_CPU_DELAY
+from tableau.ui.pace import DEFAULT_CPU_DELAY
+from tableau.ui.pace import MAX_CPU_DELAY
 
 MAX_SIMULATE = 1_000_000
 PROG = "tableau gofish"

@@ -5,15 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from tableau.ai.pesten import CPU_KINDS, player
+from tableau.ai.pesten import CPU_KINDS
+from tableau.ai.pesten import player
 from tableau.cli import open_app
-from tableau.cli.args import Parser, read_arguments, seed
+from tableau.cli.args import Parser
+from tableau.cli.args import read_arguments
+from tableau.cli.args import seed
 from tableau.cli.progress import game_progress
-from tableau.engines import pesten, rng
+from tableau.engines import pesten
+from tableau.engines import rng
 
 MAX_GAMES = 1_000_000
 MAX_MOVES = 20_000

@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 from typing import Final
 
-from tableau.cards import Card, CardError, parse_card
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import parse_card
 from tableau.cli import open_app
-from tableau.cli.args import Parser, read_arguments, seed
+from tableau.cli.args import Parser
+from tableau.cli.args import read_arguments
+from tableau.cli.args import seed
 from tableau.engines.poker import describe
-from tableau.sessions.poker import DEFAULT_CPUS, MAX_CPUS
+from tableau.sessions.poker import DEFAULT_CPUS
+from tableau.sessions.poker import MAX_CPUS
 
 MAX_INPUT = 200
 _GLYPHS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",

@@ -14,10 +14,17 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from tableau.cli import open_app, standard_input, working_folder
-from tableau.cli.args import Parser, read_arguments, say, seed_in
+from tableau.cli import open_app
+from tableau.cli import standard_input
+from tableau.cli import working_folder
+from tableau.cli.args import Parser
+from tableau.cli.args import read_arguments
+from tableau.cli.args import say
+from tableau.cli.args import seed_in
 from tableau.cli.yukon_text import render_text
-from tableau.engines.yukon import GAME_NUMBERS, RULES, Config
+from tableau.engines.yukon import GAME_NUMBERS
+from tableau.engines.yukon import RULES
+from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
 
 MAX_LINE: int = 64 * 1024

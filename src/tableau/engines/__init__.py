@@ -25,15 +25,13 @@ import importlib
 from dataclasses import dataclass
 from typing import Final
 
-from tableau.engines.protocol import (
-    Engine,
-    IllegalMove,
-    Outcome,
-    SaveFormatError,
-    SaveReader,
-    Timeline,
-    read_header,
-)
+from tableau.engines.protocol import Engine
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
+from tableau.engines.protocol import Timeline
+from tableau.engines.protocol import read_header
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,20 +13,29 @@ empty, so every legal move is an :class:`Ask`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any, Final, Literal
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
+from typing import Final
+from typing import Literal
 
-from tableau.cards import FULL_DECK, RANKS, SUITS, Card, CardError, Rank, parse_card
+from tableau.cards import FULL_DECK
+from tableau.cards import RANKS
+from tableau.cards import SUITS
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import Rank
+from tableau.cards import parse_card
 from tableau.engines import rng
-from tableau.engines.protocol import (
-    IllegalMove,
-    Outcome,
-    SaveFormatError,
-    SaveReader,
-    read_header,
-    results_for,
-)
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
+from tableau.engines.protocol import read_header
+from tableau.engines.protocol import results_for
 
 GAME: Final = "gofish"
 VERSION: Final = 1

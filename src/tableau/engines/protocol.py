@@ -3,9 +3,14 @@ the CPU signature), the refusal exception, the one save reader, and the Timeline
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable
+from collections.abc import Iterator
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any
+from typing import Generic
+from typing import Protocol
+from typing import TypeVar
 
 T = TypeVar("T")
 

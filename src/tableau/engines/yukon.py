@@ -40,11 +40,22 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, ClassVar, Final
+from typing import Any
+from typing import ClassVar
+from typing import Final
 
-from tableau.cards import FULL_DECK, Card, CardError, Rank, Suit, parse_card
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.cards import parse_card
 from tableau.engines import rng
-from tableau.engines.protocol import IllegalMove, Outcome, SaveFormatError, SaveReader, read_header
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
+from tableau.engines.protocol import read_header
 
 __all__ = [
     "COLUMN_HEIGHTS",

@@ -14,21 +14,20 @@ from typing import Final
 
 from tableau.ai import gofish as ai
 from tableau.engines import rng
-from tableau.engines.gofish import (
-    MAX_PLAYERS,
-    Ask,
-    Asked,
-    Config,
-    State,
-    View,
-    apply,
-    deal_size,
-    new_game,
-    outcome,
-    rank_label,
-    view,
-)
-from tableau.engines.protocol import IllegalMove, Outcome
+from tableau.engines.gofish import MAX_PLAYERS
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import Asked
+from tableau.engines.gofish import Config
+from tableau.engines.gofish import State
+from tableau.engines.gofish import View
+from tableau.engines.gofish import apply
+from tableau.engines.gofish import deal_size
+from tableau.engines.gofish import new_game
+from tableau.engines.gofish import outcome
+from tableau.engines.gofish import rank_label
+from tableau.engines.gofish import view
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
 
 YOU: Final = 0
 SEPARATOR: Final = "  ·  "

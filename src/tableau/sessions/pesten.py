@@ -10,12 +10,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, NamedTuple
+from typing import Final
+from typing import NamedTuple
 
 from tableau.ai import pesten as cpu
-from tableau.cards import SUITS, AnyCard, Joker, Suit
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Joker
+from tableau.cards import Suit
 from tableau.engines import pesten as engine
-from tableau.engines.pesten import DRAW, PASS, Move, Phase, Play, State, Take, View
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import PASS
+from tableau.engines.pesten import Move
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import State
+from tableau.engines.pesten import Take
+from tableau.engines.pesten import View
 from tableau.engines.protocol import IllegalMove
 from tableau.storage.passwords import SeatLock
 

@@ -9,13 +9,19 @@ showdown.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from typing import Final
 
 from tableau.ai import poker as ai
 from tableau.engines import poker as engine
-from tableau.engines.poker import Move, Phase, SeatView, State, View
-from tableau.engines.protocol import Cpu, IllegalMove
+from tableau.engines.poker import Move
+from tableau.engines.poker import Phase
+from tableau.engines.poker import SeatView
+from tableau.engines.poker import State
+from tableau.engines.poker import View
+from tableau.engines.protocol import Cpu
+from tableau.engines.protocol import IllegalMove
 from tableau.engines.rng import fresh_seed_from
 
 HUMAN: Final = 0

@@ -21,33 +21,36 @@ format ``tableau.storage.yukon_saves`` describes). The text view is
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from tableau.cards import shorten
 from tableau.engines import yukon
-from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
-from tableau.engines.yukon import (
-    Config,
-    Deal,
-    LoadDeck,
-    Phase,
-    Quit,
-    ShowDeck,
-    ShuffleInterleaved,
-    ShuffleRandom,
-    State,
-)
-from tableau.storage.decks import DeckError, load_deck, save_deck
-from tableau.storage.files import FileProblem, resolve
-from tableau.storage.yukon_saves import (
-    HISTORY_LIMIT,
-    MAX_AUTO_MOVES,
-    read_save,
-    save_data,
-    write_save,
-)
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Deal
+from tableau.engines.yukon import LoadDeck
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import Quit
+from tableau.engines.yukon import ShowDeck
+from tableau.engines.yukon import ShuffleInterleaved
+from tableau.engines.yukon import ShuffleRandom
+from tableau.engines.yukon import State
+from tableau.storage.decks import DeckError
+from tableau.storage.decks import load_deck
+from tableau.storage.decks import save_deck
+from tableau.storage.files import FileProblem
+from tableau.storage.files import resolve
+from tableau.storage.yukon_saves import HISTORY_LIMIT
+from tableau.storage.yukon_saves import MAX_AUTO_MOVES
+from tableau.storage.yukon_saves import read_save
+from tableau.storage.yukon_saves import save_data
+from tableau.storage.yukon_saves import write_save
 
 __all__ = ["YukonSession"]
 

@@ -5,8 +5,14 @@ from __future__ import annotations
 import os
 from typing import Final
 
-from tableau.cards import FULL_DECK, Card, CardError, parse_card, shorten
-from tableau.storage.files import FileProblem, atomic_write_text, read_small_text
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import parse_card
+from tableau.cards import shorten
+from tableau.storage.files import FileProblem
+from tableau.storage.files import atomic_write_text
+from tableau.storage.files import read_small_text
 
 
 class DeckError(ValueError):

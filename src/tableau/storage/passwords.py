@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from argon2 import PasswordHasher, Type
-from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from argon2 import PasswordHasher
+from argon2 import Type
+from argon2.exceptions import InvalidHashError
+from argon2.exceptions import VerificationError
+from argon2.exceptions import VerifyMismatchError
 from argon2.profiles import CHEAPEST
 
 RETRY_DELAYS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)

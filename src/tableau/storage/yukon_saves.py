@@ -25,16 +25,24 @@ small (about 250 kB at most) and loads in a fraction of a second, however long t
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
 from tableau.cards import shorten
 from tableau.engines import yukon
-from tableau.engines.protocol import IllegalMove, SaveFormatError, Timeline
-from tableau.engines.yukon import CardMove, Move, Phase, State
-from tableau.storage.files import atomic_write_text, read_small_text
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import CardMove
+from tableau.engines.yukon import Move
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import State
+from tableau.storage.files import atomic_write_text
+from tableau.storage.files import read_small_text
 
 __all__ = [
     "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "read_save", "save_data",

@@ -11,23 +11,31 @@ screenshot is offered only while no hand is on screen, and written for its owner
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable
-from pathlib import Path, PurePath
-from typing import Any, ClassVar
+from collections.abc import Callable
+from collections.abc import Iterable
+from pathlib import Path
+from pathlib import PurePath
+from typing import Any
+from typing import ClassVar
 
-from textual import events, on
-from textual.app import App, SystemCommand
-from textual.binding import Binding, BindingType
+from textual import events
+from textual import on
+from textual.app import App
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.geometry import Size
 from textual.screen import Screen
 
-from tableau.engines import REGISTRY, find_game
+from tableau.engines import REGISTRY
+from tableau.engines import find_game
 from tableau.ui.games import SCREENS
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.runtime import Runtime
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.menu import MenuScreen
-from tableau.ui.screens.too_small import TooSmallScreen, too_small
+from tableau.ui.screens.too_small import TooSmallScreen
+from tableau.ui.screens.too_small import too_small
 
 PRIVATE_GAMES = frozenset(game.key for game in REGISTRY if game.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
@@ -205,7 +213,8 @@ class TableauApp(App[int]):
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Save the screen as an SVG with mode 600 in Downloads (or the app's folder)."""
-        from tableau.ui.screenshot import screenshot_folder, write_private
+        from tableau.ui.screenshot import screenshot_folder
+        from tableau.ui.screenshot import write_private
 
         refusal = self.screenshot_refusal()
         folder = Path(path) if path is not None else screenshot_folder(self.runtime.folder)

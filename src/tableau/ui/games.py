@@ -12,9 +12,11 @@ adds (``folder``); ignore what you do not use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 
@@ -115,7 +117,8 @@ def _gofish_options() -> tuple[Option, ...]:
 
 
 def _poker_options() -> tuple[Option, ...]:
-    from tableau.ui.screens.poker import DEFAULT_CPUS, MAX_CPUS
+    from tableau.ui.screens.poker import DEFAULT_CPUS
+    from tableau.ui.screens.poker import MAX_CPUS
 
     return (cpus_option(MAX_CPUS, DEFAULT_CPUS), speed_option())
 

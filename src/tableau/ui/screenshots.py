@@ -9,7 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tableau.ui.scenes import all_scenes, picture
+from tableau.ui.scenes import all_scenes
+from tableau.ui.scenes import picture
 
 
 def main(argv: list[str]) -> int:

@@ -12,37 +12,44 @@ from its end, and the last card of the discard pile (``pile``) is its top.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 from itertools import pairwise
-from typing import Any, Final, NamedTuple, Protocol, TypedDict
+from typing import Any
+from typing import Final
+from typing import NamedTuple
+from typing import Protocol
+from typing import TypedDict
 
-from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker, Rank, Suit
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.cards import Joker
+from tableau.cards import Rank
+from tableau.cards import Suit
 from tableau.engines import rng
-from tableau.engines.pesten._fast import (
-    _CANON,
-    _CARD_AT,
-    _FACE_BY_ID,
-    _FACES,
-    _JACK_KEYS,
-    _KEY_BY_ID,
-    _KEY_OF_INDEX,
-    _key,
-    _may_hold_set,
-    _set_candidates,
-)
-from tableau.engines.pesten._fast import (
-    SET_CAP as SET_CAP,
-)
-from tableau.engines.protocol import (
-    IllegalMove,
-    Outcome,
-    SaveFormatError,
-    SaveReader,
-    read_header,
-    results_for,
-)
+from tableau.engines.pesten._fast import _CANON
+from tableau.engines.pesten._fast import _CARD_AT
+from tableau.engines.pesten._fast import _FACE_BY_ID
+from tableau.engines.pesten._fast import _FACES
+from tableau.engines.pesten._fast import _JACK_KEYS
+from tableau.engines.pesten._fast import _KEY_BY_ID
+from tableau.engines.pesten._fast import _KEY_OF_INDEX
+from tableau.engines.pesten._fast import SET_CAP as SET_CAP
+from tableau.engines.pesten._fast import _key
+from tableau.engines.pesten._fast import _may_hold_set
+from tableau.engines.pesten._fast import _set_candidates
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
+from tableau.engines.protocol import read_header
+from tableau.engines.protocol import results_for
 
 GAME: Final = "pesten"
 VERSION: Final = 1

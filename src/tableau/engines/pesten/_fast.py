@@ -18,7 +18,12 @@ from __future__ import annotations
 
 from typing import Final
 
-from tableau.cards import FULL_DECK, JOKER, SUITS, AnyCard, Card, Joker
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.cards import Joker
 
 SET_CAP: Final = 240
 """At most this many distinct sets are listed by ``legal_moves`` (see the rules file)."""

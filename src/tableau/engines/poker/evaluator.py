@@ -14,15 +14,21 @@ hand's value. Every sum stays below 2**55, so CPython adds them as two-digit int
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
+from itertools import combinations_with_replacement
 from math import comb
 from typing import Final
 
-from tableau.cards import FULL_DECK, SUITS, Card, Rank
+from tableau.cards import FULL_DECK
+from tableau.cards import SUITS
+from tableau.cards import Card
+from tableau.cards import Rank
 
 __all__ = [
     "HAND_COUNT",

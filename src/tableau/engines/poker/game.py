@@ -18,25 +18,34 @@ out of chips ends the game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace
 from enum import Enum
 from functools import lru_cache
 from itertools import combinations
 from string import Formatter
-from typing import Any, Final
+from typing import Any
+from typing import Final
 
-from tableau.cards import FULL_DECK, Card, CardError, Rank, parse_card, parse_cards
-from tableau.engines.poker.evaluator import describe, hand_info
-from tableau.engines.protocol import (
-    IllegalMove,
-    Outcome,
-    SaveFormatError,
-    SaveReader,
-    read_header,
-    results_for,
-)
-from tableau.engines.rng import fresh_seed_from, shuffled
+from tableau.cards import FULL_DECK
+from tableau.cards import Card
+from tableau.cards import CardError
+from tableau.cards import Rank
+from tableau.cards import parse_card
+from tableau.cards import parse_cards
+from tableau.engines.poker.evaluator import describe
+from tableau.engines.poker.evaluator import hand_info
+from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
+from tableau.engines.protocol import read_header
+from tableau.engines.protocol import results_for
+from tableau.engines.rng import fresh_seed_from
+from tableau.engines.rng import shuffled
 
 __all__ = [
     "BET",

@@ -11,8 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from tableau.cards import Card, Rank
-from tableau.engines.gofish import Ask, View, rank_words
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import View
+from tableau.engines.gofish import rank_words
 from tableau.sessions.gofish import Said
 
 RANK_KEYS: Final[dict[str, Rank]] = {

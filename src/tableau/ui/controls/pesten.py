@@ -8,11 +8,21 @@ module which cards light up, what Enter does, and the words on the table.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final, Literal
+from typing import Final
+from typing import Literal
 
-from tableau.cards import SUITS, AnyCard, Card, Rank, Suit
+from tableau.cards import SUITS
+from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.cards import Suit
 from tableau.engines import pesten as engine
-from tableau.engines.pesten import Draw, Pass, Phase, Play, Take, View
+from tableau.engines.pesten import Draw
+from tableau.engines.pesten import Pass
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
+from tableau.engines.pesten import View
 from tableau.sessions.pesten import HUMAN
 
 KINDS: Final = (

@@ -9,23 +9,22 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final, Literal
+from typing import Final
+from typing import Literal
 
 from tableau.cards import Card
-from tableau.engines.poker import (
-    BET,
-    CALL,
-    CHECK,
-    FOLD,
-    RAISE,
-    Action,
-    ActionKind,
-    Draw,
-    Phase,
-    SeatView,
-    View,
-    legal_draws,
-)
+from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Action
+from tableau.engines.poker import ActionKind
+from tableau.engines.poker import Draw
+from tableau.engines.poker import Phase
+from tableau.engines.poker import SeatView
+from tableau.engines.poker import View
+from tableau.engines.poker import legal_draws
 
 BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
 RUNNING: Final = (*BETTING, Phase.DRAW)

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tableau.cards import Card
-from tableau.engines.yukon import Phase, View
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import View
 
 COLUMNS = tuple(f"C{number}" for number in range(1, 8))
 FOUNDATIONS = tuple(f"F{number}" for number in range(1, 5))

@@ -13,10 +13,13 @@ defines ``SCENES``; the menu's module holds the menu's and the app shell's.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from tableau.engines import GAMES
 

@@ -11,7 +11,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, still_app
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import still_app
 
 SEED = 11
 CPUS = 2

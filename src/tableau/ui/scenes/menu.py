@@ -6,7 +6,8 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tableau.ui.scenes import Scene, still_app
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import still_app
 
 
 async def _help(pilot: Pilot[Any]) -> None:

@@ -12,12 +12,17 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tableau.cards import AnyCard, parse_any_card
+from tableau.cards import AnyCard
+from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
-from tableau.sessions.pesten import HUMAN, HotSeat, Seat
+from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, keys, still_app
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import keys
+from tableau.ui.scenes import still_app
 
 NAMES = ("Anna", "Bram", "Cor")
 KINDS = (HUMAN, HUMAN, "careful")

@@ -11,9 +11,12 @@ from typing import Any
 
 from textual.pilot import Pilot
 
-from tableau.engines.poker import BET, RAISE, Phase
+from tableau.engines.poker import BET
+from tableau.engines.poker import RAISE
+from tableau.engines.poker import Phase
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, still_app
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import still_app
 from tableau.ui.screens.poker import PokerScreen
 
 SEED = 12

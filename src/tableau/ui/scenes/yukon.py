@@ -10,7 +10,9 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene, keys, still_app
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import keys
+from tableau.ui.scenes import still_app
 from tableau.ui.screens.yukon import YukonBoard
 
 SEED = 2026
@@ -51,9 +53,14 @@ async def _mid_game(pilot: Pilot[Any]) -> None:
 
 def almost_won_save() -> str:
     """A save one move from the win: every card home except the king of spades in C1."""
-    from tableau.cards import FULL_DECK, Card, Rank, Suit
+    from tableau.cards import FULL_DECK
+    from tableau.cards import Card
+    from tableau.cards import Rank
+    from tableau.cards import Suit
     from tableau.engines.protocol import Timeline
-    from tableau.engines.yukon import Phase, Slot, State
+    from tableau.engines.yukon import Phase
+    from tableau.engines.yukon import Slot
+    from tableau.engines.yukon import State
     from tableau.sessions.yukon import YukonSession
 
     king = Card(Rank.KING, Suit.SPADES)
@@ -80,7 +87,9 @@ def played_save(seed: int, moves: int, rules: str = "spec") -> str:
     import random
 
     from tableau.engines.protocol import Timeline
-    from tableau.engines.yukon import apply, legal_moves, numbered_game
+    from tableau.engines.yukon import apply
+    from tableau.engines.yukon import legal_moves
+    from tableau.engines.yukon import numbered_game
     from tableau.sessions.yukon import YukonSession
 
     state = numbered_game(seed, rules)

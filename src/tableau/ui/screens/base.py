@@ -4,20 +4,27 @@ and for games the one way back to the menu, the one CPU scheduler and the one en
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Mapping
+from typing import Any
+from typing import ClassVar
 
-from textual import events, work
+from textual import events
+from textual import work
 from textual.app import SystemCommand
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.geometry import Size
-from textual.screen import ModalScreen, Screen
+from textual.screen import ModalScreen
+from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button
 from textual.worker import get_current_worker
 
 from tableau.engines import find_game
-from tableau.ui.runtime import Host, Runtime
+from tableau.ui.runtime import Host
+from tableau.ui.runtime import Runtime
 
 _NO_HOST = Runtime(cpu_delay=0.0)
 _NOTHING_SHOWN = object()

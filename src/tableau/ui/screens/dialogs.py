@@ -16,10 +16,12 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
+from textual.widgets import Static
 
 from tableau.cards import SUITS
 from tableau.ui.controls.pesten import SUIT_KEYS

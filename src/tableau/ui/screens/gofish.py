@@ -12,27 +12,43 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import ClassVar, cast
+from typing import ClassVar
+from typing import cast
 
 from textual import on
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.app import ComposeResult
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Static
 
 from tableau.ai.gofish import parse_level
 from tableau.cards import Rank
-from tableau.engines.gofish import Ask, State, rank_label, rank_words
-from tableau.sessions.gofish import YOU, CpuStep, GoFishSession, Said
+from tableau.engines.gofish import Ask
+from tableau.engines.gofish import State
+from tableau.engines.gofish import rank_label
+from tableau.engines.gofish import rank_words
+from tableau.sessions.gofish import YOU
+from tableau.sessions.gofish import CpuStep
+from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.gofish import Said
 from tableau.ui.controls import gofish as controls
-from tableau.ui.controls.gofish import RANK_KEYS, Point, Target
+from tableau.ui.controls.gofish import RANK_KEYS
+from tableau.ui.controls.gofish import Point
+from tableau.ui.controls.gofish import Target
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.hand import Hand, hand_bindings
+from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.hand import hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
-from tableau.ui.widgets.pile import Pile, StackPile
+from tableau.ui.widgets.pile import Pile
+from tableau.ui.widgets.pile import StackPile
 
 
 class GoFishHand(Hand, inherit_bindings=False):

@@ -10,9 +10,12 @@ from importlib.resources import files
 from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer, Header, Markdown
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Markdown
 
 from tableau.engines import find_game
 from tableau.ui.screens.base import TableauScreen

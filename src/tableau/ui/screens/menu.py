@@ -6,10 +6,16 @@ from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Footer, Header, Label, ListItem, ListView, Static
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Label
+from textual.widgets import ListItem
+from textual.widgets import ListView
+from textual.widgets import Static
 
 from tableau.engines import REGISTRY
 from tableau.ui.screens.base import TableauScreen

@@ -10,51 +10,69 @@ The turn flow is GameScreen's: every change ends in ``after_move()``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
+from collections.abc import Iterable
 from functools import partial
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from textual import on
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal, Vertical
+from textual.app import ComposeResult
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Container
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.content import Content
 from textual.markup import escape
 from textual.timer import Timer
-from textual.widgets import Button, ContentSwitcher, Footer, Header, Input, Static
+from textual.widgets import Button
+from textual.widgets import ContentSwitcher
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Input
+from textual.widgets import Static
 
-from tableau.cards import AnyCard, Suit
-from tableau.engines.pesten import Phase, State, View
-from tableau.sessions.pesten import Answer, CpuStep, HotSeat
-from tableau.storage.passwords import SeatLock, Secret
-from tableau.ui.controls.pesten import (
-    arranged,
-    can_pass,
-    can_take,
-    clicked,
-    declared_last_card,
-    direction_text,
-    hand_title,
-    hint,
-    is_pointed,
-    lit,
-    on_enter,
-    only_draw,
-    only_keep,
-    pending_text,
-    plays,
-    public,
-    round_end,
-    seat_line,
-)
-from tableau.ui.screens.base import ButtonActions, GameScreen
-from tableau.ui.screens.dialogs import EndScreen, SuitChooser
+from tableau.cards import AnyCard
+from tableau.cards import Suit
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import State
+from tableau.engines.pesten import View
+from tableau.sessions.pesten import Answer
+from tableau.sessions.pesten import CpuStep
+from tableau.sessions.pesten import HotSeat
+from tableau.storage.passwords import SeatLock
+from tableau.storage.passwords import Secret
+from tableau.ui.controls.pesten import arranged
+from tableau.ui.controls.pesten import can_pass
+from tableau.ui.controls.pesten import can_take
+from tableau.ui.controls.pesten import clicked
+from tableau.ui.controls.pesten import declared_last_card
+from tableau.ui.controls.pesten import direction_text
+from tableau.ui.controls.pesten import hand_title
+from tableau.ui.controls.pesten import hint
+from tableau.ui.controls.pesten import is_pointed
+from tableau.ui.controls.pesten import lit
+from tableau.ui.controls.pesten import on_enter
+from tableau.ui.controls.pesten import only_draw
+from tableau.ui.controls.pesten import only_keep
+from tableau.ui.controls.pesten import pending_text
+from tableau.ui.controls.pesten import plays
+from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_end
+from tableau.ui.controls.pesten import seat_line
+from tableau.ui.screens.base import ButtonActions
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.dialogs import SuitChooser
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.pesten_hand import PestenHand
-from tableau.ui.widgets.pile import Pile, StackPile
+from tableau.ui.widgets.pile import Pile
+from tableau.ui.widgets.pile import StackPile
 
 
 class PestenScreen(ButtonActions, GameScreen, game="pesten"):

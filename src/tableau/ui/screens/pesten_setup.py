@@ -10,21 +10,36 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Button, Footer, Header, Input, Label, Select, Static
+from textual.widgets import Button
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Input
+from textual.widgets import Label
+from textual.widgets import Select
+from textual.widgets import Static
 
 from tableau.engines import pesten as engine
-from tableau.sessions.pesten import HUMAN, HotSeat, Seat
-from tableau.storage.passwords import PasswordScheme, SeatLock
-from tableau.ui.controls.pesten import DEFAULT_NAMES, KINDS
-from tableau.ui.screens.base import ButtonActions, GameScreen
+from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import SeatLock
+from tableau.ui.controls.pesten import DEFAULT_NAMES
+from tableau.ui.controls.pesten import KINDS
+from tableau.ui.screens.base import ButtonActions
+from tableau.ui.screens.base import GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
 

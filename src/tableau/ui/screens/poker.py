@@ -15,50 +15,66 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from textual import events, on
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual import events
+from textual import on
+from textual.app import ComposeResult
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Footer, Header, Static
+from textual.widgets import Button
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Static
 
-from tableau.engines.poker import Action, Draw, Move, NextHand, Phase, State, View
+from tableau.engines.poker import Action
+from tableau.engines.poker import Draw
+from tableau.engines.poker import Move
+from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
+from tableau.engines.poker import State
+from tableau.engines.poker import View
 from tableau.engines.protocol import IllegalMove
-from tableau.sessions.poker import DEFAULT_CPUS, MAX_CPUS, CpuStep, PokerSession
-from tableau.ui.controls.poker import (
-    BETTING,
-    RUNNING,
-    Mark,
-    Refusal,
-    Request,
-    action_label,
-    advice_available,
-    can_mark,
-    capped,
-    command,
-    draw_label,
-    draw_move,
-    faces,
-    is_human_turn,
-    key_action,
-    marks_for,
-    offered,
-    pot_line,
-    prompt,
-    seat_action,
-    toggle_mark,
-    waiting_for,
-    winners,
-    you_line,
-)
+from tableau.sessions.poker import DEFAULT_CPUS
+from tableau.sessions.poker import MAX_CPUS
+from tableau.sessions.poker import CpuStep
+from tableau.sessions.poker import PokerSession
+from tableau.ui.controls.poker import BETTING
+from tableau.ui.controls.poker import RUNNING
+from tableau.ui.controls.poker import Mark
+from tableau.ui.controls.poker import Refusal
+from tableau.ui.controls.poker import Request
+from tableau.ui.controls.poker import action_label
+from tableau.ui.controls.poker import advice_available
+from tableau.ui.controls.poker import can_mark
+from tableau.ui.controls.poker import capped
+from tableau.ui.controls.poker import command
+from tableau.ui.controls.poker import draw_label
+from tableau.ui.controls.poker import draw_move
+from tableau.ui.controls.poker import faces
+from tableau.ui.controls.poker import is_human_turn
+from tableau.ui.controls.poker import key_action
+from tableau.ui.controls.poker import marks_for
+from tableau.ui.controls.poker import offered
+from tableau.ui.controls.poker import pot_line
+from tableau.ui.controls.poker import prompt
+from tableau.ui.controls.poker import seat_action
+from tableau.ui.controls.poker import toggle_mark
+from tableau.ui.controls.poker import waiting_for
+from tableau.ui.controls.poker import winners
+from tableau.ui.controls.poker import you_line
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.poker_seat import SeatPanel
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
-from tableau.ui.widgets.history import PAGE_BINDINGS, HistoryPanel
+from tableau.ui.widgets.history import PAGE_BINDINGS
+from tableau.ui.widgets.history import HistoryPanel
 
 __all__ = ["DEFAULT_CPUS", "MAX_CPUS", "PokerScreen"]
 

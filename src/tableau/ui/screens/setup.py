@@ -7,15 +7,20 @@ the choice on a line; a click on a line steps its choice on. Keyboard-only at 80
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import Any
+from typing import ClassVar
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.reactive import reactive
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button
+from textual.widgets import Static
 
 from tableau.ui.games import Option
 from tableau.ui.screens.base import ButtonActions

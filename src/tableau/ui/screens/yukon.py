@@ -12,24 +12,45 @@ import secrets
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from textual import events, on
-from textual.app import ComposeResult, SystemCommand
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.widgets import Button, Footer, Header, Static
+from textual import events
+from textual import on
+from textual.app import ComposeResult
+from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
+from textual.containers import VerticalScroll
+from textual.widgets import Button
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Static
 from textual.worker import Worker
 
 from tableau.engines import yukon
 from tableau.engines.rng import fresh_seed_from
-from tableau.engines.yukon import GAME_NUMBERS, Config, Phase, View
+from tableau.engines.yukon import GAME_NUMBERS
+from tableau.engines.yukon import Config
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import View
 from tableau.sessions.yukon import YukonSession
-from tableau.ui.controls.yukon import CANCELLED, COLUMNS, FOUNDATIONS, Action, YukonControls
-from tableau.ui.screens.base import ButtonActions, GameScreen
-from tableau.ui.screens.dialogs import ChooserScreen, EndScreen
+from tableau.ui.controls.yukon import CANCELLED
+from tableau.ui.controls.yukon import COLUMNS
+from tableau.ui.controls.yukon import FOUNDATIONS
+from tableau.ui.controls.yukon import Action
+from tableau.ui.controls.yukon import YukonControls
+from tableau.ui.screens.base import ButtonActions
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import ChooserScreen
+from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import CommandBar
-from tableau.ui.widgets.pile import FanColumn, Pile, Shown, StackPile
+from tableau.ui.widgets.pile import FanColumn
+from tableau.ui.widgets.pile import Pile
+from tableau.ui.widgets.pile import Shown
+from tableau.ui.widgets.pile import StackPile
 
 SAVE_NAME = "yukon-save.json"
 FILE_COMMANDS = frozenset({"S", "L"})

@@ -10,7 +10,8 @@ Colours come only from .tcss: the CSS classes ``-red``, ``-black``, ``-back``, `
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
+from typing import Literal
 
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +21,8 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from tableau.cards import AnyCard, Card
+from tableau.cards import AnyCard
+from tableau.cards import Card
 from tableau.ui._css import sibling_tcss
 
 Part = Literal["face", "edge", "pip"]

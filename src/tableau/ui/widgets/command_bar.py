@@ -12,17 +12,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from textual import events, on
+from textual import events
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Input
+from textual.widgets import Static
 
-from tableau.cards import Rank, Suit, parse_card
+from tableau.cards import Rank
+from tableau.cards import Suit
+from tableau.cards import parse_card
 from tableau.ui._css import sibling_tcss
 
 MAX_INPUT = 10_000

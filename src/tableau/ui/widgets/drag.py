@@ -8,7 +8,8 @@ messages from the hooks; the bookkeeping is here once.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from textual import events
 from textual.geometry import Offset

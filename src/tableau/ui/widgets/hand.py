@@ -8,14 +8,17 @@ and ``Hand.CursorMoved``; what that means is the screen's business.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from collections.abc import Sequence
 from dataclasses import dataclass
 from math import ceil
 from typing import ClassVar
 
-from textual import events, on
+from textual import events
+from textual import on
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.containers import HorizontalScroll
 from textual.message import Message
 from textual.reactive import reactive

@@ -12,9 +12,11 @@ focus stays elsewhere adds ``PAGE_BINDINGS`` and calls ``panel.page(direction)``
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 
-from textual.binding import Binding, BindingType
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.widgets import Log
 
 from tableau.ui._css import sibling_tcss

@@ -11,7 +11,8 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tableau.ui.widgets.drag import Draggable
-from tableau.ui.widgets.hand import Hand, hand_bindings
+from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.hand import hand_bindings
 
 
 class PestenHand(Hand, Draggable, inherit_bindings=False):

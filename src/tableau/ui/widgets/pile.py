@@ -14,19 +14,28 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import ClassVar
+from typing import Literal
 
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region, Size
+from textual.geometry import Region
+from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
-from tableau.ui.widgets.card import BACK_EDGE, BACK_FILL, Kind, Part, Row, card_kind, draw_card
-from tableau.ui.widgets.drag import Draggable, DropTarget
+from tableau.ui.widgets.card import BACK_EDGE
+from tableau.ui.widgets.card import BACK_FILL
+from tableau.ui.widgets.card import Kind
+from tableau.ui.widgets.card import Part
+from tableau.ui.widgets.card import Row
+from tableau.ui.widgets.card import card_kind
+from tableau.ui.widgets.card import draw_card
+from tableau.ui.widgets.drag import Draggable
+from tableau.ui.widgets.drag import DropTarget
 
 Target = Literal["legal", "illegal"] | None
 

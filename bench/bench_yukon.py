@@ -29,10 +29,10 @@ from typing import NamedTuple
 from typing import TypeVar
 
 from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import DEAL
+from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import Config
-from tableau.engines.yukon import Deal
 from tableau.engines.yukon import LoadDeck
-from tableau.engines.yukon import ShuffleRandom
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import legal_moves
@@ -55,7 +55,7 @@ FILE_PEAK_TARGET_MB = 300.0
 
 def dealt(seed: int) -> State:
     state = new_game(Config(seed=seed))
-    for step in (LoadDeck(), ShuffleRandom(), Deal()):
+    for step in (LoadDeck(), SHUFFLE_RANDOM, DEAL):
         state = apply(state, step)
     return state
 

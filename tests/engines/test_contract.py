@@ -333,7 +333,7 @@ def _start(game: str, module: Any, data: st.DataObject) -> Any:
     seed = data.draw(st.integers(min_value=0, max_value=2**63 - 1), label="seed")
     if game == "yukon":
         state = module.new_game(module.Config(seed=seed))
-        for step in (module.LoadDeck(), module.ShuffleRandom(), module.Deal()):
+        for step in (module.LoadDeck(), module.SHUFFLE_RANDOM, module.DEAL):
             state = module.apply(state, step)
         return state
     high = {"pesten": 6, "gofish": 5, "poker": 6}[game]

@@ -9,18 +9,18 @@ from tableau.cards import Card
 from tableau.cards import parse_card
 from tableau.cards import parse_cards
 from tableau.engines import yukon
+from tableau.engines.yukon import DEAL
+from tableau.engines.yukon import QUIT
+from tableau.engines.yukon import SHOW_DECK
+from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import WON
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Config
-from tableau.engines.yukon import Deal
 from tableau.engines.yukon import IllegalMove
 from tableau.engines.yukon import LoadDeck
 from tableau.engines.yukon import Phase
-from tableau.engines.yukon import Quit
 from tableau.engines.yukon import SaveFormatError
-from tableau.engines.yukon import ShowDeck
 from tableau.engines.yukon import ShuffleInterleaved
-from tableau.engines.yukon import ShuffleRandom
 from tableau.engines.yukon import Slot
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
@@ -80,7 +80,7 @@ def load_deck(state: State, cards: tuple[Card, ...] | None) -> State:
 
 
 def show_deck(state: State) -> State:
-    return apply(state, ShowDeck())
+    return apply(state, SHOW_DECK)
 
 
 def shuffle_interleaved(state: State, split: int | None) -> State:
@@ -88,15 +88,15 @@ def shuffle_interleaved(state: State, split: int | None) -> State:
 
 
 def shuffle_random(state: State) -> State:
-    return apply(state, ShuffleRandom())
+    return apply(state, SHUFFLE_RANDOM)
 
 
 def deal(state: State) -> State:
-    return apply(state, Deal())
+    return apply(state, DEAL)
 
 
 def quit_game(state: State) -> State:
-    return apply(state, Quit())
+    return apply(state, QUIT)
 
 
 # Figure 7 of the seed, the start point of its move examples.

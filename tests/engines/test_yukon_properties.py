@@ -9,17 +9,17 @@ from hypothesis import strategies as st
 
 from tableau.cards import FULL_DECK
 from tableau.cards import Card
+from tableau.engines.yukon import DEAL
 from tableau.engines.yukon import NOT_IN_PLAY
 from tableau.engines.yukon import RULES
+from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Config
-from tableau.engines.yukon import Deal
 from tableau.engines.yukon import IllegalMove
 from tableau.engines.yukon import LoadDeck
 from tableau.engines.yukon import Move
 from tableau.engines.yukon import SaveFormatError
 from tableau.engines.yukon import ShuffleInterleaved
-from tableau.engines.yukon import ShuffleRandom
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import from_json
@@ -39,7 +39,7 @@ choices = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
 
 def play(deck: tuple[Card, ...], rule: str, picks: list[int]) -> list[State]:
     """The deal and the states after picking legal moves by index, until stuck."""
-    states = [apply(apply(new_game(Config(rules=rule)), LoadDeck(deck)), Deal())]
+    states = [apply(apply(new_game(Config(rules=rule)), LoadDeck(deck)), DEAL)]
     for pick in picks:
         moves = legal_moves(states[-1])
         if not moves:
@@ -142,7 +142,7 @@ def test_the_same_seed_gives_the_same_shuffles(seed: int, splits: list[int | Non
     def shuffle(state: State) -> State:
         for split in splits:
             state = apply(state, ShuffleInterleaved(split))
-        return apply(state, ShuffleRandom())
+        return apply(state, SHUFFLE_RANDOM)
 
     first = shuffle(apply(new_game(Config(seed=seed)), LoadDeck()))
     again = shuffle(apply(new_game(Config(seed=seed)), LoadDeck()))

@@ -23,7 +23,7 @@ def _loaded() -> yukon.State:
 
 
 def _deal() -> yukon.State:
-    return yukon.apply(_loaded(), yukon.Deal())
+    return yukon.apply(_loaded(), yukon.DEAL)
 
 
 def _dealt() -> View:

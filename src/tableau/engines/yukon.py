@@ -2,15 +2,15 @@
 
 A game goes through two phases, as the seed describes:
 
-- STARTUP: get a deck (``LoadDeck``), look at it (``ShowDeck``), shuffle it
-  (``ShuffleInterleaved``, ``ShuffleRandom``), then ``Deal`` it.
-- PLAY: move cards (``CardMove``) until all 52 are on the foundations; ``Quit`` goes back
+- STARTUP: get a deck (``LoadDeck``), look at it (``SHOW_DECK``), shuffle it
+  (``ShuffleInterleaved``, ``SHUFFLE_RANDOM``), then ``DEAL`` it.
+- PLAY: move cards (``CardMove``) until all 52 are on the foundations; ``QUIT`` goes back
   to STARTUP with the same deck, so dealing again replays the same game.
 
 Every step is a ``Move`` applied by ``apply``. ``legal_moves`` lists the card moves in PLAY
 and the steps without a parameter in STARTUP (so random play from ``new_game`` reaches PLAY);
 ``apply`` also takes a loaded deck's cards (``LoadDeck(cards)``), a chosen split
-(``ShuffleInterleaved(26)``) and ``Quit``, which the session offers as commands.
+(``ShuffleInterleaved(26)``) and ``QUIT``, which the session offers as commands.
 
 Columns list their cards from the top of the column (dealt first, furthest from the player)
 to the *bottom card*, the last one, which is the one that can be played on. A move picks a
@@ -37,11 +37,11 @@ Rulings where the seed leaves room:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
-from typing import ClassVar
 from typing import Final
 
 from tableau.cards import FULL_DECK
@@ -59,24 +59,25 @@ from tableau.engines.protocol import read_header
 
 __all__ = [
     "COLUMN_HEIGHTS",
+    "DEAL",
     "FACE_DOWN_COUNTS",
     "GAME_NUMBERS",
+    "QUIT",
     "RULES",
+    "SHOW_DECK",
+    "SHUFFLE_RANDOM",
     "WON",
     "CardMove",
     "Config",
-    "Deal",
     "IllegalMove",
     "LoadDeck",
     "Move",
     "Phase",
-    "Quit",
     "SaveFormatError",
-    "ShowDeck",
     "ShuffleInterleaved",
-    "ShuffleRandom",
     "Slot",
     "State",
+    "Step",
     "View",
     "apply",
     "from_json",
@@ -185,42 +186,30 @@ class LoadDeck:
         return "LD"
 
 
-@dataclass(frozen=True, slots=True)
-class _Step:
-    """A step without a parameter; str() is the command a player types for it."""
+_STEP_COMMANDS: Final = frozenset({"SW", "SR", "P", "Q"})
 
-    command: ClassVar[str] = ""
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """A step without a parameter; ``command`` is what a player types for it. There are four
+    (the constants below): ``SHOW_DECK`` (SW) turns the deck face up, ``SHUFFLE_RANDOM`` (SR)
+    puts each card into a random place of a new pile, ``DEAL`` (P) deals the deck into the
+    seven columns, and ``QUIT`` (Q) leaves the game, back to STARTUP with the same deck."""
+
+    command: str
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.command, str) or self.command not in _STEP_COMMANDS:
+            raise IllegalMove(NOT_A_MOVE)
 
     def __str__(self) -> str:
         return self.command
 
 
-class ShowDeck(_Step):
-    """SW: turn the deck face up."""
-
-    __slots__ = ()
-    command = "SW"
-
-
-class ShuffleRandom(_Step):
-    """SR: each card into a random place of a new pile."""
-
-    __slots__ = ()
-    command = "SR"
-
-
-class Deal(_Step):
-    """P: deal the deck into the seven columns."""
-
-    __slots__ = ()
-    command = "P"
-
-
-class Quit(_Step):
-    """Q: leave the game, back to STARTUP with the same deck."""
-
-    __slots__ = ()
-    command = "Q"
+SHOW_DECK: Final = Step("SW")
+SHUFFLE_RANDOM: Final = Step("SR")
+DEAL: Final = Step("P")
+QUIT: Final = Step("Q")
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,11 +222,11 @@ class ShuffleInterleaved:
         return "SI" if self.split is None else f"SI {self.split}"
 
 
-Move = CardMove | LoadDeck | ShowDeck | ShuffleInterleaved | ShuffleRandom | Deal | Quit
+Move = CardMove | LoadDeck | ShuffleInterleaved | Step
 
 _FIRST_STEPS: Final[tuple[Move, ...]] = (LoadDeck(),)
 _STARTUP_STEPS: Final[tuple[Move, ...]] = (
-    LoadDeck(), ShowDeck(), ShuffleInterleaved(), ShuffleRandom(), Deal()
+    LoadDeck(), SHOW_DECK, ShuffleInterleaved(), SHUFFLE_RANDOM, DEAL
 )
 
 WON: Final = Outcome(winners=(0,), results=("won",), sentence="You won!")
@@ -421,6 +410,11 @@ def _quit(state: State) -> State:
     return _startup_with(state, state.deck, state.seed, False)
 
 
+_STEP_RULES: Final[Mapping[str, Callable[[State], State]]] = {
+    "SW": _show_deck, "SR": _shuffle_random, "P": _deal, "Q": _quit,
+}
+
+
 # ---------------------------------------------------------------- numbered games
 
 GAME_NUMBERS: Final = range(1, 1_000_000)
@@ -534,16 +528,10 @@ def apply(state: State, move: Move) -> State:
         return _play(state, _require_move(move))
     if isinstance(move, LoadDeck):
         return _load_deck(state, move.cards)
-    if isinstance(move, ShowDeck):
-        return _show_deck(state)
     if isinstance(move, ShuffleInterleaved):
         return _shuffle_interleaved(state, move.split)
-    if isinstance(move, ShuffleRandom):
-        return _shuffle_random(state)
-    if isinstance(move, Deal):
-        return _deal(state)
-    if isinstance(move, Quit):
-        return _quit(state)
+    if isinstance(move, Step) and move.command in _STEP_COMMANDS:
+        return _STEP_RULES[move.command](state)
     raise IllegalMove(NOT_A_MOVE)
 
 
@@ -572,15 +560,9 @@ def _play(state: State, move: CardMove) -> State:
         refusal = _column_refusal(card, move.target, columns[target_index], state.rules)
         if refusal:
             raise IllegalMove(refusal)
-        return State(
-            Phase.PLAY,
-            state.deck,
-            _replace(columns, {target_index: (*columns[target_index], _UP[card])}),
-            _replace(foundations, {source_index: foundation[:-1]}),
-            state.seed,
-            state.rules,
-            state.moves + 1,
-        )
+        back = {target_index: (*columns[target_index], _UP[card])}
+        taken = {source_index: foundation[:-1]}
+        return _moved(state, _replace(columns, back), _replace(foundations, taken))
 
     column = columns[source_index]
     if not column:
@@ -604,35 +586,28 @@ def _play(state: State, move: CardMove) -> State:
         refusal = _foundation_refusal(card, move.target, foundation)
         if refusal:
             raise IllegalMove(refusal)
-        return State(
-            Phase.PLAY,
-            state.deck,
-            _replace(columns, {source_index: _remove_from(column, index)}),
-            _replace(foundations, {target_index: (*foundation, card)}),
-            state.seed,
-            state.rules,
-            state.moves + 1,
-        )
+        home = {target_index: (*foundation, card)}
+        return _moved(state, _replace(columns, {source_index: _remove_from(column, index)}),
+                      _replace(foundations, home))
 
     if target_index == source_index:
         raise IllegalMove(f"{card} is already in column {move.source}.")
     refusal = _column_refusal(card, move.target, columns[target_index], state.rules)
     if refusal:
         raise IllegalMove(refusal)
+    changed = {
+        source_index: _remove_from(column, index),
+        target_index: columns[target_index] + column[index:],
+    }
+    return _moved(state, _replace(columns, changed), foundations)
+
+
+def _moved(
+    state: State, columns: tuple[Column, ...], foundations: tuple[Foundation, ...]
+) -> State:
+    """The position after one card move: the new piles, one more move counted."""
     return State(
-        Phase.PLAY,
-        state.deck,
-        _replace(
-            columns,
-            {
-                source_index: _remove_from(column, index),
-                target_index: columns[target_index] + column[index:],
-            },
-        ),
-        foundations,
-        state.seed,
-        state.rules,
-        state.moves + 1,
+        Phase.PLAY, state.deck, columns, foundations, state.seed, state.rules, state.moves + 1
     )
 
 

@@ -32,14 +32,14 @@ from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.protocol import Timeline
+from tableau.engines.yukon import DEAL
+from tableau.engines.yukon import QUIT
+from tableau.engines.yukon import SHOW_DECK
+from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import Config
-from tableau.engines.yukon import Deal
 from tableau.engines.yukon import LoadDeck
 from tableau.engines.yukon import Phase
-from tableau.engines.yukon import Quit
-from tableau.engines.yukon import ShowDeck
 from tableau.engines.yukon import ShuffleInterleaved
-from tableau.engines.yukon import ShuffleRandom
 from tableau.engines.yukon import State
 from tableau.storage.decks import DeckError
 from tableau.storage.decks import load_deck
@@ -162,11 +162,11 @@ class YukonSession:
                 return self._fresh(yukon.apply(state, LoadDeck()), shown)
             return self._load_deck_file(argument, shown)
         if command == "SW":
-            return self._fresh(yukon.apply(state, ShowDeck()), shown)
+            return self._fresh(yukon.apply(state, SHOW_DECK), shown)
         if command == "SI":
             return self._fresh(yukon.apply(state, ShuffleInterleaved(_split(argument))), shown)
         if command == "SR":
-            return self._fresh(yukon.apply(state, ShuffleRandom()), shown)
+            return self._fresh(yukon.apply(state, SHUFFLE_RANDOM), shown)
         if command == "SD":
             if state.deck is None:
                 return self._say(shown, yukon.NO_DECK)
@@ -176,9 +176,9 @@ class YukonSession:
         if command == "QQ":
             return self._say(shown, OK, quit=True)
         if command == "P":
-            return self._played(shown, Timeline(yukon.apply(state, Deal())), None, auto_move)
+            return self._played(shown, Timeline(yukon.apply(state, DEAL)), None, auto_move)
         if command == "Q":
-            return self._fresh(yukon.apply(state, Quit()), shown)
+            return self._fresh(yukon.apply(state, QUIT), shown)
         if command == "U":
             return self._say(shown, OK, timeline=self.timeline.undo())
         if command == "R":

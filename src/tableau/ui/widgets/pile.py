@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 from typing import Literal
+from typing import TypedDict
+from typing import Unpack
 
 from rich.segment import Segment
 from rich.style import Style
@@ -46,6 +48,15 @@ class Shown:
 
     card: AnyCard | None
     face_up: bool = True
+
+
+class PileOptions(TypedDict, total=False):
+    """What every pile's constructor takes besides its id and label."""
+
+    empty_label: str
+    """Shown in place of a card when the pile is empty."""
+    id: str | None
+    classes: str | None
 
 
 class Pile(Draggable, DropTarget):
@@ -96,10 +107,18 @@ class Pile(Draggable, DropTarget):
         pile_id: str
 
     def __init__(
-        self, pile_id: str, *, id: str | None = None, classes: str | None = None
+        self,
+        pile_id: str,
+        label: str = "",
+        *,
+        empty_label: str = "",
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.pile_id = pile_id
+        self.label = label
+        self.empty_label = empty_label
         self.target: Target = None
         self._style_cache: dict[tuple[str, ...], Style] = {}
         self._base_style: Style | None = None
@@ -206,18 +225,8 @@ class FanColumn(Pile):
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
 
-    def __init__(
-        self,
-        pile_id: str,
-        label: str = "",
-        *,
-        empty_label: str = "",
-        id: str | None = None,
-        classes: str | None = None,
-    ) -> None:
-        super().__init__(pile_id, id=id, classes=classes)
-        self.label = label
-        self.empty_label = empty_label
+    def __init__(self, pile_id: str, label: str = "", **options: Unpack[PileOptions]) -> None:
+        super().__init__(pile_id, label, **options)
         self.cards: tuple[Shown, ...] = ()
         self.picked_from: int | None = None
         self.cursor: int | None = None
@@ -413,14 +422,10 @@ class StackPile(Pile):
         pile_id: str,
         label: str = "",
         *,
-        empty_label: str = "",
         show_count: bool = False,
-        id: str | None = None,
-        classes: str | None = None,
+        **options: Unpack[PileOptions],
     ) -> None:
-        super().__init__(pile_id, id=id, classes=classes)
-        self.label = label
-        self.empty_label = empty_label
+        super().__init__(pile_id, label, **options)
         self.show_count = show_count
         self.top: AnyCard | None = None
         self.count = 0

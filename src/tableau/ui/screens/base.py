@@ -27,8 +27,8 @@ from tableau.ui.runtime import Host
 from tableau.ui.runtime import Runtime
 
 _NO_HOST = Runtime(cpu_delay=0.0)
-_NOTHING_SHOWN = object()
 """For a screen run outside TableauApp (a widget test's bare App)."""
+_NOTHING_SHOWN = object()
 
 LARGE_SIZE = Size(100, 32)
 """At this terminal size or larger, screens get the class ``-large`` (else ``-compact``)."""
@@ -58,6 +58,8 @@ class TableauScreen(Screen[Any]):
     Style both looks in .tcss: ``YukonScreen.-large CardView { height: 5; }``.
     """
 
+    _runtime: Runtime | None = None
+
     def __init__(
         self, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
@@ -84,9 +86,14 @@ class TableauScreen(Screen[Any]):
 
     @property
     def runtime(self) -> Runtime:
-        """The app's clock, CPU pace, cursor blink, folder and settings."""
-        app = self.app
-        return app.runtime if isinstance(app, Host) else _NO_HOST
+        """The app's clock, CPU pace, cursor blink, folder and settings (one shared object,
+        so a later change, say of the CPU pace, shows here too)."""
+        if self._runtime is None:
+            # Asked once: isinstance against a runtime-checkable Protocol is slow, and a move
+            # asks for the runtime several times.
+            app = self.app
+            self._runtime = app.runtime if isinstance(app, Host) else _NO_HOST
+        return self._runtime
 
     def to_menu(self) -> None:
         """Back to the menu, dropping every screen above it (no question asked)."""

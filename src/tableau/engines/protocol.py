@@ -140,9 +140,6 @@ class Outcome:
     results: tuple[str, ...]
     sentence: str
 
-    def won_by(self, seat: int) -> bool:
-        return seat in self.winners
-
 
 def results_for(players: int, winners: tuple[int, ...]) -> tuple[str, ...]:
     """Each seat's word for an ending with these winners."""

@@ -190,7 +190,8 @@ class GameScreen(TableauScreen):
         """Deal a new game with the same set-up. Override."""
 
     def cpu_to_move(self) -> bool:
-        """A CPU seat is to move now. Override in games with CPUs."""
+        """A CPU seat is to move now (never once the game is over). Override in games with
+        CPUs."""
         return False
 
     def cpu_choose(self, position: object) -> object:
@@ -233,7 +234,8 @@ class GameScreen(TableauScreen):
         delay = self.runtime.cpu_delay
         if delay <= 0:
             # No pause wanted (tests, snapshots): play every CPU turn now, then show it once.
-            while self.cpu_to_move() and self.end_dialog() is None:
+            # (No CPU is to move once the game is over, so the end needs no check here.)
+            while self.cpu_to_move():
                 position = self.position()
                 self.cpu_play(position, self.cpu_choose(position))
             self.after_move()

@@ -319,7 +319,7 @@ async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFac
         assert screen.view.foundations[0] == ()
         await pilot.press("escape", "a")
         assert AC in {card for pile in screen.view.foundations for card in pile}
-        assert app.runtime.settings.auto_move
+        assert app.runtime.settings.get("yukon", "auto_move")
 
 
 @asynccontextmanager

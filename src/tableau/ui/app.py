@@ -3,6 +3,9 @@
 Start it with ``run_app()`` (the menu) or ``run_app(start="yukon", seed=7)`` (straight into a
 game; ``q`` still steps back to the menu). Game modules are imported only when a game opens.
 
+The app opens the settings (settings.toml) and the store (tableau.db) in the folders of
+``tableau.storage.home``, and says on start-up, in one sentence each, what it could not use.
+
 The app also keeps three promises for every screen: below 40×12 a "make the terminal larger"
 screen takes all input; ctrl+q asks before it throws a game under way away; the palette's
 screenshot is offered only while no hand is on screen, and written for its owner alone.
@@ -29,13 +32,22 @@ from textual.screen import Screen
 
 from tableau.engines import REGISTRY
 from tableau.engines import find_game
+from tableau.storage.home import database_path
+from tableau.storage.home import settings_path
+from tableau.storage.store import Store
+from tableau.storage.store import StoreProblem
 from tableau.ui.games import SCREENS
 from tableau.ui.pace import DEFAULT_CPU_DELAY
+from tableau.ui.preferences import open_settings
 from tableau.ui.runtime import Runtime
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.too_small import TooSmallScreen
 from tableau.ui.screens.too_small import too_small
+
+OPTION_SETTINGS = {"cpu_delay": "speed"}
+"""A set-up option's name in settings.toml, where the two differ."""
+SETTING_NAMES = {setting: option for option, setting in OPTION_SETTINGS.items()}
 
 PRIVATE_GAMES = frozenset(game.key for game in REGISTRY if game.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
@@ -61,13 +73,18 @@ class TableauApp(App[int]):
         start: str | None = None,
         *,
         clock: Callable[[], float] = time.monotonic,
-        cpu_delay: float = DEFAULT_CPU_DELAY,
+        cpu_delay: float | None = None,
         cursor_blink: bool = True,
         animations: bool = True,
         folder: Path | None = None,
+        persist: bool = True,
+        wall: Callable[[], float] = time.time,
         **options: Any,
     ) -> None:
-        """``clock``, ``cpu_delay``, ``cursor_blink`` and ``animations`` exist for tests.
+        """``clock``, ``wall``, ``cursor_blink`` and ``animations`` exist for tests;
+        ``persist=False`` reads and writes no settings and no store (snapshots). A
+        ``cpu_delay`` holds for the whole run (tests, ``--delay``); without one, each game
+        starts at the speed its set-up last chose.
 
         ``options`` go to the game's screen factory (``seed``, ``deck``, ``rules``, ...).
         ``folder`` is where relative file names (saves, decks) are resolved.
@@ -75,10 +92,14 @@ class TableauApp(App[int]):
         super().__init__()
         self.start = start
         self.runtime = Runtime(
-            clock=clock, cpu_delay=cpu_delay, cursor_blink=cursor_blink,
-            folder=folder if folder is not None else Path.cwd(),
+            clock=clock, cpu_delay=DEFAULT_CPU_DELAY if cpu_delay is None else cpu_delay,
+            cursor_blink=cursor_blink,
+            folder=folder if folder is not None else Path.cwd(), wall=wall,
+            settings=open_settings(settings_path() if persist else None),
+            store=Store(database_path() if persist else None, wall=wall),
         )
         self.options = options
+        self.fixed_delay = cpu_delay
         self.choices: dict[str, dict[str, Any]] = {}
         """Each game's set-up choices in this run, from the command line or the set-up step."""
         if start is not None:
@@ -91,13 +112,50 @@ class TableauApp(App[int]):
 
     @on(MenuScreen.GameChosen)
     def _game_chosen(self, message: MenuScreen.GameChosen) -> None:
-        self.set_up_game(message.key)
+        if message.resume:
+            self.continue_game(message.key)
+        else:
+            self.set_up_game(message.key)
+
+    @on(MenuScreen.StatisticsChosen)
+    def _statistics_chosen(self) -> None:
+        from tableau.ui.screens.stats import StatsScreen
+
+        self.push_screen(StatsScreen())
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._use_settings()
         if self.start is not None:
             self.open_game(self.start, **self.options)
         self._check_size(self.size)
+
+    def _use_settings(self) -> None:
+        """Apply the remembered theme, keep every later change of it, and say once what
+        the settings or the store could not use."""
+        settings, store = self.runtime.settings, self.runtime.store
+        problems = list(settings.problems)
+        theme = settings.get("app", "theme")
+        if theme in self.available_themes:
+            self.theme = theme
+        else:
+            problems.append(f"In settings.toml, app.theme {theme[:40]!r} is not a theme "
+                            "tableau knows, so the default is used.")
+        self.theme_changed_signal.subscribe(
+            self, lambda chosen: self.remember("app", "theme", chosen.name))
+        if store.problem is not None:
+            problems.append(store.problem)
+        for problem in problems:
+            self.notify(problem, title="tableau", severity="warning", timeout=12, markup=False)
+
+    def remember(self, section: str, key: str, value: object) -> None:
+        """Keep a setting in settings.toml at once, or say why it could not be."""
+        problem = self.runtime.remember(section, key, value)
+        if problem is not None:
+            self.notify(problem, title="Settings", severity="warning", markup=False)
+
+    def on_unmount(self) -> None:
+        self.runtime.store.close()
 
     # ------------------------------------------------------------------ a terminal too small
 
@@ -129,31 +187,106 @@ class TableauApp(App[int]):
         if ui is None:
             self.notify(f"There is no game called {key[:20]!r}.", severity="error")
             return
-        if "cpu_delay" in options:
-            self.runtime.cpu_delay = float(options.pop("cpu_delay"))
+        self._set_speed(key, options.pop("cpu_delay", None))
         self.show_menu()
         self.push_screen(ui.open({"folder": self.runtime.folder, **options}))
 
+    def _set_speed(self, key: str, chosen: float | None) -> None:
+        """The CPU pace of this game: the one chosen, else the run's, else the remembered."""
+        if chosen is None and self.fixed_delay is not None:
+            return
+        if chosen is None:
+            chosen = self._remembered(key).get("cpu_delay")
+        if chosen is not None:
+            self.runtime.cpu_delay = float(chosen)
+
+    def _remembered(self, key: str) -> dict[str, Any]:
+        """The game's set-up as settings.toml keeps it, in the set-up's option names."""
+        settings = self.runtime.settings
+        if key not in settings.schema:
+            return {}
+        return {SETTING_NAMES.get(name, name): value
+                for name, value in settings.section(key).items()}
+
+    def continue_game(self, key: str) -> None:
+        """Resume the game saved in progress exactly as it was left."""
+        game, ui = find_game(key), SCREENS.get(key)
+        title = game.title if game is not None else key[:20]
+        try:
+            record = self.runtime.store.saved(key)
+        except StoreProblem as problem:
+            self.notify(str(problem), title="Continue", severity="error", markup=False)
+            return
+        if record is None or ui is None or ui.resume is None:
+            self.notify(f"There is no saved {title} game to continue.", title="Continue")
+            return
+        try:
+            screen = ui.resume(record, {"folder": self.runtime.folder})
+        except (ValueError, TypeError, KeyError) as error:
+            reason = str(error).rstrip(".") if isinstance(error, ValueError) else "it is damaged"
+            self.notify(f"The saved {title} game could not be continued ({reason}); it is "
+                        "left as it is.", title="Continue", severity="error", markup=False)
+            return
+        self._set_speed(key, None)
+        self.show_menu()
+        self.push_screen(screen)
+
     def set_up_game(self, key: str) -> None:
         """From the menu: the game's set-up step (if it has one), then the game. The set-up
-        starts from the choices made last in this run, on the command line or in it."""
+        starts from the choices made last, in this run or remembered in the settings. Over
+        a game saved in progress it asks first: that game then counts as abandoned."""
+        try:
+            saved = self.runtime.store.saved(key)
+        except StoreProblem:
+            saved = None  # a damaged save is no game in progress; a new one replaces it
+        if saved is None:
+            self._set_up(key)
+            return
+        from tableau.ui.screens.dialogs import ConfirmScreen
+
+        game = find_game(key)
+        title = game.title if game is not None else key
+
+        def answered(choice: str | None) -> None:
+            if choice == "leave":
+                self._set_up(key, abandon=True)
+
+        self.push_screen(ConfirmScreen(
+            f"Start a new {title} game?",
+            f"The {title} game in progress will count as a loss in your statistics. "
+            "(Continue it from the menu to play it on.)",
+            leave="Start a new game", stay="Keep it"), answered)
+
+    def _set_up(self, key: str, *, abandon: bool = False) -> None:
         game, ui = find_game(key), SCREENS.get(key)
         options = ui.options() if ui is not None else ()
+
+        def start(choice: dict[str, Any] | None) -> None:
+            if choice is None:
+                return
+            if abandon:
+                try:
+                    self.runtime.store.abandon(key)
+                except StoreProblem as problem:
+                    self.notify(str(problem), title="Not recorded", severity="warning")
+            self.choices[key] = {**self.choices.get(key, {}), **choice}
+            for name, value in choice.items():
+                setting = OPTION_SETTINGS.get(name, name)
+                if setting in self.runtime.settings.schema.get(key, {}):
+                    self.remember(key, setting, value)
+            self.open_game(key, **choice)
+
         if game is None or not options:
-            self.open_game(key)
+            start({})
             return
         from tableau.ui.screens.setup import GameSetupScreen
 
-        delay = self.runtime.cpu_delay
-        chosen = {**self.choices.get(key, {}), "cpu_delay": delay}
+        remembered = self._remembered(key)
+        delay = self.runtime.cpu_delay if self.fixed_delay is not None else remembered.get(
+            "cpu_delay", self.runtime.cpu_delay)
+        chosen = {**remembered, **self.choices.get(key, {}), "cpu_delay": delay}
         options = tuple(option.including(delay, f"{delay:g} s a move")
                         if option.key == "cpu_delay" else option for option in options)
-
-        def start(choice: dict[str, Any] | None) -> None:
-            if choice is not None:
-                self.choices[key] = {**self.choices.get(key, {}), **choice}
-                self.open_game(key, **choice)
-
         self.push_screen(GameSetupScreen(game.title, options, chosen), start)
 
     def show_menu(self) -> None:
@@ -169,7 +302,7 @@ class TableauApp(App[int]):
             return  # already asking
         games = [screen for screen in self.screen_stack if isinstance(screen, GameScreen)]
         if games:
-            games[-1].ask_before_discarding(self.exit, question="Quit tableau?", leave="Quit")
+            games[-1].ask_before_leaving(self.exit, question="Quit tableau?", leave="Quit")
         else:
             self.exit()
 

@@ -23,6 +23,8 @@ from tableau.ui.pace import DEFAULT_CPU_DELAY
 if TYPE_CHECKING:
     from textual.screen import Screen
 
+    from tableau.storage.store import GameRecord
+
 
 @dataclass(frozen=True, slots=True)
 class Option:
@@ -72,6 +74,10 @@ class GameUi:
     """Build the game's screen from the options. Import the screen module inside it."""
     options: Callable[[], tuple[Option, ...]] = tuple
     """The set-up step's choices (none: the game opens at once, or has its own set-up)."""
+    resume: Callable[[GameRecord, dict[str, Any]], Screen[Any]] | None = None
+    """Build the game's screen from its autosave (the record, and ``folder``), exactly as it
+    was left. Raises ValueError (SaveFormatError) with a sentence for a save it cannot use.
+    None: the game is not autosaved."""
 
 
 def _open_yukon(options: dict[str, Any]) -> Screen[Any]:

@@ -1,5 +1,5 @@
-"""What the app gives every screen: the clock, the CPU pace, the cursor blink, the folder and
-the run's settings. Screens read ``self.runtime`` instead of reaching into the app."""
+"""What the app gives every screen: the clocks, the CPU pace, the cursor blink, the folder, the
+settings and the store. Screens read ``self.runtime`` instead of reaching into the app."""
 
 from __future__ import annotations
 
@@ -11,15 +11,11 @@ from pathlib import Path
 from typing import Protocol
 from typing import runtime_checkable
 
+from tableau.storage.files import FileProblem
+from tableau.storage.settings import Settings
+from tableau.storage.store import Store
 from tableau.ui.pace import DEFAULT_CPU_DELAY
-
-
-@dataclass(slots=True)
-class RunSettings:
-    """Choices kept for the rest of the run (the theme lives in ``App.theme``)."""
-
-    auto_move: bool = False
-    """Yukon: move cards that can safely go home to the foundations by themselves."""
+from tableau.ui.preferences import open_settings
 
 
 @dataclass(slots=True)
@@ -32,7 +28,21 @@ class Runtime:
     cursor_blink: bool = True
     folder: Path = field(default_factory=Path.cwd)
     """Where relative file names (saves, decks) are resolved."""
-    settings: RunSettings = field(default_factory=RunSettings)
+    wall: Callable[[], float] = time.time
+    """Wall-clock time, for the store: when a game began, when it was saved."""
+    settings: Settings = field(default_factory=lambda: open_settings(None))
+    """settings.toml (or, by default, this run's settings only)."""
+    store: Store = field(default_factory=lambda: Store(None))
+    """tableau.db (or, by default, a store that keeps nothing)."""
+
+    def remember(self, section: str, key: str, value: object) -> str | None:
+        """Keep a setting in settings.toml at once. Returns the sentence to show when the file
+        could not be written (the setting still holds for this run), else None."""
+        try:
+            self.settings.set(section, key, value)
+        except FileProblem as problem:
+            return str(problem)
+        return None
 
 
 @runtime_checkable

@@ -63,10 +63,12 @@ class Scene:
 
 
 def still_app(
-    start: str | None = None, *, folder: Path | None = None, **options: Any
+    start: str | None = None, *, folder: Path | None = None, persist: bool = False,
+    **options: Any
 ) -> TableauApp:
     """An app that draws the same picture every time: clock at 0, no blink, no animations,
-    no CPU pauses. ``options`` go to the game screen (seed, rules, ...)."""
+    no CPU pauses, and (unless ``persist``) no settings or store. ``options`` go to the game
+    screen (seed, rules, ...)."""
     from tableau.ui.app import TableauApp
 
     return TableauApp(
@@ -76,6 +78,7 @@ def still_app(
         cursor_blink=False,
         animations=False,
         folder=folder,
+        persist=persist,
         **options,
     )
 

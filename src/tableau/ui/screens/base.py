@@ -23,6 +23,8 @@ from textual.widgets import Button
 from textual.worker import get_current_worker
 
 from tableau.engines import find_game
+from tableau.storage.store import GameRecord
+from tableau.storage.store import StoreProblem
 from tableau.ui.runtime import Host
 from tableau.ui.runtime import Runtime
 
@@ -101,6 +103,12 @@ class TableauScreen(Screen[Any]):
         if isinstance(app, Host):
             app.show_menu()
 
+    def remember(self, section: str, key: str, value: object) -> None:
+        """Keep a setting in settings.toml at once, or say why it could not be."""
+        problem = self.runtime.remember(section, key, value)
+        if problem is not None:
+            self.notify(problem, title="Settings", severity="warning", markup=False)
+
 
 class GameScreen(TableauScreen):
     """A game. Subclasses name their game's key in ``tableau.engines.REGISTRY``
@@ -112,9 +120,17 @@ class GameScreen(TableauScreen):
     runtime's ``cpu_delay`` (all at once when it is 0). A game configures this by overriding
     ``redraw``, ``end_dialog``, ``end_chosen``, ``cpu_to_move``, ``cpu_choose``, ``cpu_play``
     and ``position``.
+
+    ``after_move`` also keeps the game in the runtime's store: ``record()`` gives the game's
+    autosave while it goes on and its finished record once it has ended (written once per
+    game; ``game_began`` starts the next). While the store keeps games, leaving (q, ctrl+q)
+    asks nothing, since "Continue" in the menu resumes the game; a new game over one under way
+    asks first and counts that game as abandoned, a loss (``ask_before_abandoning``).
     """
 
     GAME_KEY: ClassVar[str] = ""
+    SAVES_PROGRESS: ClassVar[bool] = True
+    """The game in progress is autosaved (False: only its end is recorded, as Pesten's)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
@@ -141,7 +157,7 @@ class GameScreen(TableauScreen):
         """A game is under way: moves were made and it has not ended. Override."""
         return False
 
-    def ask_before_discarding(
+    def ask_before_leaving(
         self,
         go_on: Callable[[], object],
         *,
@@ -150,19 +166,104 @@ class GameScreen(TableauScreen):
         stay: str = "Keep playing",
         note: str = "The game under way is not saved.",
     ) -> None:
-        """Run ``go_on`` now if nothing is at stake; else only after the player says yes to
-        ``question`` (``leave`` labels the yes, ``stay`` the way back). The one way every game
-        asks before a key throws a game away."""
-        if self.game_at_stake():
+        """Leaving the game (q, ctrl+q): go at once when nothing is at stake or the store
+        keeps the game for "Continue"; else only after the player says yes to ``question``
+        (``leave`` labels the yes, ``stay`` the way back, ``note`` says what is lost)."""
+        if self.game_at_stake() and not self.leaving_keeps_game():
             self._confirm(go_on, question, leave, stay, note)
         else:
             go_on()
 
+    def ask_before_abandoning(
+        self, go_on: Callable[[], object], *, question: str, leave: str,
+        stay: str = "Keep playing",
+    ) -> None:
+        """A new game, a redeal or new rules over a game under way: ask first. With a yes
+        the game is recorded as abandoned, which counts as a loss, and the question says so."""
+        if not self.game_at_stake():
+            go_on()
+            return
+        if not self.runtime.store.enabled:
+            self._confirm(go_on, question, leave, stay, "The game under way is not saved.")
+            return
+
+        def abandon_then_go_on() -> None:
+            self.abandon()
+            go_on()
+
+        self._confirm(abandon_then_go_on, question, leave, stay,
+                      "The game under way will count as a loss in your statistics.")
+
+    def leaving_keeps_game(self) -> bool:
+        """The store has the game as it stands, so leaving loses nothing."""
+        return (self.SAVES_PROGRESS and self.runtime.store.enabled
+                and not self._store_failed)
+
     def action_leave(self) -> None:
-        """q: back to the menu, after a yes if a game is under way."""
-        self.ask_before_discarding(
+        """q: back to the menu (asking first only if the game under way would be lost)."""
+        self.ask_before_leaving(
             self.to_menu, question="Leave this game?", leave="Leave to the menu",
         )
+
+    # ------------------------------------------------------------------ keeping the game
+
+    began_at: float | None = None
+    """Wall-clock time the game on the table began (None: no game yet)."""
+    _played_before: float = 0.0
+    _clock_mark: float = 0.0
+    _recorded = False
+    _store_failed = False
+
+    def record(self) -> GameRecord | None:
+        """The game as the store keeps it: its autosave while it goes on (``result`` None)
+        or, once it has ended, the finished game (``result`` "won", "lost" or "finished").
+        None: nothing to keep (no move made yet). Override."""
+        return None
+
+    def game_began(self, began_at: float | None = None, played: float = 0.0) -> None:
+        """Call when a game begins: a new deal (now), or a resumed one (its start and the
+        seconds already played)."""
+        self.began_at = self.runtime.wall() if began_at is None else began_at
+        self._played_before = played
+        self._clock_mark = self.runtime.clock()
+        self._recorded = False
+
+    def played_seconds(self) -> float:
+        """Seconds of play in this game, across resumes."""
+        return self._played_before + max(0.0, self.runtime.clock() - self._clock_mark)
+
+    def keep_game(self) -> None:
+        """Write the game to the store: its autosave, or once its finished record. A store
+        that fails says so once (until a write works again); the game goes on."""
+        store = self.runtime.store
+        if not store.enabled or self._recorded:
+            return
+        record = self.record()
+        if record is None or (record.result is None and not self.SAVES_PROGRESS):
+            return
+        try:
+            if record.result is None:
+                store.save(record)
+            else:
+                store.finish(record, record.result)
+                self._recorded = True
+        except StoreProblem as problem:
+            if not self._store_failed:
+                self.notify(str(problem), title="Not saved", severity="warning")
+            self._store_failed = True
+            return
+        self._store_failed = False
+
+    def abandon(self) -> None:
+        """Record the game under way as abandoned (a loss) and drop its autosave."""
+        record = self.record()
+        if record is None or record.result is not None or self._recorded:
+            return
+        try:
+            self.runtime.store.finish(record, "abandoned")
+        except StoreProblem as problem:
+            self.notify(str(problem), title="Not recorded", severity="warning")
+        self._recorded = True
 
     # ------------------------------------------------------------------ the hooks
 
@@ -208,8 +309,10 @@ class GameScreen(TableauScreen):
     _end_shown_for: object = _NOTHING_SHOWN
 
     def after_move(self) -> None:
-        """Call after every change: redraw, then the end of the game, or the CPUs' turns."""
+        """Call after every change: redraw, keep the game in the store, then the end of the
+        game, or the CPUs' turns."""
         self.redraw()
+        self.keep_game()
         dialog = self.end_dialog()
         if dialog is not None:
             if self._end_shown_for is not self.position():

@@ -6,7 +6,7 @@
   "Play again" and "Menu"; returns the chosen key.
 - ``ConfirmScreen``: "discard the game under way?" with a labelled way on and a way back;
   y/n, Enter on the focused button, Escape. Every game asks it through
-  ``GameScreen.ask_before_discarding``.
+  ``GameScreen.ask_before_leaving`` and ``ask_before_abandoning``.
 """
 
 from __future__ import annotations

@@ -249,11 +249,11 @@ class GoFishScreen(GameScreen, game="gofish"):
             history.scroll_page_down(animate=False)
 
     def action_leave(self) -> None:
-        self.ask_before_discarding(
+        self.ask_before_leaving(
             self.to_menu, question="Leave this game?", leave="Leave to the menu",
             note="The game under way is not saved. (Shift+Q chooses queens.)",
         )
 
     def action_new_game(self) -> None:
-        self.ask_before_discarding(self.new_game, question="Start a new game?",
-                                   leave="Deal a new game")
+        self.ask_before_abandoning(self.new_game, question="Start a new game?",
+                                    leave="Deal a new game")

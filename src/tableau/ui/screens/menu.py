@@ -1,4 +1,5 @@
-"""The first screen: the list of games, with one line about each."""
+"""The first screen: "Continue" for each game with a save in progress, the list of games with
+one line about each, and the statistics."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from textual.widgets import ListView
 from textual.widgets import Static
 
 from tableau.engines import REGISTRY
+from tableau.engines import find_game
+from tableau.storage.store import GameRecord
+from tableau.storage.store import StoreProblem
 from tableau.ui.screens.base import TableauScreen
 
 BANNER = "♠ ♥  t a b l e a u  ♦ ♣"
@@ -36,20 +40,67 @@ class GameItem(ListItem):
         yield Label(self.description, classes="game-description")
 
 
+def ago(seconds: float) -> str:
+    """How long ago, in the words of the menu: "just now", "4 min ago", "2 h ago"."""
+    minutes = int(max(0.0, seconds) // 60)
+    if minutes < 1:
+        return "just now"
+    if minutes < 60:
+        return f"{minutes} min ago"
+    hours = minutes // 60
+    if hours < 48:
+        return f"{hours} h ago"
+    return f"{hours // 24} days ago"
+
+
+def continue_text(record: GameRecord, now: float) -> str:
+    """"Continue Yukon · seed 24611 · 37 moves · 4 min ago"."""
+    game = find_game(record.game)
+    title = game.title if game is not None else record.game
+    moves = f"{record.moves} move{'' if record.moves == 1 else 's'}"
+    parts = [f"Continue {title}", record.label, moves, ago(now - record.at)]
+    return " · ".join(part for part in parts if part)
+
+
+class ContinueItem(ListItem):
+    def __init__(self, key: str, text: str) -> None:
+        super().__init__(id=f"continue-{key}", classes="continue")
+        self.key = key
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield Label(self.text, classes="game-title")
+
+
+class StatisticsItem(ListItem):
+    def __init__(self) -> None:
+        super().__init__(id="statistics", classes="statistics")
+
+    def compose(self) -> ComposeResult:
+        yield Label("s  Statistics", classes="game-title")
+
+
 class MenuScreen(TableauScreen):
-    """Choose a game with the arrows and Enter, a number key, or the mouse."""
+    """Choose a game with the arrows and Enter, a number key, or the mouse. "Continue" entries
+    come first, the newest at the top, and Enter starts on the first of them."""
 
     class GameChosen(Message):
-        """The player picked a game; the app opens its set-up step."""
+        """The player picked a game (``resume``: its Continue entry); the app opens its
+        set-up step or resumes the saved game."""
 
-        def __init__(self, key: str) -> None:
+        def __init__(self, key: str, *, resume: bool = False) -> None:
             super().__init__()
             self.key = key
+            self.resume = resume
+
+    class StatisticsChosen(Message):
+        """The player asked for the statistics screen."""
 
     # menu.tcss is loaded by the app (TableauApp.CSS_PATH): the menu is the default screen.
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "open", "Play", show=True),
         Binding("question_mark", "app.help", "Help", key_display="?"),
+        Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
         *(
             Binding(str(number), f"open_number({number})", show=False)
@@ -62,34 +113,61 @@ class MenuScreen(TableauScreen):
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")
-            yield ListView(
-                *(
-                    GameItem(game.key, game.title, game.description, number)
-                    for number, game in enumerate(REGISTRY, start=1)
-                ),
-                id="games",
-            )
+            yield ListView(*self._items(), id="games")
         yield Footer()
+
+    def _items(self) -> list[ListItem]:
+        store = self.runtime.store
+        try:
+            saves, problems = store.saves()
+        except StoreProblem as failure:
+            saves, problems = [], [str(failure)]
+        for problem in problems:
+            self.notify(problem, title="Saved games", severity="warning", markup=False)
+        now = self.runtime.wall()
+        return [
+            *(ContinueItem(record.game, continue_text(record, now)) for record in saves
+              if find_game(record.game) is not None),
+            *(GameItem(game.key, game.title, game.description, number)
+              for number, game in enumerate(REGISTRY, start=1)),
+            StatisticsItem(),
+        ]
 
     def on_mount(self) -> None:
         super().on_mount()
         self.sub_title = "a terminal card table"
         self.query_one(ListView).focus()
 
+    async def on_screen_resume(self) -> None:
+        """Back from a game: the Continue entries may have changed."""
+        games = self.query_one(ListView)
+        if not games.is_mounted:
+            return
+        await games.clear()
+        await games.extend(self._items())
+        games.index = 0
+
     @on(ListView.Selected)
     def _selected(self, event: ListView.Selected) -> None:
-        if isinstance(event.item, GameItem):
-            self.app_open(event.item.key)
+        self._open(event.item)
 
     def action_open(self) -> None:
-        games = self.query_one(ListView)
-        item = games.highlighted_child
-        if isinstance(item, GameItem):
+        self._open(self.query_one(ListView).highlighted_child)
+
+    def _open(self, item: ListItem | None) -> None:
+        if isinstance(item, ContinueItem):
+            self.post_message(self.GameChosen(item.key, resume=True))
+        elif isinstance(item, GameItem):
             self.app_open(item.key)
+        elif isinstance(item, StatisticsItem):
+            self.action_statistics()
 
     def action_open_number(self, number: int) -> None:
         if 1 <= number <= len(REGISTRY):
             self.app_open(REGISTRY[number - 1].key)
+
+    def action_statistics(self) -> None:
+        self.post_message(self.StatisticsChosen())
 
     def app_open(self, key: str) -> None:
         self.post_message(self.GameChosen(key))

@@ -571,7 +571,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         return not self.table.over
 
     def action_leave(self) -> None:
-        self.ask_before_discarding(
+        self.ask_before_leaving(
             self.to_menu,
             question="Leave the table?", leave="Leave to the menu", stay="Stay and play on",
             note="The round in progress is not saved.",

@@ -450,8 +450,8 @@ class PokerScreen(GameScreen, game="poker"):
 
     def action_new_game(self) -> None:
         """A new game from the palette: asks first while a game is under way."""
-        self.ask_before_discarding(self.new_game, question="Start a new game?",
-                                   leave="Deal a new game")
+        self.ask_before_abandoning(self.new_game, question="Start a new game?",
+                                    leave="Deal a new game")
 
     def new_game(self) -> None:
         """Deal a fresh game with the same number of CPUs and a new seed."""

@@ -379,7 +379,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
     @property
     def _auto_move(self) -> bool:
-        return self.runtime.settings.auto_move
+        return bool(self.runtime.settings.get("yukon", "auto_move"))
 
     def _is_stuck(self) -> bool:
         state = self.session.state
@@ -600,8 +600,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             and not self._is_stuck()
 
     def action_new_game(self) -> None:
-        self.ask_before_discarding(self._new_game_now, question="Start a new game?",
-                                   leave="Deal a new game")
+        self.ask_before_abandoning(self._new_game_now, question="Start a new game?",
+                                    leave="Deal a new game")
 
     def _new_game_now(self) -> None:
         """A fresh seed, then LD, SR and P."""
@@ -624,8 +624,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.query_one(YukonBoard).focus()
 
     def action_restart(self) -> None:
-        self.ask_before_discarding(self._restart_now, question="Deal the same cards again?",
-                                   leave="Redeal")
+        self.ask_before_abandoning(self._restart_now, question="Deal the same cards again?",
+                                    leave="Redeal")
 
     def _restart_now(self) -> None:
         """The same deal again: Q then P."""
@@ -653,10 +653,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.redraw()
 
     def action_toggle_auto(self) -> None:
-        settings = self.runtime.settings
-        settings.auto_move = not settings.auto_move
-        self.note = f"Auto-move to the foundations is {'on' if settings.auto_move else 'off'}."
-        if settings.auto_move and self.session.state.phase is Phase.PLAY:
+        auto_move = not self._auto_move
+        self.remember("yukon", "auto_move", auto_move)
+        self.note = f"Auto-move to the foundations is {'on' if auto_move else 'off'}."
+        if auto_move and self.session.state.phase is Phase.PLAY:
             before = self.session.state
             self.session = self.session.send_safe_cards_home()
             self._after_change(before)
@@ -672,7 +672,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
         def chosen(key: str | None) -> None:
             if key in RULE_NAMES:
-                self.ask_before_discarding(lambda: new_rules(key), question="Change the rules?",
+                self.ask_before_abandoning(lambda: new_rules(key), question="Change the rules?",
                                            leave="New deal with these rules")
 
         self.app.push_screen(

@@ -1,0 +1,179 @@
+"""A human-editable ``settings.toml``: read with ``tomllib``, written atomically with
+``tomli-w``, checked against a schema the caller gives (the app's lives in the ui layer).
+
+The file is a table per section (``[yukon]``, ``[gofish]``, ...). Reading never fails: a
+missing file means the defaults; a file that is not TOML, or a value the schema refuses, gives
+one sentence each in ``problems``, and the default is used in its place. The file itself is
+left untouched: a later change rewrites only the value that changed, keeping what the player
+wrote (unknown keys and refused values included); a file that could not be read is never
+written over.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from collections.abc import Callable
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from typing import Final
+
+import tomli_w
+
+from tableau.storage.files import FileProblem
+from tableau.storage.files import atomic_write_text
+from tableau.storage.files import read_small_text
+
+MAX_SETTINGS_BYTES: Final = 256 * 1024
+
+Check = Callable[[Any], str | None]
+"""Why a value is refused ("must be one of spec, classic, russian"), or None."""
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    default: Any
+    check: Check
+
+
+Schema = Mapping[str, Mapping[str, Field]]
+"""section -> key -> Field."""
+
+
+def one_of(*choices: Any) -> Check:
+    def check(value: Any) -> str | None:
+        if value in choices and type(value) is type(choices[0]):
+            return None
+        return "must be one of " + ", ".join(str(choice) for choice in choices)
+
+    return check
+
+
+def whole(low: int, high: int) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) is int and low <= value <= high:
+            return None
+        return f"must be a whole number from {low} to {high}"
+
+    return check
+
+
+def number(low: float, high: float) -> Check:
+    def check(value: Any) -> str | None:
+        if type(value) in (int, float) and low <= value <= high:
+            return None
+        return f"must be a number from {low:g} to {high:g}"
+
+    return check
+
+
+def boolean(value: Any) -> str | None:
+    return None if type(value) is bool else "must be true or false"
+
+
+def text(longest: int) -> Check:
+    def check(value: Any) -> str | None:
+        if isinstance(value, str) and 0 < len(value) <= longest and value.isprintable():
+            return None
+        return f"must be a text of 1 to {longest} printable characters"
+
+    return check
+
+
+class Settings:
+    """The settings of one file. ``get`` gives a checked value; ``set`` checks, keeps and
+    writes at once (raising FileProblem with a sentence if it cannot write)."""
+
+    def __init__(self, path: Path | None, schema: Schema) -> None:
+        """``path`` None: settings for this run only (nothing read or written)."""
+        self.path = path
+        self.schema = schema
+        self.problems: list[str] = []
+        """One sentence for each thing in the file that was not used."""
+        self._raw: dict[str, Any] = {}
+        self._writable = True
+        self._values: dict[tuple[str, str], Any] = {
+            (section, key): field.default
+            for section, fields in schema.items() for key, field in fields.items()
+        }
+        if path is not None:
+            self._read(path)
+
+    def _read(self, path: Path) -> None:
+        name = path.name
+        if not path.exists() and not path.is_symlink():
+            return
+        try:
+            self._raw = tomllib.loads(read_small_text(path, "settings file", MAX_SETTINGS_BYTES))
+        except (FileProblem, tomllib.TOMLDecodeError) as error:
+            self._writable = False
+            reason = str(error).rstrip(".")
+            self.problems.append(
+                f"{name} could not be read ({reason}), so the defaults are used and the file "
+                "is left as it is (changes are kept for this run only)."
+            )
+            return
+        for (section, key), default in self._values.items():
+            table = self._raw.get(section)
+            if not isinstance(table, dict) or key not in table:
+                continue
+            value = table[key]
+            why = self.schema[section][key].check(value)
+            if why is None:
+                self._values[section, key] = copy.deepcopy(value)
+            else:
+                self.problems.append(
+                    f"In {name}, {section}.{key} {why}, so the default ({_shown(default)}) "
+                    "is used."
+                )
+
+    def get(self, section: str, key: str) -> Any:
+        return copy.deepcopy(self._values[section, key])
+
+    def section(self, section: str) -> dict[str, Any]:
+        return {key: self.get(section, key) for key in self.schema[section]}
+
+    def set(self, section: str, key: str, value: Any) -> None:
+        """Keep ``value`` and write the file at once. A value the schema refuses raises
+        ValueError (a bug in the caller); a file that cannot be written, FileProblem (the
+        value is still kept for this run)."""
+        why = self.schema[section][key].check(value)
+        if why is not None:
+            raise ValueError(f"{section}.{key} {why}.")
+        if self._values[section, key] == value and _has(self._raw, section, key, value):
+            return
+        self._values[section, key] = copy.deepcopy(value)
+        if self.path is None:
+            return
+        if not self._writable:
+            raise FileProblem(
+                f"{self.path.name} could not be read, so it is not written over; "
+                "the change holds for this run."
+            )
+        table = self._raw.setdefault(section, {})
+        if not isinstance(table, dict):  # a hand-written "yukon = 3": the table wins now
+            table = self._raw[section] = {}
+        table[key] = copy.deepcopy(value)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise FileProblem(
+                f"The folder of {self.path.name} cannot be made ({error.strerror}); "
+                "the change holds for this run."
+            ) from None
+        atomic_write_text(self.path, tomli_w.dumps(self._raw), name=self.path.name)
+
+
+def _has(raw: Mapping[str, Any], section: str, key: str, value: Any) -> bool:
+    table = raw.get(section)
+    return isinstance(table, dict) and key in table and table[key] == value
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    return str(value)

@@ -1,0 +1,79 @@
+"""The app's settings: what ``settings.toml`` may hold, with defaults and checks.
+
+The theme and each game's last set-up. Pesten keeps its seats' names and kinds, never a
+password. Read once at start-up (``open_settings``); a change in the app is written at once.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from typing import Final
+
+from tableau.storage.settings import Field
+from tableau.storage.settings import Schema
+from tableau.storage.settings import Settings
+from tableau.storage.settings import boolean
+from tableau.storage.settings import number
+from tableau.storage.settings import one_of
+from tableau.storage.settings import text
+from tableau.storage.settings import whole
+from tableau.ui.pace import DEFAULT_CPU_DELAY
+
+# The games' choices are written out here, not imported: importing the engines would double
+# the start-up time. tests/ui/test_preferences.py checks that they match the engines.
+YUKON_RULES: Final = ("spec", "classic", "russian")
+GOFISH_LEVELS: Final = ("easy", "pro")
+GOFISH_PLAYERS: Final = 5
+POKER_CPUS: Final = 3
+POKER_MOST: Final = 5
+PESTEN_MIN: Final = 2
+PESTEN_PLAYERS: Final = 8
+
+DEFAULT_THEME: Final = "textual-dark"
+PESTEN_KINDS: Final = ("human", "random", "careful")
+NAME_LENGTH: Final = 14
+MOST_SECONDS: Final = 5.0
+"""The slowest CPU pace a hand-edited file may ask for."""
+
+
+def _pesten_seats(value: Any) -> str | None:
+    why = (f"must be a list of {PESTEN_MIN} to {PESTEN_PLAYERS} seats like "
+           '{ name = "Anna", kind = "human" } (kind: ' + ", ".join(PESTEN_KINDS) + ")")
+    if not isinstance(value, list) or not PESTEN_MIN <= len(value) <= PESTEN_PLAYERS:
+        return why
+    for seat in value:
+        if (not isinstance(seat, dict) or set(seat) != {"name", "kind"}
+                or text(NAME_LENGTH)(seat["name"]) is not None
+                or seat["kind"] not in PESTEN_KINDS):
+            return why
+    return None
+
+
+DEFAULT_PESTEN_SEATS: Final = (
+    {"name": "Anna", "kind": "human"}, {"name": "Bram", "kind": "human"},
+    {"name": "Cor", "kind": "careful"},
+)
+
+SCHEMA: Final[Schema] = {
+    "app": {"theme": Field(DEFAULT_THEME, text(60))},
+    "yukon": {
+        "rules": Field("spec", one_of(*YUKON_RULES)),
+        "auto_move": Field(False, boolean),
+    },
+    "gofish": {
+        "cpus": Field(1, whole(1, GOFISH_PLAYERS - 1)),
+        "level": Field("pro", one_of(*GOFISH_LEVELS)),
+        "speed": Field(DEFAULT_CPU_DELAY, number(0.0, MOST_SECONDS)),
+    },
+    "poker": {
+        "cpus": Field(POKER_CPUS, whole(1, POKER_MOST)),
+        "speed": Field(DEFAULT_CPU_DELAY, number(0.0, MOST_SECONDS)),
+    },
+    "pesten": {"seats": Field([dict(seat) for seat in DEFAULT_PESTEN_SEATS], _pesten_seats)},
+}
+
+
+def open_settings(path: Path | None) -> Settings:
+    """The settings of ``path`` (None: defaults, kept for this run only)."""
+    return Settings(path, SCHEMA)

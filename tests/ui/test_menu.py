@@ -9,8 +9,14 @@ from ui_helpers import press
 from ui_helpers import started
 
 from tableau.engines import REGISTRY
+from tableau.storage.home import database_path
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
+from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.dialogs import ConfirmScreen
 from tableau.ui.screens.help import HelpScreen
+from tableau.ui.screens.menu import ContinueItem
 from tableau.ui.screens.menu import GameItem
 from tableau.ui.screens.menu import MenuScreen
 
@@ -50,3 +56,77 @@ async def test_ctrl_q_quits_from_the_menu(make_app: Callable[..., TableauApp]) -
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "ctrl+q")
         assert not app.is_running
+
+
+# ---------------------------------------------------------------------- Continue entries
+
+def _saved_game(game: str, *, moves: int, label: str) -> GameRecord:
+    return GameRecord(game, "pro", 7, {"cpus": 1}, started=NOW - 3600, moves=moves,
+                      duration=600.0, label=label, details={"books": 2}, data={"x": 1})
+
+
+NOW = 1_800_000_000.0
+
+
+def _store_with(*records: tuple[GameRecord, float]) -> None:
+    """Autosaves written at the given wall times, in the test's TABLEAU_HOME."""
+    for record, saved_at in records:
+        store = Store(database_path(), wall=lambda saved_at=saved_at: saved_at)
+        store.save(record)
+        store.close()
+
+
+async def test_a_game_in_progress_shows_first_as_continue_with_its_summary(
+    make_app: Callable[..., TableauApp],
+) -> None:
+    _store_with(
+        (_saved_game("gofish", moves=12, label="2 CPUs · pro"), NOW - 240),
+        (_saved_game("yukon", moves=1, label="seed 24611"), NOW - 30),
+    )
+    app = make_app(persist=True, wall=lambda: NOW)
+    async with started(app, (80, 24)):
+        items = list(app.screen.query_one(ListView).children)
+        texts = [item.text for item in items if isinstance(item, ContinueItem)]
+        assert texts == ["Continue Yukon · seed 24611 · 1 move · just now",
+                         "Continue Go Fish · 2 CPUs · pro · 12 moves · 4 min ago"]
+        assert isinstance(items[0], ContinueItem)  # Enter starts on the newest save
+        assert app.screen.query_one(ListView).index == 0
+        assert [item.key for item in items if isinstance(item, GameItem)] == [
+            game.key for game in REGISTRY]
+
+
+async def test_no_store_no_continue_entries(make_app: Callable[..., TableauApp]) -> None:
+    _store_with((_saved_game("gofish", moves=3, label=""), NOW))
+    app = make_app()  # persist=False: the still apps of tests and snapshots keep nothing
+    async with started(app, (80, 24)):
+        assert not list(app.screen.query(ContinueItem))
+
+
+async def test_a_new_game_over_one_in_progress_asks_and_counts_it_as_a_loss(
+    make_app: Callable[..., TableauApp],
+) -> None:
+    _store_with((_saved_game("gofish", moves=12, label="1 CPU"), NOW))
+    app = make_app(persist=True, wall=lambda: NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "3")  # Go Fish, not its Continue entry
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "count as a loss" in app.screen.text
+        await press(pilot, "escape")  # keep it: nothing changes
+        assert isinstance(app.screen, MenuScreen)
+        assert app.runtime.store.saved("gofish") is not None
+        assert app.runtime.store.finished("gofish") == []
+        await press(pilot, "3", "y")  # yes: the set-up step; the old game is kept till Start
+        assert app.runtime.store.saved("gofish") is not None
+        await press(pilot, "enter")  # Start
+        assert isinstance(app.screen, GameScreen)
+        [abandoned] = app.runtime.store.finished("gofish")
+        assert (abandoned.result, abandoned.moves, abandoned.details) == (
+            "abandoned", 12, {"books": 2})
+        assert app.runtime.store.saved("gofish") is None
+
+
+async def test_s_opens_the_statistics(make_app: Callable[..., TableauApp]) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "s")
+        assert type(app.screen).__name__ == "StatsScreen"

@@ -29,6 +29,10 @@ A card table in your terminal. Pick a game from the list:
 - **?** or **F1** shows the rules and controls of the game you are in.
 - **ctrl+p** opens the command palette: new game, undo, themes and more.
 - **q** leaves a game and comes back here; **ctrl+q** quits from anywhere.
+- **Continue** entries at the top resume a game where you left it: Yukon, Go Fish and
+  Poker save after every move. Starting a new game over one in progress asks first, and
+  the unfinished game counts as a loss in your statistics.
+- **s** shows the statistics of every game.
 """
 
 

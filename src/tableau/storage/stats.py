@@ -212,7 +212,8 @@ def as_json(numbers: Figures) -> dict[str, Any]:
 class Table:
     caption: str
     columns: tuple[str, ...]
-    """Headings; the first column is the rows' names, the others hold figures."""
+    """Headings (all blank: the table has none); the first column names the rows, the
+    others hold figures."""
     rows: tuple[tuple[str, ...], ...]
 
 
@@ -230,7 +231,7 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
     """Each game's tables, in menu order."""
     poker = numbers.poker
     built = {
-        "yukon": _across("Yukon, per rules", numbers.yukon, [
+        "yukon": _across("Per rules variant", numbers.yukon, [
             ("Played", lambda row: str(row.played)),
             ("Won", lambda row: str(row.won)),
             ("Win %", lambda row: f"{row.win_percent:.0f}%"),
@@ -239,13 +240,13 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
             ("Best time", lambda row: _time(row.best_time)),
             ("Fewest moves", lambda row: _figure(row.fewest_moves)),
         ], lambda row: row.rules),
-        "gofish": _across("Go Fish, per level", numbers.gofish, [
+        "gofish": _across("Per level", numbers.gofish, [
             ("Played", lambda row: str(row.played)),
             ("Won", lambda row: str(row.won)),
             ("Average books", lambda row: _figure(row.average_books)),
         ], lambda row: row.level),
         "poker": () if not poker.sessions else (
-            Table("Poker", ("", "All sessions"), (
+            Table("All sessions", ("", ""), (
                 ("Sessions", str(poker.sessions)),
                 ("Hands played", str(poker.hands_played)),
                 ("Hands won", str(poker.hands_won)),
@@ -258,7 +259,7 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
             )[:RECENT_SESSIONS]),
         ),
         "pesten": () if not numbers.pesten else (
-            Table("Pesten, per player", ("Player", "Rounds", "Wins"), tuple(
+            Table("Per player", ("Player", "Rounds", "Wins"), tuple(
                 (row.name, str(row.rounds), str(row.wins)) for row in numbers.pesten)),
         ),
     }

@@ -81,9 +81,10 @@ def text(shown: tuple[Page, ...]) -> str:
             rows = [table.columns, *table.rows] if any(table.columns) else list(table.rows)
             widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
             lines.append(table.caption)
-            lines += ["  " + "  ".join(cell.ljust(width) if column == 0 else cell.rjust(width)
-                                       for column, (cell, width) in enumerate(zip(row, widths)))
-                      for row in rows]
+            for row in rows:
+                name, *numbers = zip(row, widths, strict=True)
+                cells = [name[0].ljust(name[1]), *(cell.rjust(width) for cell, width in numbers)]
+                lines.append("  " + "  ".join(cells))
             lines.append("")
     return "\n".join(lines)
 

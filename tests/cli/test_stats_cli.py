@@ -118,7 +118,7 @@ def test_a_folder_in_place_of_the_database_gives_one_sentence_and_status_1(
     assert result.returncode == 1
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "tableau stats: the statistics cannot be read: tableau.db is a folder, not "
+        "tableau stats: The statistics cannot be read: tableau.db is a folder, not "
         "tableau's database."]
 
 

@@ -35,9 +35,9 @@ from tableau.storage.stats import Page
 from tableau.storage.stats import as_json
 from tableau.storage.stats import figures
 from tableau.storage.stats import pages
+from tableau.storage.stats import read_finished
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
-from tableau.storage.store import StoreProblem
 
 PROG = "tableau stats"
 NOT_READ = 1
@@ -57,15 +57,10 @@ def finished_games() -> list[GameRecord] | str:
     if not os.path.lexists(path):
         return []
     store = Store(path)
+    if store.enabled and store.problem is not None:  # a damaged file was set aside
+        say(f"{PROG}: {store.problem}")
     try:
-        if not store.enabled:  # the store's sentence speaks of a game; this is no game
-            why = store.problem or "the statistics could not be read."
-            return why.replace("Games are not saved in this run", "the statistics cannot be read")
-        if store.problem is not None:  # a damaged file was set aside: say so, go on
-            say(f"{PROG}: {store.problem}")
-        return store.finished()
-    except StoreProblem as problem:
-        return str(problem).split(";")[0] + "."  # the rest speaks of a game going on
+        return read_finished(store)
     finally:
         store.close()
 

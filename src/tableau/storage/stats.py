@@ -1,9 +1,10 @@
-"""The statistics: figures worked out from the finished games of the store (``Store.finished()``),
+"""The statistics: figures worked out from the finished games of the store (``read_finished``),
 and the same figures as tables of words, which the statistics screen and ``tableau stats``
 both show.
 
-Pure: no I/O. The records come from disk, so a detail that is missing or of an odd type is
-treated as absent, never as an error. "abandoned" counts as a loss, like "lost".
+The figures are pure (no I/O). The records come from disk, so a detail that is missing or of
+an odd type is treated as absent, never as an error. "abandoned" counts as a loss, like
+"lost".
 
 - Yukon, per rules variant: played, won, win %, the current and the best streak of wins (in the
   order the games ended), the best time and the fewest moves of a won game.
@@ -27,6 +28,8 @@ from typing import TypeGuard
 
 from tableau.engines import REGISTRY
 from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+from tableau.storage.store import StoreProblem
 
 RECENT_SESSIONS: Final = 10
 """How many Poker sessions the tables list (the total counts them all)."""
@@ -90,6 +93,20 @@ class Figures:
     poker: PokerFigures
     pesten: tuple[PlayerFigures, ...]
     """Most wins first, then most rounds, then by name."""
+
+
+def read_finished(store: Store) -> list[GameRecord] | str:
+    """The finished games of ``store``, or the sentence that says why they cannot be read.
+    (The store's own sentences speak of a game that goes on; here none does.)"""
+    if not store.enabled:
+        if store.problem is None:
+            return "Statistics are not kept in this run."
+        return store.problem.replace("Games are not saved in this run",
+                                     "The statistics cannot be read")
+    try:
+        return store.finished()
+    except StoreProblem as problem:
+        return str(problem).split(";")[0] + "."
 
 
 def figures(records: Iterable[GameRecord]) -> Figures:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+import sqlite3
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -20,6 +21,7 @@ from tableau.storage.stats import YukonFigures
 from tableau.storage.stats import as_json
 from tableau.storage.stats import figures
 from tableau.storage.stats import pages
+from tableau.storage.stats import read_finished
 from tableau.storage.store import RESULTS
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
@@ -165,6 +167,24 @@ def test_figures_of_games_recorded_in_the_store(tmp_path: Path) -> None:
     row = one_yukon(figures(store.finished()))
     assert (row.played, row.won, row.current_streak, row.best_streak) == (3, 2, 0, 2)
     assert (row.best_time, row.fewest_moves) == (150.0, 80)
+
+
+def test_a_store_that_keeps_nothing_gives_a_sentence_not_figures(tmp_path: Path) -> None:
+    assert read_finished(Store(None)) == "Statistics are not kept in this run."
+    (tmp_path / "tableau.db").mkdir()
+    assert read_finished(Store(tmp_path / "tableau.db")) == (
+        "The statistics cannot be read: tableau.db is a folder, not tableau's database.")
+
+
+def test_a_store_that_fails_to_read_gives_a_sentence_with_no_game_going_on(
+    tmp_path: Path,
+) -> None:
+    store = Store(tmp_path / "tableau.db")
+    other = sqlite3.connect(tmp_path / "tableau.db")
+    other.execute("DROP TABLE finished_games")
+    other.close()
+    assert read_finished(store) == ("The database failed (no such table: finished_games), so "
+                                    "reading the statistics failed.")
 
 
 # ---------------------------------------------------------------- tables and JSON

@@ -106,7 +106,12 @@ def read_finished(store: Store) -> list[GameRecord] | str:
     try:
         return store.finished()
     except StoreProblem as problem:
-        return str(problem).split(";")[0] + "."
+        return plainly(problem)
+
+
+def plainly(problem: StoreProblem) -> str:
+    """The store's sentence without its "the game goes on": no game is on here."""
+    return str(problem).split(";")[0] + "."
 
 
 def figures(records: Iterable[GameRecord]) -> Figures:

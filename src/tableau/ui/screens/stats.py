@@ -25,6 +25,7 @@ from tableau.storage.stats import Page
 from tableau.storage.stats import Table
 from tableau.storage.stats import figures
 from tableau.storage.stats import pages
+from tableau.storage.stats import plainly
 from tableau.storage.stats import read_finished
 from tableau.storage.store import StoreProblem
 from tableau.ui.screens.base import TableauScreen
@@ -173,8 +174,7 @@ class StatsScreen(TableauScreen):
         try:
             self.runtime.store.reset(game)
         except StoreProblem as problem:
-            self.notify(str(problem).split(";")[0] + ".", title="Not cleared", severity="error",
-                        markup=False)
+            self.notify(plainly(problem), title="Not cleared", severity="error", markup=False)
             return
         await self._show_again()
         self.notify(f"The {title} statistics were cleared.", title="Statistics")

@@ -203,7 +203,7 @@ def test_the_yukon_table_has_a_column_per_rules_variant() -> None:
              *yukon("won", "won", "lost", "won")]
     [yukon_page] = [page for page in pages(figures(games)) if page.game == "yukon"]
     [table] = yukon_page.tables
-    assert table.columns == ("", "classic", "spec")
+    assert table.columns == ("Rules", "classic", "spec")
     assert dict((row[0], row[1:]) for row in table.rows) == {
         "Played": ("1", "4"), "Won": ("1", "3"), "Win %": ("100%", "75%"),
         "Current streak": ("1", "1"), "Best streak": ("1", "2"),
@@ -216,6 +216,7 @@ def test_the_poker_page_lists_the_newest_sessions_first() -> None:
     [poker] = [page for page in pages(figures(games)) if page.game == "poker"]
     summary, sessions = poker.tables
     assert ("Chips", "+78") in summary.rows  # 1 + 2 + ... + 12
+    assert sessions.caption == "Chips per session, newest first (the last 10)"
     assert len(sessions.rows) == RECENT_SESSIONS
     assert sessions.rows[0] == ("#12", "+12")
     assert sessions.rows[-1] == ("#3", "+3")

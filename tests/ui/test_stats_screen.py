@@ -135,7 +135,7 @@ async def test_clearing_one_game_asks_first_and_keeps_the_others() -> None:
         dialog = pilot.app.screen
         assert isinstance(dialog, ConfirmScreen)
         assert dialog.title_text == "Clear the Yukon statistics?"
-        assert "The 3 finished Yukon games will be forgotten" in dialog.text
+        assert "All 3 finished Yukon games will be forgotten." in dialog.text
         await press(pilot, "y")
         assert pilot.app.screen is screen
         assert sentence(screen) == "No Yukon games finished yet."

@@ -253,7 +253,7 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
     """Each game's tables, in menu order."""
     poker = numbers.poker
     built = {
-        "yukon": _across("Per rules variant", numbers.yukon, [
+        "yukon": _across("Per rules variant", "Rules", numbers.yukon, [
             ("Played", lambda row: str(row.played)),
             ("Won", lambda row: str(row.won)),
             ("Win %", lambda row: f"{row.win_percent:.0f}%"),
@@ -262,7 +262,7 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
             ("Best time", lambda row: _time(row.best_time)),
             ("Fewest moves", lambda row: _figure(row.fewest_moves)),
         ], lambda row: row.rules),
-        "gofish": _across("Per level", numbers.gofish, [
+        "gofish": _across("Per level", "Level", numbers.gofish, [
             ("Played", lambda row: str(row.played)),
             ("Won", lambda row: str(row.won)),
             ("Average books", lambda row: _figure(row.average_books)),
@@ -275,7 +275,9 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
                 ("Biggest pot won", _figure(poker.biggest_pot)),
                 ("Chips", f"{poker.chips_total:+d}"),
             )),
-            Table(f"Chips per session, the last {RECENT_SESSIONS}", ("Session", "Chips"), tuple(
+            Table("Chips per session, newest first" + (
+                f" (the last {RECENT_SESSIONS})" if len(poker.chips) > RECENT_SESSIONS else ""
+            ), ("Session", "Chips"), tuple(
                 (f"#{number}", f"{chips:+d}")
                 for number, chips in reversed(list(enumerate(poker.chips, start=1)))
             )[:RECENT_SESSIONS]),
@@ -292,13 +294,13 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
     )
 
 
-def _across(caption: str, columns: Sequence[Any], lines: list[tuple[str, Any]],
+def _across(caption: str, corner: str, columns: Sequence[Any], lines: list[tuple[str, Any]],
             heading: Any) -> tuple[Table, ...]:
     """A table with a column per variant and a line per figure (narrow enough for 80
     columns however many figures there are)."""
     if not columns:
         return ()
-    return (Table(caption, ("", *(heading(column) for column in columns)), tuple(
+    return (Table(caption, (corner, *(heading(column) for column in columns)), tuple(
         (name, *(shown(column) for column in columns)) for name, shown in lines)),)
 
 

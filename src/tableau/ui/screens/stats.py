@@ -166,8 +166,8 @@ class StatsScreen(TableauScreen):
 
         self.app.push_screen(ConfirmScreen(
             f"Clear the {title} statistics?",
-            f"The {finished} will be forgotten, and every figure worked out from them. "
-            f"A {title} game in progress and the other games' statistics are kept.",
+            f"{'The' if count == 1 else 'All'} {finished} will be forgotten. A {title} game "
+            "in progress and the other games' statistics are kept.",
             leave="Clear them", stay="Keep them"), answered)
 
     async def _reset(self, game: str, title: str) -> None:

@@ -93,7 +93,7 @@ async def test_finished_games_show_on_their_tabs() -> None:
         assert rows[-2:] == [("#2", "-40"), ("#1", "+25")]
 
 
-async def test_arrows_and_numbers_choose_the_game() -> None:
+async def test_arrows_numbers_and_clicks_choose_the_game() -> None:
     async with started(app(), (80, 24)) as pilot:
         screen = await opened(pilot)
         await press(pilot, "right")
@@ -102,6 +102,8 @@ async def test_arrows_and_numbers_choose_the_game() -> None:
         assert screen.shown_game == "gofish"
         await press(pilot, "1", "left")  # from the first game round to the last
         assert screen.shown_game == "poker"
+        await click(pilot, "#--content-tab-stats-gofish")
+        assert screen.shown_game == "gofish"
 
 
 async def test_no_finished_games_read_as_a_sentence_on_every_tab() -> None:

@@ -7,7 +7,8 @@ run_before=scene.setup)``; ``python -m tableau.ui.screenshots DIR`` writes the s
 with ``picture(scene, size)``.
 
 Each game of ``tableau.engines.REGISTRY`` has its module ``tableau.ui.scenes.<key>`` that
-defines ``SCENES``; the menu's module holds the menu's and the app shell's.
+defines ``SCENES``; the menu's module holds the menu's and the app shell's, and ``stats`` the
+statistics screen's.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ if TYPE_CHECKING:
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
 
-_MODULES = ("menu", *GAMES)
+_MODULES = ("menu", *GAMES, "stats")
 
 
 _KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}

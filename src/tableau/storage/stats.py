@@ -1,0 +1,319 @@
+"""The statistics: figures worked out from the finished games of the store (``read_finished``),
+and the same figures as tables of words, which the statistics screen and ``tableau stats``
+both show.
+
+The figures are pure (no I/O). The records come from disk, so a detail that is missing or of
+an odd type is treated as absent, never as an error. "abandoned" counts as a loss, like
+"lost".
+
+- Yukon, per rules variant: played, won, win %, the current and the best streak of wins (in the
+  order the games ended), the best time and the fewest moves of a won game.
+- Go Fish, per level: played, won, average books (``details["books"]``).
+- Poker: hands played and won (sums of ``details["hands"]`` and ``details["hands_won"]``), the
+  biggest pot won (``details["biggest_pot"]``), and each session's chip result
+  (``details["chips"]``) with their total.
+- Pesten: rounds and wins per player name (``details["players"]``, ``details["winner"]``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+from typing import Final
+from typing import TypeGuard
+
+from tableau.engines import REGISTRY
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+from tableau.storage.store import StoreProblem
+
+RECENT_SESSIONS: Final = 10
+"""How many Poker sessions the tables list (the total counts them all)."""
+NAME_LENGTH: Final = 40
+"""Longer names and variants from disk are cut to this."""
+NONE: Final = "–"
+"""A figure there is nothing yet to work out from (no won game has a best time)."""
+
+
+@dataclass(frozen=True, slots=True)
+class YukonFigures:
+    rules: str
+    played: int
+    won: int
+    current_streak: int
+    best_streak: int
+    best_time: float | None
+    """Seconds of the fastest won game."""
+    fewest_moves: int | None
+
+    @property
+    def win_percent(self) -> float:
+        return 100 * self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class GoFishFigures:
+    level: str
+    played: int
+    won: int
+    average_books: float | None
+
+
+@dataclass(frozen=True, slots=True)
+class PokerFigures:
+    sessions: int
+    hands_played: int
+    hands_won: int
+    biggest_pot: int | None
+    chips: tuple[int, ...]
+    """Each session's chip result, oldest first."""
+
+    @property
+    def chips_total(self) -> int:
+        return sum(self.chips)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerFigures:
+    name: str
+    rounds: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class Figures:
+    yukon: tuple[YukonFigures, ...]
+    """One per rules variant, by name."""
+    gofish: tuple[GoFishFigures, ...]
+    """One per level, by name."""
+    poker: PokerFigures
+    pesten: tuple[PlayerFigures, ...]
+    """Most wins first, then most rounds, then by name."""
+
+
+def read_finished(store: Store) -> list[GameRecord] | str:
+    """The finished games of ``store``, or the sentence that says why they cannot be read.
+    (The store's own sentences speak of a game that goes on; here none does.)"""
+    if not store.enabled:
+        if store.problem is None:
+            return "Statistics are not kept in this run."
+        return store.problem.replace("Games are not saved in this run",
+                                     "The statistics cannot be read")
+    try:
+        return store.finished()
+    except StoreProblem as problem:
+        return plainly(problem)
+
+
+def plainly(problem: StoreProblem) -> str:
+    """The store's sentence without its "the game goes on": no game is on here."""
+    return str(problem).split(";")[0] + "."
+
+
+def figures(records: Iterable[GameRecord]) -> Figures:
+    """The figures of ``records``, finished games in the order they ended (oldest first, as
+    ``Store.finished()`` gives them). Games tableau does not know are left out."""
+    by_game: dict[str, list[GameRecord]] = {}
+    for record in records:
+        by_game.setdefault(record.game, []).append(record)
+    return Figures(
+        yukon=tuple(_yukon(rules, games) for rules, games in _by_variant(by_game.get("yukon"))),
+        gofish=tuple(_gofish(level, games)
+                     for level, games in _by_variant(by_game.get("gofish"))),
+        poker=_poker(by_game.get("poker", [])),
+        pesten=_pesten(by_game.get("pesten", [])),
+    )
+
+
+def _by_variant(records: list[GameRecord] | None) -> list[tuple[str, list[GameRecord]]]:
+    groups: dict[str, list[GameRecord]] = {}
+    for record in records or ():
+        groups.setdefault(record.variant[:NAME_LENGTH], []).append(record)
+    return sorted(groups.items())
+
+
+def _won(record: GameRecord) -> bool:
+    return record.result == "won"
+
+
+def _yukon(rules: str, games: list[GameRecord]) -> YukonFigures:
+    current = best = 0
+    for game in games:
+        current = current + 1 if _won(game) else 0
+        best = max(best, current)
+    won = [game for game in games if _won(game)]
+    times = [game.duration for game in won if math.isfinite(game.duration) and game.duration >= 0]
+    moves = [game.moves for game in won if game.moves >= 0]
+    return YukonFigures(rules, len(games), len(won), current, best,
+                        min(times, default=None), min(moves, default=None))
+
+
+def _gofish(level: str, games: list[GameRecord]) -> GoFishFigures:
+    books = [count for game in games if (count := _count(game.details, "books")) is not None]
+    average = sum(books) / len(books) if books else None
+    return GoFishFigures(level, len(games), sum(map(_won, games)), average)
+
+
+def _poker(games: list[GameRecord]) -> PokerFigures:
+    def counts(key: str) -> list[int]:
+        return [count for game in games if (count := _count(game.details, key)) is not None]
+
+    chips = [chips for game in games if _whole(chips := game.details.get("chips"))]
+    return PokerFigures(len(games), sum(counts("hands")), sum(counts("hands_won")),
+                        max(counts("biggest_pot"), default=None), tuple(chips))
+
+
+def _pesten(rounds: list[GameRecord]) -> tuple[PlayerFigures, ...]:
+    played: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for game in rounds:
+        names = _names(game.details.get("players"))
+        for name in names:
+            played[name] = played.get(name, 0) + 1
+        winner = game.details.get("winner")
+        if isinstance(winner, str) and winner[:NAME_LENGTH] in names:
+            wins[winner[:NAME_LENGTH]] = wins.get(winner[:NAME_LENGTH], 0) + 1
+    players = [PlayerFigures(name, count, wins.get(name, 0)) for name, count in played.items()]
+    return tuple(sorted(players, key=lambda player: (-player.wins, -player.rounds, player.name)))
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(details: Mapping[str, Any], key: str) -> int | None:
+    """``details[key]`` if it is a whole number of at least 0, else None."""
+    value = details.get(key)
+    return value if _whole(value) and value >= 0 else None
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    """The distinct player names of a list from disk (other entries are left out)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(dict.fromkeys(name[:NAME_LENGTH] for name in value
+                               if isinstance(name, str) and name.strip()))
+
+
+# ---------------------------------------------------------------------- as JSON
+
+
+def as_json(numbers: Figures) -> dict[str, Any]:
+    """The figures with the stable keys ``tableau stats --json`` documents."""
+    poker = numbers.poker
+    return {
+        "yukon": [
+            {"rules": row.rules, "played": row.played, "won": row.won,
+             "win_percent": round(row.win_percent, 1), "current_streak": row.current_streak,
+             "best_streak": row.best_streak,
+             "best_time": None if row.best_time is None else round(row.best_time, 1),
+             "fewest_moves": row.fewest_moves}
+            for row in numbers.yukon
+        ],
+        "gofish": [
+            {"level": row.level, "played": row.played, "won": row.won,
+             "average_books": None if row.average_books is None else round(row.average_books, 2)}
+            for row in numbers.gofish
+        ],
+        "poker": {"sessions": poker.sessions, "hands_played": poker.hands_played,
+                  "hands_won": poker.hands_won, "biggest_pot": poker.biggest_pot,
+                  "chips": list(poker.chips), "chips_total": poker.chips_total},
+        "pesten": [{"name": row.name, "rounds": row.rounds, "wins": row.wins}
+                   for row in numbers.pesten],
+    }
+
+
+# ---------------------------------------------------------------------- as tables of words
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    caption: str
+    columns: tuple[str, ...]
+    """Headings (all blank: the table has none); the first column names the rows, the
+    others hold figures."""
+    rows: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One game's statistics: its tables, or the sentence that says there are none yet."""
+
+    game: str
+    title: str
+    tables: tuple[Table, ...]
+    empty: str
+
+
+def pages(numbers: Figures) -> tuple[Page, ...]:
+    """Each game's tables, in menu order."""
+    poker = numbers.poker
+    built = {
+        "yukon": _across("Per rules variant", "Rules", numbers.yukon, [
+            ("Played", lambda row: str(row.played)),
+            ("Won", lambda row: str(row.won)),
+            ("Win %", lambda row: f"{row.win_percent:.0f}%"),
+            ("Current streak", lambda row: str(row.current_streak)),
+            ("Best streak", lambda row: str(row.best_streak)),
+            ("Best time", lambda row: _time(row.best_time)),
+            ("Fewest moves", lambda row: _figure(row.fewest_moves)),
+        ], lambda row: row.rules),
+        "gofish": _across("Per level", "Level", numbers.gofish, [
+            ("Played", lambda row: str(row.played)),
+            ("Won", lambda row: str(row.won)),
+            ("Average books", lambda row: _figure(row.average_books)),
+        ], lambda row: row.level),
+        "poker": () if not poker.sessions else (
+            Table("All sessions", ("", ""), (
+                ("Sessions", str(poker.sessions)),
+                ("Hands played", str(poker.hands_played)),
+                ("Hands won", str(poker.hands_won)),
+                ("Biggest pot won", _figure(poker.biggest_pot)),
+                ("Chips", f"{poker.chips_total:+d}"),
+            )),
+            Table("Chips per session, newest first" + (
+                f" (the last {RECENT_SESSIONS})" if len(poker.chips) > RECENT_SESSIONS else ""
+            ), ("Session", "Chips"), tuple(
+                (f"#{number}", f"{chips:+d}")
+                for number, chips in reversed(list(enumerate(poker.chips, start=1)))
+            )[:RECENT_SESSIONS]),
+        ),
+        "pesten": () if not numbers.pesten else (
+            Table("Per player", ("Player", "Rounds", "Wins"), tuple(
+                (row.name, str(row.rounds), str(row.wins)) for row in numbers.pesten)),
+        ),
+    }
+    return tuple(
+        Page(game.key, game.title, built[game.key],
+             f"No {game.title} {'rounds' if game.key == 'pesten' else 'games'} finished yet.")
+        for game in REGISTRY
+    )
+
+
+def _across(caption: str, corner: str, columns: Sequence[Any], lines: list[tuple[str, Any]],
+            heading: Any) -> tuple[Table, ...]:
+    """A table with a column per variant and a line per figure (narrow enough for 80
+    columns however many figures there are)."""
+    if not columns:
+        return ()
+    return (Table(caption, (corner, *(heading(column) for column in columns)), tuple(
+        (name, *(shown(column) for column in columns)) for name, shown in lines)),)
+
+
+def _figure(value: float | None) -> str:
+    if value is None:
+        return NONE
+    return str(value) if isinstance(value, int) else f"{value:.1f}"
+
+
+def _time(seconds: float | None) -> str:
+    """"4:07", or "1:02:07" past the hour."""
+    if seconds is None:
+        return NONE
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"

@@ -1,0 +1,128 @@
+"""`tableau stats [--json]`, run as a player would (the installed command) with TABLEAU_HOME in
+a temporary folder: the figures as text and JSON, a fresh home left as it was, bad arguments
+and a damaged or unusable database in one sentence."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+
+TABLEAU = str(Path(sys.executable).parent / "tableau")
+
+
+def stats(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([TABLEAU, "stats", *arguments], capture_output=True, text=True,
+                          env={**os.environ, "TABLEAU_HOME": str(home)}, cwd=home.parent,
+                          timeout=60, check=False)
+
+
+def finish(store: Store, game: str, result: str, variant: str = "", *, moves: int = 50,
+           duration: float = 120.0, **details: Any) -> None:
+    store.finish(GameRecord(game, variant, 1, {}, 0.0, moves, duration, details=details),
+                 result)
+
+
+def recorded(home: Path) -> None:
+    """Two Yukon games, a Go Fish game, two Poker sessions and a Pesten round."""
+    store = Store(home / "tableau.db")
+    finish(store, "yukon", "won", "spec", moves=95, duration=250.0)
+    finish(store, "yukon", "abandoned", "spec", moves=4, duration=9.0)
+    finish(store, "gofish", "won", "easy", books=7)
+    finish(store, "poker", "won", hands=12, hands_won=5, biggest_pot=80, chips=140)
+    finish(store, "poker", "lost", hands=3, hands_won=0, biggest_pot=0, chips=-200)
+    finish(store, "pesten", "finished", players=["Anna", "Bram"], winner="Anna")
+    store.close()
+
+
+def test_a_fresh_home_gives_empty_figures_and_creates_nothing(tmp_path: Path) -> None:
+    home = tmp_path / "not-yet"
+    result = stats(home, "--json")
+    assert (result.returncode, result.stderr) == (0, "")
+    assert json.loads(result.stdout) == {
+        "yukon": [], "gofish": [], "pesten": [],
+        "poker": {"sessions": 0, "hands_played": 0, "hands_won": 0, "biggest_pot": None,
+                  "chips": [], "chips_total": 0},
+    }
+    assert not home.exists()
+
+
+def test_a_fresh_home_says_no_game_has_finished_yet(tmp_path: Path) -> None:
+    result = stats(tmp_path)
+    assert result.returncode == 0
+    for sentence in ("No Yukon games finished yet.", "No Pesten rounds finished yet.",
+                     "No Go Fish games finished yet.", "No Poker games finished yet."):
+        assert sentence in result.stdout
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path) -> None:
+    recorded(tmp_path)
+    result = stats(tmp_path, "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout) == {
+        "yukon": [{"rules": "spec", "played": 2, "won": 1, "win_percent": 50.0,
+                   "current_streak": 0, "best_streak": 1, "best_time": 250.0,
+                   "fewest_moves": 95}],
+        "gofish": [{"level": "easy", "played": 1, "won": 1, "average_books": 7.0}],
+        "poker": {"sessions": 2, "hands_played": 15, "hands_won": 5, "biggest_pot": 80,
+                  "chips": [140, -200], "chips_total": -60},
+        "pesten": [{"name": "Anna", "rounds": 1, "wins": 1},
+                   {"name": "Bram", "rounds": 1, "wins": 0}],
+    }
+
+
+def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path) -> None:
+    recorded(tmp_path)
+    result = stats(tmp_path)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    # Names padded to the longest name, figures to the widest figure or heading.
+    assert "  Win %" + " " * 12 + "50%" in lines
+    assert "  Best time" + " " * 7 + "4:10" in lines
+    assert "  Chips" + " " * 12 + "-60" in lines
+    assert "  Anna" + " " * 9 + "1" + " " * 5 + "1" in lines
+    assert lines.index("  #2" + " " * 8 + "-200") < lines.index("  #1" + " " * 8 + "+140")
+    assert "No Go Fish games finished yet." not in result.stdout
+
+
+def test_bad_arguments_give_one_sentence_and_status_2(tmp_path: Path) -> None:
+    result = stats(tmp_path, "--jsn")
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == ["tableau stats: unrecognized arguments: --jsn"]
+
+
+def test_a_damaged_database_is_set_aside_with_one_sentence(tmp_path: Path) -> None:
+    (tmp_path / "tableau.db").write_bytes(b"not a database at all " * 100)
+    result = stats(tmp_path, "--json")
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["yukon"] == []
+    [sentence] = result.stderr.splitlines()
+    assert sentence.startswith("tableau stats: tableau.db was damaged, so it was renamed")
+    [aside] = tmp_path.glob("tableau.db.damaged-*")
+    assert aside.read_bytes() == b"not a database at all " * 100
+
+
+def test_a_folder_in_place_of_the_database_gives_one_sentence_and_status_1(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "tableau.db").mkdir()
+    result = stats(tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "tableau stats: The statistics cannot be read: tableau.db is a folder, not "
+        "tableau's database."]
+
+
+def test_the_usage_names_the_stats_command(tmp_path: Path) -> None:
+    result = subprocess.run([TABLEAU, "--help"], capture_output=True, text=True, timeout=60,
+                            check=False)
+    assert "tableau stats    [--json]" in result.stdout

@@ -156,7 +156,13 @@ class Store:
         try:
             return self._connect(path)
         except sqlite3.Error as error:
-            if getattr(error, "sqlite_errorcode", None) not in _DAMAGED:
+            code = getattr(error, "sqlite_errorcode", None)
+            if code in _READ_ONLY and not os.access(path.parent, os.W_OK):
+                # SQLite says only "unable to open database file" when it cannot make -wal
+                return self._disabled(f"{name} cannot be written (its folder is read-only)")
+            if code in _READ_ONLY and path.exists() and not os.access(path, os.W_OK):
+                return self._disabled(f"{name} cannot be written (it is read-only)")
+            if code not in _DAMAGED:
                 return self._disabled(f"{name} cannot be used ({error})")
         aside = _set_aside(path, self.wall())
         if aside is None:

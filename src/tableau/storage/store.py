@@ -196,7 +196,7 @@ class Store:
                     raise _Refused(f"{path.name} is another program's database")
             if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
                 raise sqlite3.DatabaseError("database disk image is malformed")
-            connection.execute("PRAGMA journal_mode = WAL")
+            _use_wal(connection)
             connection.execute("PRAGMA synchronous = NORMAL")
             _migrate(connection)
         except _Refused as refusal:
@@ -335,6 +335,22 @@ class Store:
 
 class _Refused(Exception):
     """A database we must not touch (newer or foreign)."""
+
+
+def _use_wal(connection: sqlite3.Connection) -> None:
+    """Turn WAL on. SQLite answers "database is locked" at once, without the busy timeout,
+    while another process has the new file open in its first journal mode (two tableaus
+    begun together), so wait here as the timeout would."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
 
 
 def _migrate(connection: sqlite3.Connection) -> None:

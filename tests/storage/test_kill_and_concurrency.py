@@ -184,21 +184,27 @@ def test_two_processes_at_once_both_work_and_lose_no_finished_game(tmp_path: Pat
     assert integrity(path) == "ok"
 
 
+def stores_opened_together(path: Path) -> list[Store]:
+    """Two Stores on ``path``, opened by two threads at the same moment."""
+    start = threading.Barrier(2)
+    stores: list[Store] = []
+
+    def open_store() -> None:
+        start.wait()
+        stores.append(Store(path))
+
+    threads = [threading.Thread(target=open_store) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return stores
+
+
 def test_two_stores_opening_a_new_database_at_once_both_work(tmp_path: Path) -> None:
     for attempt in range(15):
         path = tmp_path / f"home-{attempt}" / "tableau.db"
-        start = threading.Barrier(2)
-        stores: list[Store] = []
-
-        def open_store() -> None:
-            start.wait()
-            stores.append(Store(path))
-
-        threads = [threading.Thread(target=open_store) for _ in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
+        stores = stores_opened_together(path)
         for number, store in enumerate(stores):
             assert store.enabled and store.problem is None, store.problem
             store.finish(GameRecord("yukon", "spec", number, {}, 0.0, 1, 1.0), "won")

@@ -106,15 +106,22 @@ class Settings:
         if not path.exists() and not path.is_symlink():
             return
         try:
-            self._raw = tomllib.loads(read_small_text(path, "settings file", MAX_SETTINGS_BYTES))
+            self._raw = tomllib.loads(
+                read_small_text(path, "settings file", MAX_SETTINGS_BYTES, name=name))
         except (FileProblem, tomllib.TOMLDecodeError) as error:
             self._writable = False
             reason = str(error).rstrip(".")
+            if isinstance(error, tomllib.TOMLDecodeError):
+                reason = f"not valid TOML: {reason}"
             self.problems.append(
                 f"{name} could not be read ({reason}), so the defaults are used and the file "
                 "is left as it is (changes are kept for this run only)."
             )
             return
+        for section in self.schema:
+            if section in self._raw and not isinstance(self._raw[section], dict):
+                self.problems.append(f"In {name}, {section} must be a table ([{section}]), so "
+                                     "its defaults are used.")
         for (section, key), default in self._values.items():
             table = self._raw.get(section)
             if not isinstance(table, dict) or key not in table:

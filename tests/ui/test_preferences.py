@@ -27,7 +27,7 @@ def test_the_written_out_choices_are_the_engines() -> None:
     assert preferences.POKER_MOST == poker.MAX_CPUS
     assert preferences.PESTEN_MIN == pesten.MIN_PLAYERS
     assert preferences.PESTEN_PLAYERS == pesten.MAX_PLAYERS
-    assert preferences.PESTEN_KINDS == tuple(key for key, _label in KINDS)
+    assert tuple(key for key, _label in KINDS) == preferences.PESTEN_KINDS
 
 
 def test_a_seat_name_the_set_up_allows_is_one_the_settings_keep() -> None:

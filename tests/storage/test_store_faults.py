@@ -18,11 +18,14 @@ from pathlib import Path
 
 import pytest
 
+from tableau.storage.store import MIGRATIONS
 from tableau.storage.store import SCHEMA_VERSION
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem
 
+MIGRATIONS_SQL = (*(statement for statements in MIGRATIONS for statement in statements),
+                  f"PRAGMA user_version = {SCHEMA_VERSION}")
 DAMAGED = "tableau.db was damaged, so it was renamed tableau.db.damaged-"
 
 
@@ -140,6 +143,53 @@ def test_a_database_from_a_newer_tableau_is_left_untouched(tmp_path: Path) -> No
     connection.commit()
     connection.close()
     refused(tmp_path, "made by a newer tableau")
+
+
+def left_with_a_wal(folder: Path, *statements: str) -> None:
+    """A WAL-mode tableau.db as a process killed mid-run leaves it: the last writes still in
+    tableau.db-wal, not yet in the file."""
+    folder.mkdir()
+    source = folder / "running"
+    source.mkdir()
+    connection = sqlite3.connect(source / "tableau.db", isolation_level=None)
+    connection.execute("PRAGMA journal_mode = WAL")
+    connection.execute("PRAGMA wal_autocheckpoint = 0")
+    for statement in statements:
+        connection.execute(statement)
+    for file in source.iterdir():
+        shutil.copy(file, folder / file.name)
+    connection.close()
+    shutil.rmtree(source)
+    assert (folder / "tableau.db-wal").stat().st_size > 0
+
+
+@pytest.mark.parametrize(("statements", "words"), [
+    (("CREATE TABLE autosaves (game TEXT)", f"PRAGMA user_version = {SCHEMA_VERSION + 1}"),
+     "made by a newer tableau"),
+    (("CREATE TABLE notes (text TEXT)", "INSERT INTO notes VALUES ('mine')"),
+     "another program's database"),
+])
+def test_a_refused_database_s_left_over_wal_is_not_written_into_it(
+    tmp_path: Path, statements: tuple[str, ...], words: str
+) -> None:
+    left_with_a_wal(tmp_path / "home", *statements)
+    before = files(tmp_path / "home")
+    store = Store(tmp_path / "home" / "tableau.db")
+    assert not store.enabled and store.problem is not None and words in store.problem
+    store.close()
+    after = files(tmp_path / "home")
+    for name in ("tableau.db", "tableau.db-wal"):
+        assert after[name] == before[name]
+
+
+def test_our_own_left_over_wal_is_taken_in(tmp_path: Path) -> None:
+    left_with_a_wal(tmp_path / "home", *MIGRATIONS_SQL,
+                    "INSERT INTO autosaves (game, variant, config, started, moves, duration, "
+                    "saved, data) VALUES ('yukon', 'spec', '{}', 1, 9, 2, 3, '{}')")
+    store = Store(tmp_path / "home" / "tableau.db")
+    assert store.problem is None
+    saved = store.saved("yukon")
+    assert saved is not None and saved.moves == 9
 
 
 def test_another_program_s_database_is_left_untouched(tmp_path: Path) -> None:

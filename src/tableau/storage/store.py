@@ -154,7 +154,11 @@ class Store:
         except OSError as error:
             return self._disabled(f"the folder for {name} cannot be made ({error.strerror})")
         try:
+            if path.with_name(path.name + "-wal").exists():
+                _look(path)
             return self._connect(path)
+        except _Refused as refusal:
+            return self._disabled(str(refusal))
         except sqlite3.Error as error:
             code = getattr(error, "sqlite_errorcode", None)
             if code in _READ_ONLY and not os.access(path.parent, os.W_OK):
@@ -169,7 +173,7 @@ class Store:
             return self._disabled(f"{name} is damaged and could not be renamed aside")
         try:
             connection = self._connect(path)
-        except sqlite3.Error as error:
+        except (_Refused, sqlite3.Error) as error:
             return self._disabled(f"a new {name} cannot be begun ({error})")
         self.problem = (f"{name} was damaged, so it was renamed {aside.name} and a new one "
                         "begun; the old games are in that file.")
@@ -186,27 +190,13 @@ class Store:
         )
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise _Refused(f"{path.name} was made by a newer tableau (schema {version})")
-            if version == 0:
-                tables = {row[0] for row in connection.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
-                if tables - OUR_TABLES:
-                    raise _Refused(f"{path.name} is another program's database")
-            if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("database disk image is malformed")
+            _check(connection, path.name)
             _use_wal(connection)
             connection.execute("PRAGMA synchronous = NORMAL")
-            _migrate(connection)
-        except _Refused as refusal:
+            _migrate(connection, path.name)
+        except (_Refused, sqlite3.Error) as error:
             connection.close()
-            raise sqlite3.DatabaseError(str(refusal)) from None
-        except sqlite3.Error as error:
-            connection.close()
-            if "malformed" in str(error):
-                error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
-            raise
+            raise _marked(error) from None
         return connection
 
     # ------------------------------------------------------------------ writing
@@ -334,7 +324,41 @@ class Store:
 
 
 class _Refused(Exception):
-    """A database we must not touch (newer or foreign)."""
+    """A database we must not touch (newer or foreign); str() says why."""
+
+
+def _marked(error: BaseException) -> BaseException:
+    """``error``, with a failed quick_check counted as damage (SQLite gives it no code)."""
+    if isinstance(error, sqlite3.Error) and "malformed" in str(error):
+        error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+    return error
+
+
+def _check(connection: sqlite3.Connection, name: str) -> None:
+    """Refuse a file that is not ours to change (newer or foreign); find a damaged one."""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise _Refused(f"{name} was made by a newer tableau (schema {version})")
+    if version == 0:
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables - OUR_TABLES:
+            raise _Refused(f"{name} is another program's database")
+    if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+
+def _look(path: Path) -> None:
+    """``_check`` on a read-only connection, for a file with a WAL beside it: a read-write
+    connection would, on closing, checkpoint that WAL (a newer tableau's, say) into it."""
+    look = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True,
+                           timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        _check(look, path.name)
+    except sqlite3.Error as error:
+        raise _marked(error) from None
+    finally:
+        look.close()
 
 
 def _use_wal(connection: sqlite3.Connection) -> None:
@@ -353,7 +377,7 @@ def _use_wal(connection: sqlite3.Connection) -> None:
             time.sleep(0.005)
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
+def _migrate(connection: sqlite3.Connection, name: str) -> None:
     """Bring the schema to SCHEMA_VERSION in one transaction (another process may have done
     it meanwhile: the version is read again inside)."""
     if connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
@@ -361,13 +385,17 @@ def _migrate(connection: sqlite3.Connection) -> None:
     connection.execute("BEGIN IMMEDIATE")
     try:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # a newer tableau got there between the look and now
+            raise _Refused(f"{name} was made by a newer tableau (schema {version})")
         for statements in MIGRATIONS[version:]:
             for statement in statements:
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:  # SQLite may have rolled back itself (a full disk)
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
         raise
 
 

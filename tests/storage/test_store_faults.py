@@ -13,6 +13,7 @@ import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -331,13 +332,59 @@ def test_a_read_only_disk_disables_the_store_with_a_sentence_and_changes_nothing
     """)
     assert result == {
         "enabled": False,
-        "problem": "Games are not saved in this run: tableau.db cannot be written (its folder "
-                   "is read-only).",
+        "problem": "Games are not saved in this run: tableau.db cannot be written (it is "
+                   "read-only).",
         "save": None, "saves": 0,
         "new": "Games are not saved in this run: the folder for tableau.db cannot be made "
                "(Read-only file system).",
     }
     assert files(folder) == before
+
+
+def as_nobody(folder: Path, script: str) -> dict[str, object]:
+    """Run ``script`` as the user nobody (for whom file modes hold, unlike root)."""
+    if os.geteuid() != 0 or shutil.which("setpriv") is None:
+        pytest.skip("needs root and setpriv to run as another user")
+    done = subprocess.run(
+        ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", sys.executable,
+         "-c", PRELUDE + textwrap.dedent(script)],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "ROOT": str(folder), "PYTHONPATH": str(Path(__file__).parents[2]
+                                                                  / "src")},
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(result, dict)
+    return result
+
+
+@pytest.mark.parametrize(("writable", "why"), [
+    ("the folder", "it is read-only"),
+    ("the file", "its folder is read-only"),
+])
+def test_a_database_its_user_may_not_write_is_left_untouched(writable: str, why: str) -> None:
+    folder = Path(tempfile.mkdtemp(prefix="tableau-read-only-"))  # one nobody can reach
+    try:
+        folder.chmod(0o755)
+        store = Store(folder / "tableau.db")
+        store.finish(record(), "won")
+        store.close()
+        if writable == "the folder":
+            (folder / "tableau.db").chmod(0o444)
+            shutil.chown(folder, "nobody")
+        else:
+            shutil.chown(folder / "tableau.db", "nobody")
+        before = files(folder)
+        result = as_nobody(folder, """
+            store = Store(root / "tableau.db")
+            print(json.dumps({"problem": store.problem,
+                              "save": attempt(lambda: store.save(record(9)))}))
+        """)
+        assert result == {"problem": "Games are not saved in this run: tableau.db cannot be "
+                                     f"written ({why}).", "save": None}
+        assert files(folder) == before
+    finally:
+        shutil.rmtree(folder)
 
 
 def test_a_full_disk_fails_one_save_with_a_sentence_and_the_next_works_again(

@@ -100,8 +100,14 @@ class StoreProblem(Exception):
     """Reading or writing the store failed; str() is one sentence for the player."""
 
 
-def _sentence(error: sqlite3.Error, doing: str) -> str:
+def _code(error: sqlite3.Error) -> int | None:
+    """The primary result code (SQLITE_READONLY for SQLITE_READONLY_DBMOVED, ...)."""
     code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _sentence(error: sqlite3.Error, doing: str) -> str:
+    code = _code(error)
     if code == _FULL:
         return f"The disk is full, so {doing} failed; the game goes on."
     if code in _READ_ONLY:
@@ -149,6 +155,9 @@ class Store:
             return self._disabled(f"{name} is a folder, not tableau's database")
         if status is not None and not stat.S_ISREG(status.st_mode):
             return self._disabled(f"{name} is not a regular file")
+        if status is not None and not os.access(path, os.W_OK):
+            # SQLite would open it read-only and fail each save later
+            return self._disabled(f"{name} cannot be written (it is read-only)")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -160,12 +169,10 @@ class Store:
         except _Refused as refusal:
             return self._disabled(str(refusal))
         except sqlite3.Error as error:
-            code = getattr(error, "sqlite_errorcode", None)
+            code = _code(error)
             if code in _READ_ONLY and not os.access(path.parent, os.W_OK):
                 # SQLite says only "unable to open database file" when it cannot make -wal
                 return self._disabled(f"{name} cannot be written (its folder is read-only)")
-            if code in _READ_ONLY and path.exists() and not os.access(path, os.W_OK):
-                return self._disabled(f"{name} cannot be written (it is read-only)")
             if code not in _DAMAGED:
                 return self._disabled(f"{name} cannot be used ({error})")
         aside = _set_aside(path, self.wall())
@@ -371,7 +378,7 @@ def _use_wal(connection: sqlite3.Connection) -> None:
             connection.execute("PRAGMA journal_mode = WAL")
             return
         except sqlite3.OperationalError as error:
-            busy = getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_BUSY
+            busy = _code(error) == sqlite3.SQLITE_BUSY
             if not busy or time.monotonic() > deadline:
                 raise
             time.sleep(0.005)

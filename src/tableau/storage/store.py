@@ -31,9 +31,12 @@ from contextlib import suppress
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 from typing import Final
+
+from tableau.cards import shorten
 
 BUSY_TIMEOUT_MS: Final = 5000
 RESULTS: Final = ("won", "lost", "abandoned", "finished")
@@ -100,13 +103,20 @@ class StoreProblem(Exception):
     """Reading or writing the store failed; str() is one sentence for the player."""
 
 
-def _code(error: sqlite3.Error) -> int | None:
+_FAILURES: Final = (sqlite3.Error, UnicodeDecodeError)
+"""What a database call may raise: SQLite's errors, and UnicodeDecodeError when the text it
+reports (an error message, a check) quotes damaged bytes."""
+
+
+def _code(error: Exception) -> int | None:
     """The primary result code (SQLITE_READONLY for SQLITE_READONLY_DBMOVED, ...)."""
+    if isinstance(error, UnicodeDecodeError):
+        return sqlite3.SQLITE_CORRUPT
     code = getattr(error, "sqlite_errorcode", None)
     return code & 0xFF if isinstance(code, int) else None
 
 
-def _sentence(error: sqlite3.Error, doing: str) -> str:
+def _sentence(error: Exception, doing: str) -> str:
     code = _code(error)
     if code == _FULL:
         return f"The disk is full, so {doing} failed; the game goes on."
@@ -114,7 +124,7 @@ def _sentence(error: sqlite3.Error, doing: str) -> str:
         return f"The database cannot be written (read-only), so {doing} failed; the game goes on."
     if code in _DAMAGED:
         return f"The database is damaged, so {doing} failed; the game goes on."
-    return f"The database failed ({error}), so {doing} failed; the game goes on."
+    return f"The database failed ({shorten(str(error), 80)}), so {doing} failed; the game goes on."
 
 
 class Store:
@@ -168,19 +178,19 @@ class Store:
             return self._connect(path)
         except _Refused as refusal:
             return self._disabled(str(refusal))
-        except sqlite3.Error as error:
+        except _FAILURES as error:
             code = _code(error)
             if code in _READ_ONLY and not os.access(path.parent, os.W_OK):
                 # SQLite says only "unable to open database file" when it cannot make -wal
                 return self._disabled(f"{name} cannot be written (its folder is read-only)")
             if code not in _DAMAGED:
-                return self._disabled(f"{name} cannot be used ({error})")
+                return self._disabled(f"{name} cannot be used ({shorten(str(error), 80)})")
         aside = _set_aside(path, self.wall())
         if aside is None:
             return self._disabled(f"{name} is damaged and could not be renamed aside")
         try:
             connection = self._connect(path)
-        except (_Refused, sqlite3.Error) as error:
+        except (_Refused, *_FAILURES) as error:
             return self._disabled(f"a new {name} cannot be begun ({error})")
         self.problem = (f"{name} was damaged, so it was renamed {aside.name} and a new one "
                         "begun; the old games are in that file.")
@@ -201,7 +211,7 @@ class Store:
             _use_wal(connection)
             connection.execute("PRAGMA synchronous = NORMAL")
             _migrate(connection, path.name)
-        except (_Refused, sqlite3.Error) as error:
+        except (_Refused, *_FAILURES) as error:
             connection.close()
             raise _marked(error) from None
         return connection
@@ -225,7 +235,7 @@ class Store:
                         with suppress(sqlite3.Error):
                             connection.execute("ROLLBACK")
                     raise
-            except sqlite3.Error as error:
+            except _FAILURES as error:
                 raise StoreProblem(_sentence(error, doing)) from None
 
     def save(self, record: GameRecord) -> None:
@@ -250,7 +260,7 @@ class Store:
             if connection is None:
                 return None
             row = connection.execute(
-                f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves WHERE game = ?", (game,)
+                f"SELECT {_AUTOSAVE_READ} FROM autosaves WHERE game = ?", (game,)
             ).fetchone()
             if row is None:
                 return None
@@ -285,27 +295,27 @@ class Store:
                 return []
             try:
                 return connection.execute(query, parameters).fetchall()
-            except sqlite3.Error as error:
+            except _FAILURES as error:
                 raise StoreProblem(_sentence(error, doing)) from None
 
     def saves(self, *, with_data: bool = False) -> tuple[list[GameRecord], list[str]]:
         """Every autosave, newest first, and a sentence for each damaged one (skipped).
         ``with_data`` reads the sessions' saves too (the menu needs only the summaries)."""
-        rows = self._rows(f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves ORDER BY saved DESC",
+        rows = self._rows(f"SELECT {_AUTOSAVE_READ} FROM autosaves ORDER BY saved DESC",
                           (), "reading the saved games")
         records, problems = [], []
         for row in rows:
             try:
                 records.append(_autosave(row, with_data=with_data))
             except (ValueError, TypeError):
-                problems.append(f"The saved {str(row[0])[:20]} game is damaged, so it is "
+                problems.append(f"The saved {_named(row)} game is damaged, so it is "
                                 "skipped.")
         return records, problems
 
     def saved(self, game: str) -> GameRecord | None:
         """The autosave of ``game`` with its data; None when there is none. A damaged one
         raises StoreProblem."""
-        rows = self._rows(f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves WHERE game = ?",
+        rows = self._rows(f"SELECT {_AUTOSAVE_READ} FROM autosaves WHERE game = ?",
                           (game,), "reading the saved game")
         if not rows:
             return None
@@ -319,7 +329,7 @@ class Store:
         """The finished games (of ``game``, or all), oldest first. Damaged rows are left
         out."""
         where, parameters = ("WHERE game = ?", (game,)) if game is not None else ("", ())
-        rows = self._rows(f"SELECT {_FINISHED_COLUMNS} FROM finished_games {where} "
+        rows = self._rows(f"SELECT {_FINISHED_READ} FROM finished_games {where} "
                           "ORDER BY ended, id", parameters, "reading the statistics")
         records = []
         for row in rows:
@@ -335,8 +345,12 @@ class _Refused(Exception):
 
 
 def _marked(error: BaseException) -> BaseException:
-    """``error``, with a failed quick_check counted as damage (SQLite gives it no code)."""
-    if isinstance(error, sqlite3.Error) and "malformed" in str(error):
+    """``error``, with damage SQLite gives no code for (a failed quick_check, a report
+    quoting damaged bytes) coded as SQLITE_CORRUPT."""
+    if isinstance(error, UnicodeDecodeError):
+        error = sqlite3.DatabaseError("database disk image is malformed (damaged text)")
+    if isinstance(error, sqlite3.Error) and ("malformed" in str(error)
+                                             or str(error).startswith("Could not decode")):
         error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
     return error
 
@@ -351,8 +365,30 @@ def _check(connection: sqlite3.Connection, name: str) -> None:
             "SELECT name FROM sqlite_master WHERE type = 'table'")}
         if tables - OUR_TABLES:
             raise _Refused(f"{name} is another program's database")
+    elif _columns(connection) != _columns_at(version):
+        # quick_check reads no table definitions: a damaged one fails every later read
+        raise sqlite3.DatabaseError("database disk image is malformed (its tables)")
     if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
         raise sqlite3.DatabaseError("database disk image is malformed")
+
+
+def _columns(connection: sqlite3.Connection) -> list[Any]:
+    """Our tables' columns as the file defines them."""
+    return [(table, *column) for table in sorted(OUR_TABLES)
+            for column in connection.execute(f"PRAGMA table_info({table})")]
+
+
+@cache
+def _columns_at(version: int) -> list[Any]:
+    """Our tables' columns at schema ``version``, as MIGRATIONS make them."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS[:version]:
+            for statement in statements:
+                connection.execute(statement)
+        return _columns(connection)
+    finally:
+        connection.close()
 
 
 def _look(path: Path) -> None:
@@ -362,7 +398,7 @@ def _look(path: Path) -> None:
                            timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
     try:
         _check(look, path.name)
-    except sqlite3.Error as error:
+    except _FAILURES as error:
         raise _marked(error) from None
     finally:
         look.close()
@@ -433,6 +469,33 @@ _AUTOSAVE_COLUMNS: Final = ("game, variant, seed, config, started, moves, durati
                             "details, saved, data")
 _FINISHED_COLUMNS: Final = ("game, variant, seed, config, started, moves, duration, details, "
                             "result, ended")
+_TEXT_COLUMNS: Final = frozenset({"game", "variant", "config", "label", "details", "data",
+                                  "result"})
+
+
+def _read(columns: str) -> str:
+    """What a SELECT reads of ``columns``: the text ones as bytes, decoded row by row
+    (``_decoded``), so that text which is not UTF-8 damages its row, not the whole read."""
+    names = (name.strip() for name in columns.split(","))
+    return ", ".join(f"CAST({name} AS BLOB)" if name in _TEXT_COLUMNS else name
+                     for name in names)
+
+
+_AUTOSAVE_READ: Final = _read(_AUTOSAVE_COLUMNS)
+_FINISHED_READ: Final = _read(_FINISHED_COLUMNS)
+
+
+def _decoded(row: Any) -> tuple[Any, ...]:
+    """The row with its text columns as str; UnicodeDecodeError (a ValueError) if damaged."""
+    return tuple(value.decode("utf-8") if isinstance(value, bytes) else value
+                 for value in row)
+
+
+def _named(row: Any) -> str:
+    """A damaged row's game, for a sentence."""
+    game = row[0]
+    text = game.decode("utf-8", "replace") if isinstance(game, bytes) else str(game)
+    return shorten(text, 20)
 
 
 def _json(data: Mapping[str, Any] | None) -> str:
@@ -475,6 +538,7 @@ def _checked(row: Any) -> tuple[str, str, int | None, float, int, float]:
 
 
 def _autosave(row: Any, *, with_data: bool) -> GameRecord:
+    row = _decoded(row)
     game, variant, seed, started, moves, duration = _checked(row)
     label, details, saved, data = row[7:]
     if not isinstance(label, str) or not isinstance(saved, (int, float)):
@@ -486,6 +550,7 @@ def _autosave(row: Any, *, with_data: bool) -> GameRecord:
 
 
 def _finished(row: Any) -> GameRecord:
+    row = _decoded(row)
     game, variant, seed, started, moves, duration = _checked(row)
     details, result, ended = row[7:]
     if result not in RESULTS or not isinstance(ended, (int, float)):

@@ -277,21 +277,28 @@ def namespace_works() -> str | None:
     return None if probe.returncode == 0 else "unshare -m is not allowed here"
 
 
-def in_namespace(tmp_path: Path, mounts: str, script: str) -> dict[str, object]:
-    """Run ``script`` (Python, printing one JSON line) after the shell ``mounts``, in a mount
-    namespace of its own: the mounts vanish with it."""
-    why = namespace_works()
-    if why is not None:
-        pytest.skip(why)
-    command = f"set -e; {mounts}; exec {sys.executable} -c \"$SCRIPT\""
+def ran(command: list[str], root: Path, script: str) -> dict[str, object]:
+    """What ``command`` + [the Python ``script`` after PRELUDE] printed last (one JSON
+    object); ``root`` is the script's ``root``."""
     done = subprocess.run(
-        ["unshare", "-m", "sh", "-c", command], capture_output=True, text=True, timeout=60,
-        env={**os.environ, "SCRIPT": PRELUDE + textwrap.dedent(script), "ROOT": str(tmp_path)},
+        [*command, PRELUDE + textwrap.dedent(script)], capture_output=True, text=True,
+        timeout=60, env={**os.environ, "ROOT": str(root),
+                         "PYTHONPATH": str(Path(__file__).parents[2] / "src")},
     )
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(result, dict)
     return result
+
+
+def in_namespace(tmp_path: Path, mounts: str, script: str) -> dict[str, object]:
+    """Run ``script`` after the shell ``mounts``, in a mount namespace of its own: the mounts
+    vanish with it."""
+    why = namespace_works()
+    if why is not None:
+        pytest.skip(why)
+    command = f'set -e; {mounts}; exec {sys.executable} -c "$0"'
+    return ran(["unshare", "-m", "sh", "-c", command], tmp_path, script)
 
 
 PRELUDE = """
@@ -346,17 +353,8 @@ def as_nobody(folder: Path, script: str) -> dict[str, object]:
     """Run ``script`` as the user nobody (for whom file modes hold, unlike root)."""
     if os.geteuid() != 0 or shutil.which("setpriv") is None:
         pytest.skip("needs root and setpriv to run as another user")
-    done = subprocess.run(
-        ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups", sys.executable,
-         "-c", PRELUDE + textwrap.dedent(script)],
-        capture_output=True, text=True, timeout=60,
-        env={**os.environ, "ROOT": str(folder), "PYTHONPATH": str(Path(__file__).parents[2]
-                                                                  / "src")},
-    )
-    assert done.returncode == 0, done.stderr
-    result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert isinstance(result, dict)
-    return result
+    return ran(["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups",
+                sys.executable, "-c"], folder, script)
 
 
 @pytest.mark.parametrize(("writable", "why"), [

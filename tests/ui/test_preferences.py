@@ -4,6 +4,9 @@ there would slow start-up): they must be the engines' and the set-ups' own."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from tableau.ai.gofish import LEVELS
 from tableau.engines import gofish
@@ -57,3 +60,19 @@ def test_every_refused_value_is_explained() -> None:
         for field in fields.values():
             why = field.check(object())
             assert why is not None and why.startswith("must be")
+
+
+@pytest.mark.parametrize("names", [("Anna", "anna"), ("Anna", " Anna "), ("Anna", "   ")])
+def test_pesten_seats_the_engine_would_refuse_are_refused(names: tuple[str, str]) -> None:
+    seats = [{"name": name, "kind": "human"} for name in names]
+    assert SCHEMA["pesten"]["seats"].check(seats) is not None
+    with pytest.raises(ValueError):
+        pesten.Config(players=2, names=names)
+
+
+@settings(max_examples=200, deadline=None)
+@given(names=st.lists(st.text(min_size=1, max_size=16), min_size=1, max_size=9))
+def test_pesten_seats_the_settings_accept_make_a_table(names: list[str]) -> None:
+    seats = [{"name": name, "kind": "human"} for name in names]
+    if SCHEMA["pesten"]["seats"].check(seats) is None:
+        assert pesten.Config(players=len(names), names=tuple(names)).players == len(names)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import started
 from ui_helpers import type_lines
@@ -131,9 +132,8 @@ async def test_playing_writes_nothing_to_the_working_directory(
         await press(pilot, "1", "enter")  # Yukon, with the set-up's rules
         await type_lines(pilot, "LD", "P")
         for _ in range(3):
-            legal = yukon_screen(app).view.legal
-            if legal:
-                await type_lines(pilot, str(legal[0]))
+            await type_lines(pilot, str(yukon_screen(app).view.legal[0]))
+            assert message(app) == "OK"
         app.theme = "nord"
         await press(pilot, "q")
         await pilot.pause()

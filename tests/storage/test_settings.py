@@ -161,6 +161,26 @@ def test_a_change_keeps_unknown_keys_and_refused_values(tmp_path: Path) -> None:
     }
 
 
+def test_a_change_keeps_what_the_player_wrote_while_tableau_ran(tmp_path: Path) -> None:
+    path = written(tmp_path, '[app]\ntheme = "nord"\n')
+    settings = open_settings(path)
+    path.write_text('[app]\ntheme = "gruvbox"\n[poker]\ncpus = 2\n')
+    settings.set("yukon", "rules", "classic")
+    assert tomllib.loads(path.read_text()) == {
+        "app": {"theme": "gruvbox"}, "poker": {"cpus": 2}, "yukon": {"rules": "classic"},
+    }
+
+
+def test_a_file_spoilt_while_tableau_ran_is_not_written_over(tmp_path: Path) -> None:
+    path = written(tmp_path, '[app]\ntheme = "nord"\n')
+    settings = open_settings(path)
+    path.write_text("[app\n")
+    with pytest.raises(FileProblem, match="not written over"):
+        settings.set("app", "theme", "gruvbox")
+    assert path.read_text() == "[app\n"
+    assert settings.get("app", "theme") == "gruvbox"
+
+
 def test_a_change_replaces_the_file_atomically(tmp_path: Path) -> None:
     path = written(tmp_path, '[app]\ntheme = "nord"\n')
     old = path.stat().st_ino

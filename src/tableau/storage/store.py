@@ -9,8 +9,9 @@ each game in progress.
 - Opening never raises. A database that cannot be used leaves the store disabled (nothing is
   read or written) with one sentence in ``problem``: a folder in its place, a file tableau
   cannot write, a foreign SQLite file, or one made by a newer tableau (all left untouched). A
-  damaged file (not a database, or failing its check) is renamed aside as
-  ``tableau.db.damaged-<time>``, never deleted or written over, and a new one is begun.
+  damaged file (not a database, failing quick_check, or with our tables not as the migrations
+  made them) is renamed aside as ``tableau.db.damaged-<time>``, never deleted or written over,
+  and a new one is begun. A damaged row is skipped, with a sentence where the player asked.
 - A write that fails later (a full or read-only disk) raises StoreProblem with a sentence; the
   game in front of the player goes on.
 """

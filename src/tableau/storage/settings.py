@@ -4,9 +4,9 @@
 The file is a table per section (``[yukon]``, ``[gofish]``, ...). Reading never fails: a
 missing file means the defaults; a file that is not TOML, or a value the schema refuses, gives
 one sentence each in ``problems``, and the default is used in its place. The file itself is
-left untouched: a later change rewrites only the value that changed, keeping what the player
-wrote (unknown keys and refused values included); a file that could not be read is never
-written over.
+left untouched: a later change reads the file again and rewrites only the value that changed,
+keeping what the player wrote (unknown keys, refused values, edits made while tableau runs);
+a file that could not be read is never written over.
 """
 
 from __future__ import annotations
@@ -92,7 +92,6 @@ class Settings:
         self.schema = schema
         self.problems: list[str] = []
         """One sentence for each thing in the file that was not used."""
-        self._raw: dict[str, Any] = {}
         self._writable = True
         self._values: dict[tuple[str, str], Any] = {
             (section, key): field.default
@@ -103,20 +102,24 @@ class Settings:
 
     def _read(self, path: Path) -> None:
         name = path.name
-        if not path.exists() and not path.is_symlink():
-            return
         try:
-            self._raw = tomllib.loads(read_small_text(path, "settings file", MAX_SETTINGS_BYTES))
+            raw = _load(path)
         except (FileProblem, tomllib.TOMLDecodeError) as error:
             self._writable = False
             reason = str(error).rstrip(".")
+            if isinstance(error, tomllib.TOMLDecodeError):
+                reason = f"not valid TOML: {reason}"
             self.problems.append(
                 f"{name} could not be read ({reason}), so the defaults are used and the file "
                 "is left as it is (changes are kept for this run only)."
             )
             return
+        for section in self.schema:
+            if section in raw and not isinstance(raw[section], dict):
+                self.problems.append(f"In {name}, {section} must be a table ([{section}]), so "
+                                     "its defaults are used.")
         for (section, key), default in self._values.items():
-            table = self._raw.get(section)
+            table = raw.get(section)
             if not isinstance(table, dict) or key not in table:
                 continue
             value = table[key]
@@ -142,19 +145,23 @@ class Settings:
         why = self.schema[section][key].check(value)
         if why is not None:
             raise ValueError(f"{section}.{key} {why}.")
-        if self._values[section, key] == value and _has(self._raw, section, key, value):
-            return
         self._values[section, key] = copy.deepcopy(value)
         if self.path is None:
             return
-        if not self._writable:
+        try:  # again: the player may have edited it since, and their edits stay
+            raw = _load(self.path) if self._writable else None
+        except (FileProblem, tomllib.TOMLDecodeError):
+            raw = None
+        if raw is None:
             raise FileProblem(
                 f"{self.path.name} could not be read, so it is not written over; "
                 "the change holds for this run."
             )
-        table = self._raw.setdefault(section, {})
+        if _has(raw, section, key, value):
+            return
+        table = raw.setdefault(section, {})
         if not isinstance(table, dict):  # a hand-written "yukon = 3": the table wins now
-            table = self._raw[section] = {}
+            table = raw[section] = {}
         table[key] = copy.deepcopy(value)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -163,7 +170,15 @@ class Settings:
                 f"The folder of {self.path.name} cannot be made ({error.strerror}); "
                 "the change holds for this run."
             ) from None
-        atomic_write_text(self.path, tomli_w.dumps(self._raw), name=self.path.name)
+        atomic_write_text(self.path, tomli_w.dumps(raw), name=self.path.name)
+
+
+def _load(path: Path) -> dict[str, Any]:
+    """The TOML of ``path``; nothing there is an empty file."""
+    if not path.exists() and not path.is_symlink():
+        return {}
+    return tomllib.loads(read_small_text(path, "settings file", MAX_SETTINGS_BYTES,
+                                         name=path.name))
 
 
 def _has(raw: Mapping[str, Any], section: str, key: str, value: Any) -> bool:

@@ -9,8 +9,9 @@ each game in progress.
 - Opening never raises. A database that cannot be used leaves the store disabled (nothing is
   read or written) with one sentence in ``problem``: a folder in its place, a file tableau
   cannot write, a foreign SQLite file, or one made by a newer tableau (all left untouched). A
-  damaged file (not a database, or failing its check) is renamed aside as
-  ``tableau.db.damaged-<time>``, never deleted or written over, and a new one is begun.
+  damaged file (not a database, failing quick_check, or with our tables not as the migrations
+  made them) is renamed aside as ``tableau.db.damaged-<time>``, never deleted or written over,
+  and a new one is begun. A damaged row is skipped, with a sentence where the player asked.
 - A write that fails later (a full or read-only disk) raises StoreProblem with a sentence; the
   game in front of the player goes on.
 """
@@ -31,9 +32,12 @@ from contextlib import suppress
 from dataclasses import dataclass
 from dataclasses import field
 from dataclasses import replace
+from functools import cache
 from pathlib import Path
 from typing import Any
 from typing import Final
+
+from tableau.cards import shorten
 
 BUSY_TIMEOUT_MS: Final = 5000
 RESULTS: Final = ("won", "lost", "abandoned", "finished")
@@ -100,15 +104,28 @@ class StoreProblem(Exception):
     """Reading or writing the store failed; str() is one sentence for the player."""
 
 
-def _sentence(error: sqlite3.Error, doing: str) -> str:
+_FAILURES: Final = (sqlite3.Error, UnicodeDecodeError)
+"""What a database call may raise: SQLite's errors, and UnicodeDecodeError when the text it
+reports (an error message, a check) quotes damaged bytes."""
+
+
+def _code(error: Exception) -> int | None:
+    """The primary result code (SQLITE_READONLY for SQLITE_READONLY_DBMOVED, ...)."""
+    if isinstance(error, UnicodeDecodeError):
+        return sqlite3.SQLITE_CORRUPT
     code = getattr(error, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _sentence(error: Exception, doing: str) -> str:
+    code = _code(error)
     if code == _FULL:
         return f"The disk is full, so {doing} failed; the game goes on."
     if code in _READ_ONLY:
         return f"The database cannot be written (read-only), so {doing} failed; the game goes on."
     if code in _DAMAGED:
         return f"The database is damaged, so {doing} failed; the game goes on."
-    return f"The database failed ({error}), so {doing} failed; the game goes on."
+    return f"The database failed ({shorten(str(error), 80)}), so {doing} failed; the game goes on."
 
 
 class Store:
@@ -149,21 +166,32 @@ class Store:
             return self._disabled(f"{name} is a folder, not tableau's database")
         if status is not None and not stat.S_ISREG(status.st_mode):
             return self._disabled(f"{name} is not a regular file")
+        if status is not None and not os.access(path, os.W_OK):
+            # SQLite would open it read-only and fail each save later
+            return self._disabled(f"{name} cannot be written (it is read-only)")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             return self._disabled(f"the folder for {name} cannot be made ({error.strerror})")
         try:
+            if path.with_name(path.name + "-wal").exists():
+                _look(path)
             return self._connect(path)
-        except sqlite3.Error as error:
-            if getattr(error, "sqlite_errorcode", None) not in _DAMAGED:
-                return self._disabled(f"{name} cannot be used ({error})")
+        except _Refused as refusal:
+            return self._disabled(str(refusal))
+        except _FAILURES as error:
+            code = _code(error)
+            if code in _READ_ONLY and not os.access(path.parent, os.W_OK):
+                # SQLite says only "unable to open database file" when it cannot make -wal
+                return self._disabled(f"{name} cannot be written (its folder is read-only)")
+            if code not in _DAMAGED:
+                return self._disabled(f"{name} cannot be used ({shorten(str(error), 80)})")
         aside = _set_aside(path, self.wall())
         if aside is None:
             return self._disabled(f"{name} is damaged and could not be renamed aside")
         try:
             connection = self._connect(path)
-        except sqlite3.Error as error:
+        except (_Refused, *_FAILURES) as error:
             return self._disabled(f"a new {name} cannot be begun ({error})")
         self.problem = (f"{name} was damaged, so it was renamed {aside.name} and a new one "
                         "begun; the old games are in that file.")
@@ -180,27 +208,13 @@ class Store:
         )
         try:
             connection.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            version = connection.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
-                raise _Refused(f"{path.name} was made by a newer tableau (schema {version})")
-            if version == 0:
-                tables = {row[0] for row in connection.execute(
-                    "SELECT name FROM sqlite_master WHERE type = 'table'")}
-                if tables - OUR_TABLES:
-                    raise _Refused(f"{path.name} is another program's database")
-            if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
-                raise sqlite3.DatabaseError("database disk image is malformed")
-            connection.execute("PRAGMA journal_mode = WAL")
+            _check(connection, path.name)
+            _use_wal(connection)
             connection.execute("PRAGMA synchronous = NORMAL")
-            _migrate(connection)
-        except _Refused as refusal:
+            _migrate(connection, path.name)
+        except (_Refused, *_FAILURES) as error:
             connection.close()
-            raise sqlite3.DatabaseError(str(refusal)) from None
-        except sqlite3.Error as error:
-            connection.close()
-            if "malformed" in str(error):
-                error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
-            raise
+            raise _marked(error) from None
         return connection
 
     # ------------------------------------------------------------------ writing
@@ -222,7 +236,7 @@ class Store:
                         with suppress(sqlite3.Error):
                             connection.execute("ROLLBACK")
                     raise
-            except sqlite3.Error as error:
+            except _FAILURES as error:
                 raise StoreProblem(_sentence(error, doing)) from None
 
     def save(self, record: GameRecord) -> None:
@@ -247,7 +261,7 @@ class Store:
             if connection is None:
                 return None
             row = connection.execute(
-                f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves WHERE game = ?", (game,)
+                f"SELECT {_AUTOSAVE_READ} FROM autosaves WHERE game = ?", (game,)
             ).fetchone()
             if row is None:
                 return None
@@ -282,27 +296,27 @@ class Store:
                 return []
             try:
                 return connection.execute(query, parameters).fetchall()
-            except sqlite3.Error as error:
+            except _FAILURES as error:
                 raise StoreProblem(_sentence(error, doing)) from None
 
     def saves(self, *, with_data: bool = False) -> tuple[list[GameRecord], list[str]]:
         """Every autosave, newest first, and a sentence for each damaged one (skipped).
         ``with_data`` reads the sessions' saves too (the menu needs only the summaries)."""
-        rows = self._rows(f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves ORDER BY saved DESC",
+        rows = self._rows(f"SELECT {_AUTOSAVE_READ} FROM autosaves ORDER BY saved DESC",
                           (), "reading the saved games")
         records, problems = [], []
         for row in rows:
             try:
                 records.append(_autosave(row, with_data=with_data))
             except (ValueError, TypeError):
-                problems.append(f"The saved {str(row[0])[:20]} game is damaged, so it is "
+                problems.append(f"The saved {_named(row)} game is damaged, so it is "
                                 "skipped.")
         return records, problems
 
     def saved(self, game: str) -> GameRecord | None:
         """The autosave of ``game`` with its data; None when there is none. A damaged one
         raises StoreProblem."""
-        rows = self._rows(f"SELECT {_AUTOSAVE_COLUMNS} FROM autosaves WHERE game = ?",
+        rows = self._rows(f"SELECT {_AUTOSAVE_READ} FROM autosaves WHERE game = ?",
                           (game,), "reading the saved game")
         if not rows:
             return None
@@ -316,7 +330,7 @@ class Store:
         """The finished games (of ``game``, or all), oldest first. Damaged rows are left
         out."""
         where, parameters = ("WHERE game = ?", (game,)) if game is not None else ("", ())
-        rows = self._rows(f"SELECT {_FINISHED_COLUMNS} FROM finished_games {where} "
+        rows = self._rows(f"SELECT {_FINISHED_READ} FROM finished_games {where} "
                           "ORDER BY ended, id", parameters, "reading the statistics")
         records = []
         for row in rows:
@@ -328,10 +342,86 @@ class Store:
 
 
 class _Refused(Exception):
-    """A database we must not touch (newer or foreign)."""
+    """A database we must not touch (newer or foreign); str() says why."""
 
 
-def _migrate(connection: sqlite3.Connection) -> None:
+def _marked(error: BaseException) -> BaseException:
+    """``error``, with damage SQLite gives no code for (a failed quick_check, a report
+    quoting damaged bytes) coded as SQLITE_CORRUPT."""
+    if isinstance(error, UnicodeDecodeError):
+        error = sqlite3.DatabaseError("database disk image is malformed (damaged text)")
+    if isinstance(error, sqlite3.Error) and ("malformed" in str(error)
+                                             or str(error).startswith("Could not decode")):
+        error.sqlite_errorcode = sqlite3.SQLITE_CORRUPT
+    return error
+
+
+def _check(connection: sqlite3.Connection, name: str) -> None:
+    """Refuse a file that is not ours to change (newer or foreign); find a damaged one."""
+    version = connection.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise _Refused(f"{name} was made by a newer tableau (schema {version})")
+    if version == 0:
+        tables = {row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
+        if tables - OUR_TABLES:
+            raise _Refused(f"{name} is another program's database")
+    elif _columns(connection) != _columns_at(version):
+        # quick_check reads no table definitions: a damaged one fails every later read
+        raise sqlite3.DatabaseError("database disk image is malformed (its tables)")
+    if connection.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+
+def _columns(connection: sqlite3.Connection) -> list[Any]:
+    """Our tables' columns as the file defines them."""
+    return [(table, *column) for table in sorted(OUR_TABLES)
+            for column in connection.execute(f"PRAGMA table_info({table})")]
+
+
+@cache
+def _columns_at(version: int) -> list[Any]:
+    """Our tables' columns at schema ``version``, as MIGRATIONS make them."""
+    connection = sqlite3.connect(":memory:")
+    try:
+        for statements in MIGRATIONS[:version]:
+            for statement in statements:
+                connection.execute(statement)
+        return _columns(connection)
+    finally:
+        connection.close()
+
+
+def _look(path: Path) -> None:
+    """``_check`` on a read-only connection, for a file with a WAL beside it: a read-write
+    connection would, on closing, checkpoint that WAL (a newer tableau's, say) into it."""
+    look = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True,
+                           timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None)
+    try:
+        _check(look, path.name)
+    except _FAILURES as error:
+        raise _marked(error) from None
+    finally:
+        look.close()
+
+
+def _use_wal(connection: sqlite3.Connection) -> None:
+    """Turn WAL on. SQLite answers "database is locked" at once, without the busy timeout,
+    while another process has the new file open in its first journal mode (two tableaus
+    begun together), so wait here as the timeout would."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            connection.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as error:
+            busy = _code(error) == sqlite3.SQLITE_BUSY
+            if not busy or time.monotonic() > deadline:
+                raise
+            time.sleep(0.005)
+
+
+def _migrate(connection: sqlite3.Connection, name: str) -> None:
     """Bring the schema to SCHEMA_VERSION in one transaction (another process may have done
     it meanwhile: the version is read again inside)."""
     if connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
@@ -339,13 +429,17 @@ def _migrate(connection: sqlite3.Connection) -> None:
     connection.execute("BEGIN IMMEDIATE")
     try:
         version = connection.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:  # a newer tableau got there between the look and now
+            raise _Refused(f"{name} was made by a newer tableau (schema {version})")
         for statements in MIGRATIONS[version:]:
             for statement in statements:
                 connection.execute(statement)
         connection.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         connection.execute("COMMIT")
     except BaseException:
-        connection.execute("ROLLBACK")
+        if connection.in_transaction:  # SQLite may have rolled back itself (a full disk)
+            with suppress(sqlite3.Error):
+                connection.execute("ROLLBACK")
         raise
 
 
@@ -376,6 +470,33 @@ _AUTOSAVE_COLUMNS: Final = ("game, variant, seed, config, started, moves, durati
                             "details, saved, data")
 _FINISHED_COLUMNS: Final = ("game, variant, seed, config, started, moves, duration, details, "
                             "result, ended")
+_TEXT_COLUMNS: Final = frozenset({"game", "variant", "config", "label", "details", "data",
+                                  "result"})
+
+
+def _read(columns: str) -> str:
+    """What a SELECT reads of ``columns``: the text ones as bytes, decoded row by row
+    (``_decoded``), so that text which is not UTF-8 damages its row, not the whole read."""
+    names = (name.strip() for name in columns.split(","))
+    return ", ".join(f"CAST({name} AS BLOB)" if name in _TEXT_COLUMNS else name
+                     for name in names)
+
+
+_AUTOSAVE_READ: Final = _read(_AUTOSAVE_COLUMNS)
+_FINISHED_READ: Final = _read(_FINISHED_COLUMNS)
+
+
+def _decoded(row: Any) -> tuple[Any, ...]:
+    """The row with its text columns as str; UnicodeDecodeError (a ValueError) if damaged."""
+    return tuple(value.decode("utf-8") if isinstance(value, bytes) else value
+                 for value in row)
+
+
+def _named(row: Any) -> str:
+    """A damaged row's game, for a sentence."""
+    game = row[0]
+    text = game.decode("utf-8", "replace") if isinstance(game, bytes) else str(game)
+    return shorten(text, 20)
 
 
 def _json(data: Mapping[str, Any] | None) -> str:
@@ -418,6 +539,7 @@ def _checked(row: Any) -> tuple[str, str, int | None, float, int, float]:
 
 
 def _autosave(row: Any, *, with_data: bool) -> GameRecord:
+    row = _decoded(row)
     game, variant, seed, started, moves, duration = _checked(row)
     label, details, saved, data = row[7:]
     if not isinstance(label, str) or not isinstance(saved, (int, float)):
@@ -429,6 +551,7 @@ def _autosave(row: Any, *, with_data: bool) -> GameRecord:
 
 
 def _finished(row: Any) -> GameRecord:
+    row = _decoded(row)
     game, variant, seed, started, moves, duration = _checked(row)
     details, result, ended = row[7:]
     if result not in RESULTS or not isinstance(ended, (int, float)):

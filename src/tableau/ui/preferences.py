@@ -39,7 +39,8 @@ MOST_SECONDS: Final = 5.0
 
 def _pesten_seats(value: Any) -> str | None:
     why = (f"must be a list of {PESTEN_MIN} to {PESTEN_PLAYERS} seats like "
-           '{ name = "Anna", kind = "human" } (kind: ' + ", ".join(PESTEN_KINDS) + ")")
+           '{ name = "Anna", kind = "human" } with different names (kind: '
+           + ", ".join(PESTEN_KINDS) + ")")
     if not isinstance(value, list) or not PESTEN_MIN <= len(value) <= PESTEN_PLAYERS:
         return why
     for seat in value:
@@ -47,6 +48,10 @@ def _pesten_seats(value: Any) -> str | None:
                 or text(NAME_LENGTH)(seat["name"]) is not None
                 or seat["kind"] not in PESTEN_KINDS):
             return why
+    # as the engine wants them: not blank, no two alike but for case or spaces around
+    names = [seat["name"].strip().casefold() for seat in value]
+    if not all(names) or len(set(names)) != len(names):
+        return why
     return None
 
 

@@ -1,0 +1,224 @@
+"""tableau.db against kill -9 and a second process (issue 14).
+
+The children are this very file run as a script (``python test_kill_and_concurrency.py``):
+they use only the public engine and Store API, so the parent can replay exactly what a child
+did. A Yukon child plays numbered games move by move, saving after each move and printing
+each committed position (flushed); it is killed with SIGKILL at random moments and started
+again, resuming from its autosave.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Final
+
+from tableau.engines import yukon
+from tableau.storage.store import SCHEMA_VERSION
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+
+MOST_MOVES: Final = 40
+"""A game the child plays is given up (recorded as lost) after this many moves."""
+ROUNDS: Final = 24
+GAMES_EACH: Final = 300
+
+Position = tuple[int, int]
+"""(game number, moves made in it)."""
+
+
+# ---------------------------------------------------------------- what the Yukon child does
+
+
+def chosen(state: yukon.State, position: Position) -> yukon.Move | None:
+    """The child's move at ``position``: the same every time, or None when the game is done."""
+    legal = yukon.legal_moves(state)
+    if not legal or yukon.outcome(state) is not None or position[1] >= MOST_MOVES:
+        return None
+    return legal[random.Random(f"{position[0]}:{position[1]}").randrange(len(legal))]
+
+
+def replayed(position: Position) -> yukon.State:
+    """The state of the child's game at ``position``."""
+    state = yukon.numbered_game(position[0])
+    for moves in range(position[1]):
+        move = chosen(state, (position[0], moves))
+        assert move is not None
+        state = yukon.apply(state, move)
+    return state
+
+
+def following(position: Position) -> Position:
+    """The position the child commits after ``position``."""
+    if chosen(replayed(position), position) is None:
+        return (position[0] + 1, 0)
+    return (position[0], position[1] + 1)
+
+
+def yukon_record(position: Position, state: yukon.State) -> GameRecord:
+    return GameRecord("yukon", "spec", position[0], {"rules": "spec"}, 0.0, position[1],
+                      float(position[1]), label=f"seed {position[0]}",
+                      data=yukon.to_json(state))
+
+
+def where(store: Store) -> tuple[Position, GameRecord | None]:
+    """The position the store holds: the autosave's, or the start of the next game (a kill
+    between a finish and the first save of the next game leaves no autosave)."""
+    saved = store.saved("yukon")
+    if saved is None:
+        return (len(store.finished("yukon")) + 1, 0), None
+    assert saved.seed is not None
+    return (saved.seed, saved.moves), saved
+
+
+def play_yukon(path: Path) -> None:
+    store = Store(path)
+    assert store.problem is None, store.problem
+    position, saved = where(store)
+    state = (yukon.from_json(saved.data) if saved is not None and saved.data is not None
+             else yukon.numbered_game(position[0]))
+    print(f"ready {position[0]} {position[1]}", flush=True)
+    while True:
+        move = chosen(state, position)
+        if move is None:
+            store.finish(yukon_record(position, state), "lost")
+            position = (position[0] + 1, 0)
+            state = yukon.numbered_game(position[0])
+        else:
+            state = yukon.apply(state, move)
+            position = (position[0], position[1] + 1)
+        store.save(yukon_record(position, state))
+        print(f"{position[0]} {position[1]}", flush=True)
+
+
+def finish_many(path: Path, who: str, at: float) -> None:
+    """From wall time ``at`` on, finish GAMES_EACH games and save autosaves between them, as
+    fast as possible."""
+    time.sleep(max(0.0, at - time.time()))
+    store = Store(path)
+    assert store.problem is None, store.problem
+    for number in range(GAMES_EACH):
+        game = GameRecord(who, "pro", number, {}, 0.0, number, 1.0, details={"n": number},
+                          data={"moves": list(range(50))})
+        store.save(game)
+        store.save(GameRecord("shared", "pro", number, {}, 0.0, 0, 1.0, label=who))
+        store.finish(game, "won")
+    store.close()
+
+
+# ---------------------------------------------------------------- the tests
+
+
+def child(*arguments: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, __file__, *arguments], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
+def integrity(path: Path) -> str:
+    connection = sqlite3.connect(path)
+    try:
+        return str(connection.execute("PRAGMA integrity_check").fetchone()[0])
+    finally:
+        connection.close()
+
+
+def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(tmp_path: Path) -> None:
+    path = tmp_path / "tableau.db"
+    dice = random.Random(14)
+    known: Position | None = None  # the last position a child said it committed
+    moves = 0
+    for round_ in range(ROUNDS):
+        process = child("yukon", str(path))
+        assert process.stdout is not None
+        if dice.random() < 0.2:  # now and then while it opens the store
+            time.sleep(dice.uniform(0.0, 0.3))
+        else:
+            assert process.stdout.readline().startswith("ready"), process.stderr
+            time.sleep(dice.uniform(0.0, 0.2))
+        process.send_signal(signal.SIGKILL)
+        said, errors = process.communicate(timeout=10)
+        assert process.returncode == -signal.SIGKILL, errors
+        for line in said.split("\n")[:-1]:  # a line cut off by the kill says nothing
+            words = line.split()
+            position = (int(words[-2]), int(words[-1]))
+            assert known is None or position >= known, (round_, line)
+            known = position
+            moves += words[0] != "ready"
+
+        assert integrity(path) == "ok", round_
+        store = Store(path)
+        assert store.problem is None, store.problem
+        held, saved = where(store)
+        if known is not None:
+            assert held in (known, following(known)), (round_, known, held)
+        if saved is not None:
+            assert saved.data is not None and yukon.from_json(saved.data) == replayed(held)
+        assert [game.seed for game in store.finished("yukon")] == list(range(1, held[0]))
+        store.close()
+        known = held
+    assert moves > ROUNDS  # the kills did land among the moves
+
+
+def test_two_processes_at_once_both_work_and_lose_no_finished_game(tmp_path: Path) -> None:
+    path = tmp_path / "tableau.db"  # new: the two also race to make it
+    at = str(time.time() + 1.0)  # both open the store together, once both have started
+    processes = [child("finish", str(path), who, at) for who in ("left", "right")]
+    for process in processes:
+        _, errors = process.communicate(timeout=60)
+        assert process.returncode == 0, errors
+    store = Store(path)
+    for who in ("left", "right"):
+        games = store.finished(who)
+        assert sorted(game.details["n"] for game in games) == list(range(GAMES_EACH))
+        assert store.saved(who) is None
+    assert len(store.finished()) == 2 * GAMES_EACH
+    (shared,) = [saved for saved in store.saves()[0] if saved.game == "shared"]
+    assert shared.label in ("left", "right")
+    assert integrity(path) == "ok"
+
+
+def stores_opened_together(path: Path) -> list[Store]:
+    """Two Stores on ``path``, opened by two threads at the same moment."""
+    start = threading.Barrier(2)
+    stores: list[Store] = []
+
+    def open_store() -> None:
+        start.wait()
+        stores.append(Store(path))
+
+    threads = [threading.Thread(target=open_store) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return stores
+
+
+def test_two_stores_opening_a_new_database_at_once_both_work(tmp_path: Path) -> None:
+    for attempt in range(15):
+        path = tmp_path / f"home-{attempt}" / "tableau.db"
+        stores = stores_opened_together(path)
+        for number, store in enumerate(stores):
+            assert store.enabled and store.problem is None, store.problem
+            store.finish(GameRecord("yukon", "spec", number, {}, 0.0, 1, 1.0), "won")
+        assert sorted(game.seed for game in stores[0].finished()) == [0, 1]
+        for store in stores:
+            store.close()
+        connection = sqlite3.connect(path)
+        assert connection.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+        connection.close()
+
+
+if __name__ == "__main__":
+    if sys.argv[1] == "yukon":
+        play_yukon(Path(sys.argv[2]))
+    else:
+        finish_many(Path(sys.argv[2]), sys.argv[3], float(sys.argv[4]))
+    os._exit(0)

@@ -26,8 +26,8 @@ from tableau.engines.gofish import Config
 from tableau.engines.gofish import State
 from tableau.engines.gofish import View
 from tableau.engines.gofish import apply
-from tableau.engines.gofish import from_json as state_from_json
 from tableau.engines.gofish import deal_size
+from tableau.engines.gofish import from_json as state_from_json
 from tableau.engines.gofish import new_game
 from tableau.engines.gofish import outcome
 from tableau.engines.gofish import rank_label

@@ -323,6 +323,7 @@ class PokerScreen(GameScreen, game="poker"):
             self.problem = text
         else:
             self.note, self.problem = text, None
+            self.keep_game()  # the note is part of the save (a draw's note follows its move)
         self._render_message(self.view)
 
     # ------------------------------------------------------------------ keys and clicks

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import ListView
 from ui_helpers import press
@@ -175,11 +176,19 @@ async def test_go_fish_set_up_choices_are_kept_across_runs(
                         "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
 
 
-async def test_a_damaged_autosave_gives_a_sentence_and_is_left_alone(make_app: MakeApp) -> None:
-    damaged = {"game": "gofish-session", "version": 1, "cpus": 2, "level": "expert"}
+@pytest.mark.parametrize(("game", "title", "damaged", "why"), [
+    ("gofish", "Go Fish", {"game": "gofish-session", "version": 1, "cpus": 2, "level": "expert"},
+     "The save's CPU level is not easy or pro"),
+    ("poker", "Poker", {"game": "poker-session", "version": 7}, "The save has version 7; this "
+     "program reads version 1"),
+    ("poker", "Poker", {"game": "gofish-session"}, "The save is not a Poker game"),
+])
+async def test_a_damaged_autosave_gives_a_sentence_and_is_left_alone(
+    make_app: MakeApp, game: str, title: str, damaged: dict[str, Any], why: str,
+) -> None:
     store = stored()
-    store.save(GameRecord("gofish", "pro", 7, {"cpus": 2}, started=NOW, moves=4,
-                          duration=60.0, label="2 CPUs · pro", data=damaged))
+    store.save(GameRecord(game, "pro", 7, {"cpus": 2}, started=NOW, moves=4,
+                          duration=60.0, label="2 CPUs", data=damaged))
     store.close()
     app = kept(make_app)
     said: list[str] = []
@@ -188,10 +197,12 @@ async def test_a_damaged_autosave_gives_a_sentence_and_is_left_alone(make_app: M
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert said == ["The saved Go Fish game could not be continued (The save's CPU level "
-                        "is not easy or pro); it is left as it is."]
-        saved = app.runtime.store.saved("gofish")
+        assert said == [f"The saved {title} game could not be continued ({why}); it is left "
+                        "as it is."]
+        saved = app.runtime.store.saved(game)
         assert saved is not None and saved.data == damaged
+        await press(pilot, "down", "enter")  # the app goes on: Yukon's set-up opens
+        assert isinstance(app.screen, GameSetupScreen)
 
 
 # ---------------------------------------------------------------------- Poker

@@ -220,6 +220,8 @@ def test_a_hand_you_lose_is_played_but_not_won() -> None:
     (lambda data: data.update(rng_states=[1, 2.5, 3, 4]), "whole numbers"),
     (lambda data: data.update(hands_won=5), "'hands_won'"),
     (lambda data: data.pop("note"), "no 'note'"),
+    (lambda data: data.update(marks=[1, 1]), "'marks'"),
+    (lambda data: data.update(marks=[5]), "'marks'"),
     (lambda data: data["state"]["hands"][0].pop(), "one full deck"),
 ])
 def test_a_malformed_save_is_refused_with_a_sentence(

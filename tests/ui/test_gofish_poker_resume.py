@@ -245,6 +245,25 @@ async def test_poker_quit_and_continue_resumes_the_turn_the_chips_and_the_histor
         assert poker(pilot.app).session.to_json() == resumed
 
 
+async def test_poker_cards_marked_for_the_draw_are_still_marked_after_continue(
+    make_app: MakeApp,
+) -> None:
+    async with started(kept(make_app, "poker", seed=7, cpus=3), SIZE) as pilot:
+        await act(pilot, 2)
+        assert poker(pilot.app).view.phase is Phase.DRAW
+        await press(pilot, "3", "1")
+        lifted = [card.card for card in pilot.app.screen.query(".-marked")]
+        before = seen(pilot.app)
+        await quit_app(pilot)
+    async with started(kept(make_app), SIZE) as pilot:
+        await continue_first(pilot)
+        assert poker(pilot.app).marks == (2, 0)
+        assert [card.card for card in pilot.app.screen.query(".-marked")] == lifted
+        assert seen(pilot.app) == before
+        await press(pilot, "enter")  # and they are the ones thrown away
+        assert poker(pilot.app).note.startswith("You threw away ")
+
+
 async def test_a_finished_poker_game_is_one_record_with_its_hands_pots_and_chips(
     make_app: MakeApp,
 ) -> None:

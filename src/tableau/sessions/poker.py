@@ -94,6 +94,8 @@ class PokerSession:
         self.rng_states = first_rng_states(self.seed, config.players)
         self.note = ""
         """What your last move or request told (a draw, advice), for the message line."""
+        self.marks: tuple[int, ...] = ()
+        """The cards of your hand marked to throw away (indices, in the order marked)."""
         self.moves = 0
         """Your moves in this game."""
         self.hands = 0
@@ -208,7 +210,8 @@ class PokerSession:
         return {
             "game": SAVE_KIND, "version": SAVE_VERSION, "cpus": self.cpus,
             "chips": self.chips, "first_seed": self.first_seed, "games": self.games,
-            "rng_states": list(self.rng_states), "note": self.note, "moves": self.moves,
+            "rng_states": list(self.rng_states), "note": self.note, "marks": list(self.marks),
+            "moves": self.moves,
             "hands": self.hands, "hands_won": self.hands_won, "biggest_pot": self.biggest_pot,
             "state": engine.to_json(self.state),
         }
@@ -231,6 +234,11 @@ class PokerSession:
             raise SaveFormatError("'rng_states' in the save must hold whole numbers.")
         session.state, session.rng_states = state, tuple(states)
         session.note = read.text("note", 2000)
+        marks = read.items("marks")
+        if (len(set(marks)) != len(marks)
+                or not all(type(mark) is int and 0 <= mark < 5 for mark in marks)):
+            raise SaveFormatError("'marks' in the save must hold different card places 0 to 4.")
+        session.marks = tuple(marks)
         session.moves = read.integer("moves")
         session.hands = read.integer("hands", 0, state.hand_number)
         session.hands_won = read.integer("hands_won", 0, session.hands)

@@ -129,8 +129,6 @@ class PokerScreen(GameScreen, game="poker"):
                 cpus, seed if seed is not None else secrets.randbelow(2**32), chips
             )
         self.session = session
-        self.marks: tuple[int, ...] = ()
-        """Indices into the view's hand, in the order they were marked."""
         self.problem: str | None = None
         """Why the last key did nothing; cleared by the next change."""
         self.resumed: GameRecord | None = None
@@ -152,6 +150,15 @@ class PokerScreen(GameScreen, game="poker"):
     @note.setter
     def note(self, text: str) -> None:
         self.session.note = text
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        """Indices into the view's hand, in the order they were marked (in the session too)."""
+        return self.session.marks
+
+    @marks.setter
+    def marks(self, marks: tuple[int, ...]) -> None:
+        self.session.marks = marks
 
     @property
     def view(self) -> View:
@@ -386,6 +393,7 @@ class PokerScreen(GameScreen, game="poker"):
             return
         self.marks = marks
         self.problem = None
+        self.keep_game()  # the marks are part of the save
         self._render_hand(view)
         self._render_buttons(view)
         self._render_message(view)

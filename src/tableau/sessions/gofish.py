@@ -40,9 +40,9 @@ from tableau.engines.protocol import read_header
 
 YOU: Final = 0
 SEPARATOR: Final = "  ·  "
+"""Between the sentences of one move's news."""
 SAVE_KIND: Final = "gofish-session"
 SAVE_VERSION: Final = 1
-"""Between the sentences of one move's news."""
 
 CpuStep = tuple[Ask, int]
 """A CPU's ask and the rng state its seat keeps afterwards."""

@@ -58,6 +58,7 @@ def test_each_game_of_a_run_is_dealt_from_the_runs_seed() -> None:
     session = GoFishSession(2, "pro", seed=11)
     assert session.names == ("You", "CPU 1", "CPU 2")
     assert session.state == g.new_game(g.Config(players=3, seed=rng.fresh_seed_from(11, 0)))
+    assert session.seed == rng.fresh_seed_from(11, 0)
     assert session.opening() == "Dealt 7 cards each. You play first."
     session.new_game()
     assert session.state == g.new_game(g.Config(players=3, seed=rng.fresh_seed_from(11, 1)))

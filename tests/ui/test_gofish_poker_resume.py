@@ -22,6 +22,7 @@ from ui_helpers import started
 from tableau.engines.poker import BET
 from tableau.engines.poker import RAISE
 from tableau.engines.poker import Phase
+from tableau.engines.rng import fresh_seed_from
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.store import GameRecord
@@ -129,6 +130,7 @@ async def test_a_finished_go_fish_game_is_in_the_statistics_with_your_books(
         [record] = pilot.app.runtime.store.finished("gofish")
         assert record.result == ("won" if 0 in result.winners else "lost")
         assert (record.variant, dict(record.config)) == ("pro", {"cpus": 2, "level": "pro"})
+        assert record.seed == session.seed == fresh_seed_from(11, 0)  # the deal's, to replay it
         assert dict(record.details) == {"books": len(session.state.books[0])}
         assert record.moves == session.your_asks() > 0
         assert pilot.app.runtime.store.saved("gofish") is None

@@ -76,9 +76,13 @@ class GoFishSession:
         self.news = self.opening()
         """The last move's news (or the opening), for the message line of a resumed game."""
 
+    @property
+    def seed(self) -> int:
+        """The seed this game was dealt from."""
+        return rng.fresh_seed_from(self.first_seed, self.games)
+
     def _deal(self) -> State:
-        seed = rng.fresh_seed_from(self.first_seed, self.games)
-        return new_game(Config(players=self.cpus + 1, seed=seed))
+        return new_game(Config(players=self.cpus + 1, seed=self.seed))
 
     def _seeds(self) -> list[int]:
         return [rng.fresh_seed_from(self.state.seed, seat) for seat in range(self.cpus + 1)]

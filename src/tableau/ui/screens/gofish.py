@@ -219,7 +219,7 @@ class GoFishScreen(GameScreen, game="gofish"):
             return None
         cpus, level = session.cpus, session.level
         return GameRecord(
-            "gofish", level, session.state.seed, {"cpus": cpus, "level": level},
+            "gofish", level, session.seed, {"cpus": cpus, "level": level},
             started=self.runtime.wall() if self.began_at is None else self.began_at,
             moves=session.your_asks(), duration=self.played_seconds(),
             label=f"{cpus} CPU{'' if cpus == 1 else 's'} · {level}",

@@ -3,13 +3,21 @@ contract, advice, new games, what is at stake, and the end of a game."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+from session_saves import JSON_JUNK
+from session_saves import load_or_refuse
 
 from tableau.ai.poker import advise_discard
 from tableau.engines.poker import BET
 from tableau.engines.poker import CHECK
+from tableau.engines.poker import FOLD
 from tableau.engines.poker import Config
 from tableau.engines.poker import Move
 from tableau.engines.poker import NextHand
@@ -18,6 +26,7 @@ from tableau.engines.poker import View
 from tableau.engines.poker import legal_moves
 from tableau.engines.poker import new_game
 from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.poker import HUMAN
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
@@ -126,3 +135,115 @@ def test_the_end_of_a_game_gives_the_title_the_standings_and_the_last_hand() -> 
     assert lines[4] == f"Last hand: {session.view.result_text}."
     assert any(line.startswith("1. You: 6 chips") for line in lines) == (
         title == "You win the game!")
+
+
+# ---------------------------------------------------------------------- saving and resuming
+
+def step(session: PokerSession, choice: int) -> None:
+    """One step of an evening: a CPU's step, your legal move number ``choice``, or a new game
+    once this one is over."""
+    if session.is_over():
+        session.new_game()
+    elif session.cpu_to_move():
+        session.cpu_play(session.cpu_choose(session.state))
+    else:
+        legal = legal_moves(session.state)
+        session.play(legal[choice % len(legal)])
+
+
+def through_json(session: PokerSession) -> PokerSession:
+    return PokerSession.from_json(json.loads(json.dumps(session.to_json())))
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32), cpus=st.integers(1, 5), chips=st.sampled_from([None, 8, 30]),
+       choices=st.lists(st.integers(0, 40), min_size=1, max_size=200), data=st.data())
+def test_an_evening_saved_and_resumed_anywhere_goes_on_as_if_never_interrupted(
+    seed: int, cpus: int, chips: int | None, choices: list[int], data: st.DataObject,
+) -> None:
+    played = PokerSession(cpus, seed, chips)
+    cut = data.draw(st.integers(0, len(choices)), label="saved after step")
+    for choice in choices[:cut]:
+        step(played, choice)
+    played.note = "You stand pat."
+    resumed = through_json(played)
+    assert resumed.to_json() == played.to_json()
+    assert resumed.view == played.view and resumed.chip_result == played.chip_result
+    for choice in choices[cut:]:
+        step(played, choice)
+        step(resumed, choice)
+    assert resumed.to_json() == played.to_json()
+    assert (resumed.state, resumed.rng_states, resumed.seed) == (
+        played.state, played.rng_states, played.seed)
+
+
+def _folding_cpu(view: Any, rng_state: int) -> tuple[Move, int]:
+    """Folds whenever it may (so you win every hand), else checks or draws."""
+    legal = view.legal
+    return (FOLD if FOLD in legal else legal[0]), rng_state
+
+
+def test_the_session_tallies_your_hands_won_the_biggest_pot_and_the_chip_result() -> None:
+    session = PokerSession(cpus=2, seed=3, cpu=_folding_cpu)
+    assert (session.hands, session.hands_won, session.biggest_pot, session.moves) == (0, 0, 0, 0)
+    while session.state.phase is not Phase.HAND_OVER:
+        cpus_play(session)
+        if session.state.phase is not Phase.HAND_OVER:
+            session.play(BET if BET in session.view.legal else session.view.legal[0])
+    result = session.state.result
+    assert result is not None and result.by_fold
+    won = sum(award.amount for award in result.awards
+              if award.seat == HUMAN and award.pot != "returned")
+    assert (session.hands, session.hands_won, session.biggest_pot) == (1, 1, won)
+    assert session.chip_result == session.state.chips[HUMAN] - 100 > 0
+    assert session.moves >= 1
+    assert through_json(session).biggest_pot == won
+    session.new_game()
+    assert (session.hands, session.hands_won, session.biggest_pot) == (0, 0, 0)
+    assert session.chip_result == -1  # the ante of the first hand is in the pot
+
+
+def test_a_hand_you_lose_is_played_but_not_won() -> None:
+    session = PokerSession(cpus=1, seed=4)
+    while session.state.phase is not Phase.HAND_OVER:
+        cpus_play(session)
+        if session.state.phase is not Phase.HAND_OVER:
+            session.play(FOLD if FOLD in session.view.legal else session.view.legal[0])
+    assert (session.hands, session.hands_won, session.biggest_pot) == (1, 0, 0)
+
+
+@pytest.mark.parametrize(("change", "sentence"), [
+    (lambda data: data.update(game="gofish-session"), "not a Poker game"),
+    (lambda data: data.update(cpus=9), "'cpus'"),
+    (lambda data: data.update(cpus=2), "does not match"),
+    (lambda data: data.update(rng_states=[1]), "'rng_states'"),
+    (lambda data: data.update(rng_states=[1, 2.5, 3, 4]), "whole numbers"),
+    (lambda data: data.update(hands_won=5), "'hands_won'"),
+    (lambda data: data.pop("note"), "no 'note'"),
+    (lambda data: data.update(marks=[1, 1]), "'marks'"),
+    (lambda data: data.update(marks=[5]), "'marks'"),
+    (lambda data: data["state"]["hands"][0].pop(), "one full deck"),
+])
+def test_a_malformed_save_is_refused_with_a_sentence(
+    change: Callable[[dict[str, Any]], object], sentence: str,
+) -> None:
+    data = PokerSession(cpus=3, seed=7).to_json()
+    change(data)
+    with pytest.raises(SaveFormatError) as refusal:
+        PokerSession.from_json(data)
+    assert sentence in str(refusal.value)
+
+
+@settings(max_examples=60, deadline=None)
+@given(key=st.sampled_from(sorted(PokerSession(cpus=1, seed=1).to_json())), junk=JSON_JUNK)
+def test_junk_in_any_field_is_a_save_format_error_or_a_working_session(
+    key: str, junk: object,
+) -> None:
+    data = PokerSession(cpus=1, seed=1).to_json()
+    data[key] = junk
+    load_or_refuse(PokerSession.from_json, data, play_on)
+
+
+def play_on(session: PokerSession) -> None:
+    for choice in range(60):
+        step(session, choice)

@@ -5,11 +5,16 @@ The session holds the game (the engine's state), each CPU seat's player and rng 
 asks and the end. A front end draws ``seen()``, turns the player's keys into an :class:`Ask`
 (``tableau.ui.controls.gofish``) for ``ask``, and lets the CPUs play with ``cpu_choose``
 (pure, so it may run away from the event loop) and ``cpu_play``.
+
+``to_json``/``from_json`` keep the whole run (the game, the CPUs' rng states, the game counter,
+the last news) so a resumed session goes on exactly as an uninterrupted one would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 from typing import Final
 
 from tableau.ai import gofish as ai
@@ -22,16 +27,22 @@ from tableau.engines.gofish import State
 from tableau.engines.gofish import View
 from tableau.engines.gofish import apply
 from tableau.engines.gofish import deal_size
+from tableau.engines.gofish import from_json as state_from_json
 from tableau.engines.gofish import new_game
 from tableau.engines.gofish import outcome
 from tableau.engines.gofish import rank_label
+from tableau.engines.gofish import to_json as state_to_json
 from tableau.engines.gofish import view
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import Outcome
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import read_header
 
 YOU: Final = 0
 SEPARATOR: Final = "  ·  "
 """Between the sentences of one move's news."""
+SAVE_KIND: Final = "gofish-session"
+SAVE_VERSION: Final = 1
 
 CpuStep = tuple[Ask, int]
 """A CPU's ask and the rng state its seat keeps afterwards."""
@@ -62,10 +73,16 @@ class GoFishSession:
         self.games = 0
         self.state: State = self._deal()
         self.cpu_seeds = self._seeds()
+        self.news = self.opening()
+        """The last move's news (or the opening), for the message line of a resumed game."""
+
+    @property
+    def seed(self) -> int:
+        """The seed this game was dealt from."""
+        return rng.fresh_seed_from(self.first_seed, self.games)
 
     def _deal(self) -> State:
-        seed = rng.fresh_seed_from(self.first_seed, self.games)
-        return new_game(Config(players=self.cpus + 1, seed=seed))
+        return new_game(Config(players=self.cpus + 1, seed=self.seed))
 
     def _seeds(self) -> list[int]:
         return [rng.fresh_seed_from(self.state.seed, seat) for seat in range(self.cpus + 1)]
@@ -75,6 +92,7 @@ class GoFishSession:
         self.games += 1
         self.state = self._deal()
         self.cpu_seeds = self._seeds()
+        self.news = self.opening()
 
     def opening(self) -> str:
         return f"Dealt {deal_size(self.cpus + 1)} cards each. You play first."
@@ -125,7 +143,44 @@ class GoFishSession:
         self.state = apply(self.state, move)
         # Only what your seat may know: another player's hidden draw carries no card.
         news = self.seen().history[before:]
-        return Said(SEPARATOR.join(event.describe(self.names, YOU) for event in news))
+        self.news = SEPARATOR.join(event.describe(self.names, YOU) for event in news)
+        return Said(self.news)
+
+    def your_asks(self) -> int:
+        """How many times you asked in this game (its moves, for the store)."""
+        return sum(isinstance(event, Asked) and event.asker == YOU
+                   for event in self.state.history)
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole run as JSON-ready data (the game holds every hand: it is your own save)."""
+        return {
+            "game": SAVE_KIND, "version": SAVE_VERSION, "cpus": self.cpus,
+            "level": self.level, "first_seed": self.first_seed, "games": self.games,
+            "cpu_seeds": list(self.cpu_seeds), "news": self.news,
+            "state": state_to_json(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GoFishSession:
+        """The session ``to_json`` gave; raises SaveFormatError with a sentence for a save
+        that is malformed or does not fit together."""
+        read = read_header(data, SAVE_KIND, "Go Fish", SAVE_VERSION)
+        cpus = read.integer("cpus", 1, MAX_PLAYERS - 1)
+        level = read.get("level")
+        if level not in ai.LEVELS:
+            raise SaveFormatError("The save's CPU level is not easy or pro.")
+        session = cls(cpus, level, read.integer("first_seed"))
+        session.games = read.integer("games")
+        state = state_from_json(read.get("state"))
+        if len(state.hands) != cpus + 1:
+            raise SaveFormatError("The save's game does not have one hand per player.")
+        seeds = read.items("cpu_seeds", cpus + 1)
+        if not all(type(seed) is int and 0 <= seed < 2**64 for seed in seeds):
+            raise SaveFormatError("'cpu_seeds' in the save must hold whole numbers.")
+        session.state, session.cpu_seeds, session.news = state, seeds, read.text("news", 2000)
+        return session
 
     # ------------------------------------------------------------------ the end
 

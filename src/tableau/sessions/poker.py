@@ -5,12 +5,18 @@ human's serves the advice, so it is what the CPU would do in your place). It dea
 with fresh seeds, plays the CPUs' steps, and words the end of a game. The screen renders
 ``session.view``, the human's view, so a CPU's cards cannot reach the screen before the
 showdown.
+
+The session also keeps the tallies of the game for the statistics (hands played and won, the
+biggest pot you won) and the screen's note, and ``to_json``/``from_json`` keep all of it, so a
+resumed evening goes on exactly as an uninterrupted one would.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import replace
+from typing import Any
 from typing import Final
 
 from tableau.ai import poker as ai
@@ -20,8 +26,11 @@ from tableau.engines.poker import Phase
 from tableau.engines.poker import SeatView
 from tableau.engines.poker import State
 from tableau.engines.poker import View
+from tableau.engines.poker.game import MAX_CHIPS
 from tableau.engines.protocol import Cpu
 from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import read_header
 from tableau.engines.rng import fresh_seed_from
 
 HUMAN: Final = 0
@@ -29,6 +38,8 @@ HUMAN: Final = 0
 DEFAULT_CPUS: Final = 3
 MAX_CPUS: Final = 5
 RUNNING: Final = (Phase.FIRST_BETTING, Phase.DRAW, Phase.SECOND_BETTING)
+SAVE_KIND: Final = "poker-session"
+SAVE_VERSION: Final = 1
 
 
 def first_rng_states(seed: int, players: int) -> tuple[int, ...]:
@@ -68,21 +79,52 @@ class PokerSession:
         self.first_seed = seed
         self.cpu = cpu
         self.games = 0
-        self.state, self.rng_states = self._deal()
         self._view: tuple[State, View] | None = None
+        self._deal()
 
-    def _deal(self) -> tuple[State, tuple[int, ...]]:
+    def _deal(self) -> None:
         games = self.games
-        seed = self.first_seed if games == 0 else fresh_seed_from(self.first_seed, games)
-        config = engine.Config(players=self.cpus + 1, seed=seed, stop_when_out=HUMAN)
+        self.seed = self.first_seed if games == 0 else fresh_seed_from(self.first_seed, games)
+        """This game's seed."""
+        config = engine.Config(players=self.cpus + 1, seed=self.seed, stop_when_out=HUMAN)
         if self.chips is not None:
             config = replace(config, chips=self.chips)
-        return engine.new_game(config), first_rng_states(seed, config.players)
+        self.start_chips = config.chips
+        self.state = engine.new_game(config)
+        self.rng_states = first_rng_states(self.seed, config.players)
+        self.note = ""
+        """What your last move or request told (a draw, advice), for the message line."""
+        self.marks: tuple[int, ...] = ()
+        """The cards of your hand marked to throw away (indices, in the order marked)."""
+        self.moves = 0
+        """Your moves in this game."""
+        self.hands = 0
+        """Hands of this game that have ended (you are dealt into every one)."""
+        self.hands_won = 0
+        self.biggest_pot = 0
+        """The most chips you won from the pots of one hand."""
 
     def new_game(self) -> None:
         """A fresh game with the same table and a new seed."""
         self.games += 1
-        self.state, self.rng_states = self._deal()
+        self._deal()
+
+    @property
+    def chip_result(self) -> int:
+        """Your chips now against your stack at the start (+ up, - down)."""
+        return self.state.chips[HUMAN] - self.start_chips
+
+    def _tally(self) -> None:
+        """Count a hand once its result is in."""
+        result = self.state.result
+        if result is None or result.hand_number <= self.hands:
+            return
+        self.hands = result.hand_number
+        won = sum(award.amount for award in result.awards
+                  if award.seat == HUMAN and award.pot != "returned")
+        if won:
+            self.hands_won += 1
+            self.biggest_pot = max(self.biggest_pot, won)
 
     @property
     def view(self) -> View:
@@ -97,6 +139,8 @@ class PokerSession:
     def play(self, move: Move) -> None:
         """Your move; raises IllegalMove with the engine's sentence and changes nothing."""
         self.state = engine.apply(self.state, move)
+        self.moves += 1
+        self._tally()
 
     def advice(self) -> ai.Advice:
         """What the CPU would throw away in your place."""
@@ -128,6 +172,7 @@ class PokerSession:
             self.state = engine.apply(self.state, engine.legal_moves(self.state)[0])
         states = self.rng_states
         self.rng_states = (*states[: step.seat], step.rng_state, *states[step.seat + 1 :])
+        self._tally()
 
     # ------------------------------------------------------------------ the game as a whole
 
@@ -157,3 +202,45 @@ class PokerSession:
         if view.result is not None:
             lines.append(f"Last hand: {view.result_text}.")
         return title, lines
+
+    # ------------------------------------------------------------------ saving
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data (every hand: it is your own save)."""
+        return {
+            "game": SAVE_KIND, "version": SAVE_VERSION, "cpus": self.cpus,
+            "chips": self.chips, "first_seed": self.first_seed, "games": self.games,
+            "rng_states": list(self.rng_states), "note": self.note, "marks": list(self.marks),
+            "moves": self.moves,
+            "hands": self.hands, "hands_won": self.hands_won, "biggest_pot": self.biggest_pot,
+            "state": engine.to_json(self.state),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], cpu: Cpu = ai.choose) -> PokerSession:
+        """The session ``to_json`` gave; raises SaveFormatError with a sentence for a save
+        that is malformed or does not fit together."""
+        read = read_header(data, SAVE_KIND, "Poker", SAVE_VERSION)
+        cpus = read.integer("cpus", 1, MAX_CPUS)
+        chips = read.optional_integer("chips", 1, MAX_CHIPS)
+        session = cls(cpus, read.integer("first_seed"), chips, cpu)
+        session.games = read.integer("games")
+        session._deal()  # this game's seed and starting stack
+        state = engine.from_json(read.get("state"))
+        if state.players != cpus + 1 or state.stop_when_out != HUMAN:
+            raise SaveFormatError("The save's table does not match its players.")
+        states = read.items("rng_states", cpus + 1)
+        if not all(type(value) is int and 0 <= value < 2**64 for value in states):
+            raise SaveFormatError("'rng_states' in the save must hold whole numbers.")
+        session.state, session.rng_states = state, tuple(states)
+        session.note = read.text("note", 2000)
+        marks = read.items("marks")
+        if (len(set(marks)) != len(marks)
+                or not all(type(mark) is int and 0 <= mark < 5 for mark in marks)):
+            raise SaveFormatError("'marks' in the save must hold different card places 0 to 4.")
+        session.marks = tuple(marks)
+        session.moves = read.integer("moves")
+        session.hands = read.integer("hands", 0, state.hand_number)
+        session.hands_won = read.integer("hands_won", 0, session.hands)
+        session.biggest_pot = read.integer("biggest_pot", 0, state.total_chips)
+        return session

@@ -104,6 +104,18 @@ def _open_poker(options: dict[str, Any]) -> Screen[Any]:
     return PokerScreen(**options)
 
 
+def _resume_gofish(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.gofish import GoFishScreen
+
+    return GoFishScreen.from_record(record)
+
+
+def _resume_poker(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.poker import PokerScreen
+
+    return PokerScreen.from_record(record)
+
+
 def _yukon_options() -> tuple[Option, ...]:
     from tableau.ui.screens.yukon import RULE_NAMES
 
@@ -132,7 +144,7 @@ def _poker_options() -> tuple[Option, ...]:
 SCREENS: Mapping[str, GameUi] = {
     "yukon": GameUi(_open_yukon, _yukon_options),
     "pesten": GameUi(_open_pesten),
-    "gofish": GameUi(_open_gofish, _gofish_options),
-    "poker": GameUi(_open_poker, _poker_options),
+    "gofish": GameUi(_open_gofish, _gofish_options, resume=_resume_gofish),
+    "poker": GameUi(_open_poker, _poker_options, resume=_resume_poker),
 }
 """Keyed by ``Game.key``; every game of the registry has one."""

@@ -6,6 +6,9 @@ sorted by rank. Choose a card (←/→ or its rank key, or click it) and Enter a
 opponent for its rank; ↑/↓ or Tab (or a click on an opponent) choose whom to ask
 (``tableau.ui.controls.gofish``). The session plays the game; the CPU turns follow one ask at
 a time through GameScreen's one flow, the runtime's ``cpu_delay`` seconds apart.
+
+The store keeps each game (``record``): its autosave after every move, resumed exactly by
+``GoFishScreen.from_record``, and once it ends, the result with your books.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from tableau.sessions.gofish import YOU
 from tableau.sessions.gofish import CpuStep
 from tableau.sessions.gofish import GoFishSession
 from tableau.sessions.gofish import Said
+from tableau.storage.store import GameRecord
 from tableau.ui.controls import gofish as controls
 from tableau.ui.controls.gofish import RANK_KEYS
 from tableau.ui.controls.gofish import Point
@@ -79,13 +83,26 @@ class GoFishScreen(GameScreen, game="gofish"):
     ]
 
     def __init__(
-        self, *, seed: int | None = None, cpus: int = 1, level: str = "pro", **_ignored: object
+        self, *, seed: int | None = None, cpus: int = 1, level: str = "pro",
+        session: GoFishSession | None = None, **_ignored: object
     ) -> None:
+        """``session``: a run to go on with (a resumed game) instead of a new one."""
         super().__init__()
-        first_seed = seed if seed is not None else random.SystemRandom().getrandbits(48)
-        self.session = GoFishSession(cpus, parse_level(level), first_seed)
+        if session is None:
+            first_seed = seed if seed is not None else random.SystemRandom().getrandbits(48)
+            session = GoFishSession(cpus, parse_level(level), first_seed)
+        self.session = session
         self.target = 1
         """The opponent you are about to ask."""
+        self.resumed: GameRecord | None = None
+        """The autosave this screen goes on from (None: a new game)."""
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> GoFishScreen:
+        """The game an autosave kept, exactly as it was left; SaveFormatError if damaged."""
+        screen = cls(session=GoFishSession.from_json(record.data or {}))
+        screen.resumed = record
+        return screen
 
     # ------------------------------------------------------------------ layout
 
@@ -111,7 +128,12 @@ class GoFishScreen(GameScreen, game="gofish"):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one(HistoryPanel).can_focus = False
-        self._begin()
+        record = self.resumed
+        if record is None:
+            self._begin()
+            return
+        self.game_began(record.started, record.duration)
+        self._play_on(Said(self.session.news))
 
     def on_unmount(self) -> None:
         self.stop_cpu()
@@ -122,11 +144,16 @@ class GoFishScreen(GameScreen, game="gofish"):
     # ------------------------------------------------------------------ the game
 
     def _begin(self) -> None:
+        self.game_began()
+        self._play_on(Said(self.session.opening()))
+
+    def _play_on(self, said: Said) -> None:
+        """Show the table from the start of your hand with ``said``, and let play go on."""
         self.target = 1
         hand = self.query_one(GoFishHand)
         hand.cursor = 0
         hand.focus()
-        self._say(Said(self.session.opening()))
+        self._say(said)
         self.after_move()
 
     def _ask(self, move: Ask) -> None:
@@ -182,6 +209,24 @@ class GoFishScreen(GameScreen, game="gofish"):
 
     def game_at_stake(self) -> bool:
         return self.session.at_stake()
+
+    def record(self) -> GameRecord | None:
+        """The autosave once you have asked, the result (a shared win counts as won) once the
+        game is over, with your books."""
+        session = self.session
+        result = session.outcome()
+        if result is None and not session.at_stake():
+            return None
+        cpus, level = session.cpus, session.level
+        return GameRecord(
+            "gofish", level, session.seed, {"cpus": cpus, "level": level},
+            started=self.runtime.wall() if self.began_at is None else self.began_at,
+            moves=session.your_asks(), duration=self.played_seconds(),
+            label=f"{cpus} CPU{'' if cpus == 1 else 's'} · {level}",
+            details={"books": len(session.state.books[YOU])},
+            data=session.to_json() if result is None else None,
+            result=None if result is None else "won" if YOU in result.winners else "lost",
+        )
 
     # ------------------------------------------------------------------ drawing
 

@@ -5,6 +5,9 @@ from ``public(view)``. A human's hand appears only after their password opened t
 it is emptied from the screen the moment their turn ends, and the next human's lock appears.
 CPU seats move by themselves after the runtime's ``cpu_delay``; their cards are never shown.
 The turn flow is GameScreen's: every change ends in ``after_move()``.
+
+A round is not saved while it goes on (the hands are secret): only its end is recorded for the
+statistics, with the players' names and kinds and the winner, never a card or the seed.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ from tableau.sessions.pesten import CpuStep
 from tableau.sessions.pesten import HotSeat
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
+from tableau.storage.store import GameRecord
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_pass
 from tableau.ui.controls.pesten import can_take
@@ -77,6 +81,8 @@ from tableau.ui.widgets.pile import StackPile
 
 class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     """One round after another at one table, until the players go back to the menu."""
+
+    SAVES_PROGRESS = False
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
@@ -158,6 +164,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     def on_mount(self) -> None:
         super().on_mount()
         self.query_one("#unlock", Input).cursor_blink = self.runtime.cursor_blink
+        self.game_began()
         self.after_move()
 
     def on_unmount(self) -> None:
@@ -566,6 +573,23 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         else:
             self.action_leave()
 
+    def record(self) -> GameRecord | None:
+        """A round once it is over: who sat at the table and who won (nothing of a hand)."""
+        state = self.table.state
+        if not self.table.over or state.winner is None:
+            return None
+        config = state.config
+        return GameRecord(
+            "pesten", f"{config.players} players", None,
+            {"players": config.players, "packs": config.packs, "jokers": config.jokers},
+            started=self.runtime.wall() if self.began_at is None else self.began_at,
+            moves=state.turns, duration=self.played_seconds(),
+            details={"players": [seat.name for seat in self.table.seats],
+                     "kinds": [seat.kind for seat in self.table.seats],
+                     "winner": self.table.seats[state.winner].name},
+            result="finished",
+        )
+
     def game_at_stake(self) -> bool:
         """A round is under way: leaving (q, Escape, ctrl+q) asks first, as in every game."""
         return not self.table.over
@@ -696,6 +720,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if not self.table.over:
             return
         self.table.next_round()
+        self.game_began()
         self._message(f"Round {self.table.state.round} is dealt.")
         self.after_move()
 

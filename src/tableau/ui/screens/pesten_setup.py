@@ -4,6 +4,10 @@ A password is hashed (Argon2id) as soon as it has been typed twice and the field
 or Enter is pressed; both fields are cleared at once and only the hash is kept. A password
 that another seat already has is refused. Names must fit the table's seat list whole.
 Problems are shown on the line under the field they concern.
+
+The seats' names and kinds (never a password) are remembered in settings.toml when the table
+starts, and the next set-up starts from them (the number of seats and the kinds only when the
+command line did not set the table).
 """
 
 from __future__ import annotations
@@ -104,7 +108,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         *,
         passwords: PasswordScheme | None = None,
         seed: int | None = None,
-        players: int = DEFAULT_SEATS,
+        players: int | None = None,
         packs: int = 1,
         jokers: int = 2,
         cpus: Sequence[str] | None = None,
@@ -112,14 +116,17 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     ) -> None:
         """``players``, ``packs``, ``jokers``, ``cpus`` and ``seed`` come from the command
         line, already checked. ``cpus`` are the kinds of the last seats, one seat each; the
-        seats before them are human."""
+        seats before them are human. Without ``players`` and ``cpus`` the table starts as
+        the remembered seats."""
         super().__init__()
         self.passwords = passwords if passwords is not None else PasswordScheme()
         self.seed = seed
-        self.start_players = players
+        self.table_given = players is not None or cpus is not None
+        self.start_players = DEFAULT_SEATS if players is None else players
         self.start_packs = packs
         self.start_jokers = jokers
-        self.start_kinds = _seat_kinds(players, cpus)
+        self.start_kinds = _seat_kinds(self.start_players, cpus)
+        self.start_names: tuple[str, ...] = DEFAULT_NAMES
         self.locks: dict[int, SeatLock] = {}
         """Seat index -> the lock made from the password typed for it (hash only)."""
         self.warned_open: set[int] = set()
@@ -127,7 +134,18 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     # ------------------------------------------------------------------ layout
 
+    def _start_from_remembered(self) -> None:
+        """The remembered seats (settings.toml): their names, and unless the command line
+        set the table, their number and kinds."""
+        seats = self.runtime.settings.get("pesten", "seats")
+        self.start_names = (*(seat["name"] for seat in seats), *DEFAULT_NAMES[len(seats):])
+        if not self.table_given:
+            self.start_players = len(seats)
+            kinds = [seat["kind"] for seat in seats]
+            self.start_kinds = (*kinds, *self.start_kinds[len(kinds):])
+
     def compose(self) -> ComposeResult:
+        self._start_from_remembered()  # here: the settings are the app's, known once mounted
         yield Header()
         with VerticalScroll(id="setup"):
             yield Static("Pesten — set the table", id="setup-title")
@@ -174,7 +192,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     def _seat_row(self, seat: int) -> ComposeResult:
         kind = self.start_kinds[seat]
-        default_name = DEFAULT_NAMES[seat]
+        default_name = self.start_names[seat]
         with Vertical(id=f"seat-{seat}", classes="seat"):
             with Horizontal(classes="form-row"):
                 yield Label(f"{seat + 1}", classes="seat-number")
@@ -228,7 +246,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     def _dealer_options(self) -> list[tuple[str, int]]:
         if not self.query("#seats"):  # still being composed: the default table
-            return [(DEFAULT_NAMES[seat], seat) for seat in range(self.start_players)]
+            return [(self.start_names[seat], seat) for seat in range(self.start_players)]
         return [
             (self._seat_name(seat) or f"Seat {seat + 1}", seat)
             for seat in range(self.seat_count)
@@ -450,6 +468,8 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self._problem("table", str(problem))
             self._message("Please look at the marked fields.", error=True)
             return
+        self.remember("pesten", "seats",
+                      [{"name": seat.name, "kind": seat.kind} for seat in seats])
         from tableau.ui.screens.pesten import PestenScreen
 
         self.app.switch_screen(PestenScreen(table))

@@ -9,6 +9,10 @@ responsive); with a delay of 0 (tests) they move at once.
 
 Keys: c check/call, b bet/raise, f fold, 1-5 or space mark a card to throw away, Enter
 draws (or deals the next hand), a advice, n next hand; q menu, ? help.
+
+The store keeps one record per game, an evening until game over (``record``): its autosave
+after every move, resumed exactly by ``PokerScreen.from_record``, and at game over the result
+with the session's tallies.
 """
 
 from __future__ import annotations
@@ -41,9 +45,11 @@ from tableau.engines.poker import State
 from tableau.engines.poker import View
 from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
+from tableau.sessions.poker import HUMAN
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
+from tableau.storage.store import GameRecord
 from tableau.ui.controls.poker import BETTING
 from tableau.ui.controls.poker import RUNNING
 from tableau.ui.controls.poker import Mark
@@ -110,22 +116,49 @@ class PokerScreen(GameScreen, game="poker"):
         cpus: int | None = None,
         seed: int | None = None,
         chips: int | None = None,
+        session: PokerSession | None = None,
         **_options: Any,
     ) -> None:
-        """``chips``: each player's starting stack (100 unless given)."""
+        """``chips``: each player's starting stack (100 unless given). ``session``: a game to
+        go on with (a resumed one) instead of a new one."""
         super().__init__()
-        # The command line checks its options; anything else is kept in range here.
-        cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
-        self.session = PokerSession(
-            cpus, seed if seed is not None else secrets.randbelow(2**32), chips
-        )
-        self.marks: tuple[int, ...] = ()
-        """Indices into the view's hand, in the order they were marked."""
-        self.note = ""
-        """What the human's last move or request told (a draw, advice); kept until their next
-        move and shown before the prompt."""
+        if session is None:
+            # The command line checks its options; anything else is kept in range here.
+            cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
+            session = PokerSession(
+                cpus, seed if seed is not None else secrets.randbelow(2**32), chips
+            )
+        self.session = session
         self.problem: str | None = None
         """Why the last key did nothing; cleared by the next change."""
+        self.resumed: GameRecord | None = None
+        """The autosave this screen goes on from (None: a new game)."""
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> PokerScreen:
+        """The game an autosave kept, exactly as it was left; SaveFormatError if damaged."""
+        screen = cls(session=PokerSession.from_json(record.data or {}))
+        screen.resumed = record
+        return screen
+
+    @property
+    def note(self) -> str:
+        """What the human's last move or request told (a draw, advice); kept until their next
+        move and shown before the prompt (in the session, so a resumed game shows it)."""
+        return self.session.note
+
+    @note.setter
+    def note(self, text: str) -> None:
+        self.session.note = text
+
+    @property
+    def marks(self) -> tuple[int, ...]:
+        """Indices into the view's hand, in the order they were marked (in the session too)."""
+        return self.session.marks
+
+    @marks.setter
+    def marks(self, marks: tuple[int, ...]) -> None:
+        self.session.marks = marks
 
     @property
     def view(self) -> View:
@@ -181,6 +214,11 @@ class PokerScreen(GameScreen, game="poker"):
         super().on_mount()
         self.set_class(self.session.cpus >= MANY_CPUS, "-many")
         self.query_one("#my-hand", Hand).focus()
+        record = self.resumed
+        if record is None:
+            self.game_began()
+        else:
+            self.game_began(record.started, record.duration)
         self.after_move()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -292,6 +330,7 @@ class PokerScreen(GameScreen, game="poker"):
             self.problem = text
         else:
             self.note, self.problem = text, None
+            self.keep_game()  # the note is part of the save (a draw's note follows its move)
         self._render_message(self.view)
 
     # ------------------------------------------------------------------ keys and clicks
@@ -354,6 +393,7 @@ class PokerScreen(GameScreen, game="poker"):
             return
         self.marks = marks
         self.problem = None
+        self.keep_game()  # the marks are part of the save
         self._render_hand(view)
         self._render_buttons(view)
         self._render_message(view)
@@ -448,6 +488,25 @@ class PokerScreen(GameScreen, game="poker"):
         """q asks first once you have acted (or a later hand is dealt) and until game over."""
         return self.session.at_stake()
 
+    def record(self) -> GameRecord | None:
+        """The evening's autosave once you have acted, its result at game over (won: you hold
+        every chip; lost: you are out), with the hands, the biggest pot and the chips."""
+        session = self.session
+        over = session.is_over()
+        if not over and not session.at_stake():
+            return None
+        view = session.view
+        return GameRecord(
+            "poker", "draw", session.seed, {"cpus": session.cpus, "chips": session.start_chips},
+            started=self.runtime.wall() if self.began_at is None else self.began_at,
+            moves=session.moves, duration=self.played_seconds(),
+            label=f"hand {view.hand_number} · {view.seats[HUMAN].chips} chips",
+            details={"hands": session.hands, "hands_won": session.hands_won,
+                     "biggest_pot": session.biggest_pot, "chips": session.chip_result},
+            data=None if over else session.to_json(),
+            result=("won" if view.winner == HUMAN else "lost") if over else None,
+        )
+
     def action_new_game(self) -> None:
         """A new game from the palette: asks first while a game is under way."""
         self.ask_before_abandoning(self.new_game, question="Start a new game?",
@@ -457,7 +516,7 @@ class PokerScreen(GameScreen, game="poker"):
         """Deal a fresh game with the same number of CPUs and a new seed."""
         self.stop_cpu()
         self.session.new_game()
+        self.game_began()
         self.marks = ()
-        self.note = ""
         self.problem = None
         self.after_move()

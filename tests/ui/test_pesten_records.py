@@ -1,0 +1,176 @@
+"""Pesten in tableau.db and settings.toml: a finished round is recorded with the names, kinds
+and winner only (no card, no seed, anywhere in the database's bytes), nothing is kept while a
+round goes on, and the set-up remembers the seats' names and kinds (never a password).
+
+Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Input
+from textual.widgets import Select
+from ui_helpers import press
+from ui_helpers import started
+
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.sessions.pesten import HotSeat
+from tableau.storage.home import database_path
+from tableau.storage.home import settings_path
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes.pesten import BRAM
+from tableau.ui.scenes.pesten import COR
+from tableau.ui.scenes.pesten import PASSWORDS
+from tableau.ui.scenes.pesten import arranged_table
+from tableau.ui.scenes.pesten import quick_scheme
+from tableau.ui.scenes.pesten import select
+from tableau.ui.scenes.pesten import unlock
+from tableau.ui.screens.dialogs import ConfirmScreen
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.pesten import PestenScreen
+from tableau.ui.screens.pesten_setup import PestenSetupScreen
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (100, 32)
+SEED = 0x5EED_1234_ABCD
+"""Long enough that its digits or bytes cannot turn up in the database by chance."""
+
+
+def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> TableauApp:
+    return make_app(start, persist=True, passwords=quick_scheme(), **options)
+
+
+def last_card_table() -> HotSeat:
+    """Anna holds only 7D on a 7C: her play ends the round."""
+    return arranged_table(["7D", BRAM, COR], "7C", seed=SEED)
+
+
+async def win_the_round(pilot: Pilot[Any]) -> None:
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "7D")
+    await press(pilot, "enter")
+
+
+def database_bytes() -> bytes:
+    """The database file and its write-ahead log, as they are on the disk now."""
+    path = database_path()
+    return b"".join(file.read_bytes()
+                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
+
+
+def secrets_found(data: bytes, table: HotSeat, seeds: list[int]) -> list[str]:
+    """Every card code (as a word: "7D", not the "AD" of "ADD"), card face and seed (in
+    digits or as SQLite's big-endian integer) of ``table`` that ``data`` holds."""
+    cards = [*FULL_DECK, JOKER]
+    found = [card.code for card in cards
+             if re.search(rb"(?<![A-Za-z0-9])%b(?![A-Za-z0-9])" % card.code.encode(), data)]
+    found += [card.face for card in cards if card.face.encode() in data and card is not JOKER]
+    for seed in seeds:
+        if str(seed).encode() in data or seed.to_bytes(8, "big") in data:
+            found.append(f"seed {seed}")
+    return found
+
+
+async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
+    make_app: MakeApp,
+) -> None:
+    table = last_card_table()
+    seeds = [SEED, table.state.seed, table.cpu_seed]
+    app = kept(make_app, "pesten", table=table)
+    async with started(app, SIZE) as pilot:
+        assert app.runtime.store.finished("pesten") == []
+        await win_the_round(pilot)
+        assert isinstance(app.screen, EndScreen)
+        [record] = app.runtime.store.finished("pesten")
+        assert (record.game, record.variant, record.seed, record.result) == (
+            "pesten", "3 players", None, "finished")
+        assert dict(record.config) == {"players": 3, "packs": 1, "jokers": 2}
+        assert dict(record.details) == {"players": ["Anna", "Bram", "Cor"],
+                                        "kinds": ["human", "human", "careful"],
+                                        "winner": "Anna"}
+        assert app.runtime.store.saved("pesten") is None
+        assert secrets_found(database_bytes(), table, seeds) == []
+    assert secrets_found(database_bytes(), table, seeds) == []
+
+
+async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
+    """The check above can fail: a card code or the seed in the bytes is found."""
+    table = last_card_table()
+    assert secrets_found(b'{"hand": ["7D"]}', table, []) == ["7D"]
+    assert secrets_found(b"ADD COLUMN 10\xe2\x99\xa6", table, []) == ["10♦"]
+    assert secrets_found(b"x" + SEED.to_bytes(8, "big"), table, [SEED]) == [f"seed {SEED}"]
+
+
+async def test_a_round_under_way_is_not_saved_and_each_round_is_recorded_once(
+    make_app: MakeApp,
+) -> None:
+    app = kept(make_app, "pesten", table=last_card_table())
+    async with started(app, SIZE) as pilot:
+        await unlock(pilot, PASSWORDS[0])
+        assert app.runtime.store.saves() == ([], [])
+        await select(pilot, "7D")
+        await press(pilot, "enter")
+        await press(pilot, "escape")  # close the end dialog: the round stays over
+        assert isinstance(app.screen, PestenScreen)
+        await press(pilot, "n")  # the next round: nothing more is recorded until it ends
+        assert not app.screen.table.over
+        assert len(app.runtime.store.finished("pesten")) == 1
+        assert app.runtime.store.saves() == ([], [])
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)  # leaving a round asks: it is not kept
+        assert "not saved" in app.screen.text
+
+
+async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(
+    make_app: MakeApp,
+) -> None:
+    secret = "tulips-in-may"
+    async with started(kept(make_app, "pesten"), SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, PestenSetupScreen)
+        screen.query_one("#seats", Select).value = 4
+        screen.query_one("#name-0", Input).value = "Zoë"
+        screen.query_one("#kind-1", Select).value = "random"
+        screen.query_one("#name-3", Input).value = "Dewi"
+        screen.query_one("#kind-3", Select).value = "human"
+        await pilot.pause()
+        await pilot.click("#password-0")
+        await pilot.press(*secret, "enter")
+        await press(pilot, *secret, "enter")
+        await press(pilot, "ctrl+s")  # the warning about Dewi's open hand
+        await press(pilot, "ctrl+s")
+        assert isinstance(pilot.app.screen, PestenScreen)
+    text = settings_path().read_text(encoding="utf-8")
+    assert tomllib.loads(text)["pesten"]["seats"] == [
+        {"name": "Zoë", "kind": "human"}, {"name": "Bram", "kind": "random"},
+        {"name": "Cor", "kind": "careful"}, {"name": "Dewi", "kind": "human"}]
+    assert secret not in text and "argon" not in text and "password" not in text
+    async with started(kept(make_app, "pesten"), SIZE) as pilot:
+        screen = pilot.app.screen
+        assert screen.query_one("#seats", Select).value == 4
+        assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(4)] == [
+            "Zoë", "Bram", "Cor", "Dewi"]
+        assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(4)] == [
+            "human", "random", "careful", "human"]
+
+
+async def test_a_table_set_on_the_command_line_keeps_its_size_and_kinds(
+    make_app: MakeApp, tableau_home: Path,
+) -> None:
+    settings_path().parent.mkdir(parents=True, exist_ok=True)
+    settings_path().write_text('[pesten]\nseats = [{ name = "Zoë", kind = "human" }, '
+                               '{ name = "Ida", kind = "random" }]\n', encoding="utf-8")
+    async with started(kept(make_app, "pesten", players=3, cpus=("careful",)), SIZE) as pilot:
+        screen = pilot.app.screen
+        assert screen.query_one("#seats", Select).value == 3
+        assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(3)] == [
+            "Zoë", "Ida", "Cor"]
+        assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(3)] == [
+            "human", "human", "careful"]

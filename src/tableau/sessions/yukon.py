@@ -52,10 +52,10 @@ from tableau.storage.files import FileProblem
 from tableau.storage.files import resolve
 from tableau.storage.yukon_saves import HISTORY_LIMIT
 from tableau.storage.yukon_saves import MAX_AUTO_MOVES
-from tableau.storage.yukon_saves import Steps
-from tableau.storage.yukon_saves import history_from_json
 from tableau.storage.yukon_saves import Step
+from tableau.storage.yukon_saves import Steps
 from tableau.storage.yukon_saves import as_step
+from tableau.storage.yukon_saves import history_from_json
 from tableau.storage.yukon_saves import in_step
 from tableau.storage.yukon_saves import move_text
 from tableau.storage.yukon_saves import read_save

@@ -228,7 +228,7 @@ def _damage(data: str) -> None:
 
 
 async def _left_a_game(folder: Path, clock: Clock) -> None:
-    async with tableau(folder, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+    async with tableau(folder, clock, "yukon", seed=SEED, deal=True) as (_app, pilot):
         await play(pilot, 2)
         await press(pilot, "ctrl+q")
 

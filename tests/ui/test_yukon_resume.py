@@ -125,12 +125,14 @@ async def test_leaving_with_q_keeps_the_game_for_continue(tmp_path: Path) -> Non
     clock = Clock()
     async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
         await play(pilot, 2)
-        view = yukon_screen(app).view
-        await press(pilot, "escape", "q")
+        await press(pilot, "escape", "a")  # auto-move on: its note is on the message line
+        view, said = yukon_screen(app).view, message(app)
+        assert said.startswith("Auto-move")
+        await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)  # no question asked
         assert continue_entry(app).text.startswith(f"Continue Yukon · seed {SEED} · 2 moves")
         await press(pilot, "enter")
-        assert yukon_screen(app).view == view
+        assert yukon_screen(app).view == view and message(app) == said
 
 
 async def test_a_won_game_is_recorded_and_its_autosave_dropped(tmp_path: Path) -> None:
@@ -257,6 +259,7 @@ async def test_an_autosave_that_is_not_json_says_so_and_the_menu_goes_on(
     {"clock": 3, "start_seed": True},
     {"clock": 3, "start_seed": 5, "auto_move": "yes"},
     {"clock": 3, "start_seed": 5, "auto_move": False, "last_command": 7},
+    {"clock": 3, "start_seed": 5, "auto_move": False, "note": ["x"]},
 ])
 async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
     tmp_path: Path, junk: dict[str, Any]

@@ -262,7 +262,7 @@ def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[Step
 def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove]) -> Stepped:
     if isinstance(step, str):
         step = [step]
-    if isinstance(step, list) and 0 < len(step) <= MAX_STEP_MOVES:
+    if isinstance(step, (list, tuple)) and 0 < len(step) <= MAX_STEP_MOVES:
         state = before
         for text in step:
             if not isinstance(text, str):

@@ -37,6 +37,7 @@ from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
 
+from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.rng import fresh_seed_from
@@ -212,8 +213,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         data = record.data
         if not isinstance(data, Mapping):
             raise SaveFormatError("The save holds no game.")
-        clock, start_seed, auto_move = (data.get(key) for key in
-                                        ("clock", "start_seed", "auto_move"))
+        clock, start_seed, auto_move, note = (data.get(key) for key in
+                                              ("clock", "start_seed", "auto_move", "note"))
         if (not isinstance(clock, (int, float)) or isinstance(clock, bool)
                 or not 0 <= clock < math.inf):
             raise SaveFormatError("The save's clock is not a number of seconds.")
@@ -221,12 +222,14 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             raise SaveFormatError("The save's game number is not one tableau deals.")
         if not isinstance(auto_move, bool):
             raise SaveFormatError("The save does not say whether auto-move was on.")
+        if note is not None and not isinstance(note, str):
+            raise SaveFormatError("The save's note is not text.")
         session = YukonSession.from_json(data, folder)
         if session.state.phase is not Phase.PLAY:
             raise SaveFormatError("The save holds no game in play.")
         screen = cls(seed=start_seed, rules=session.state.rules, folder=folder)
         screen.session = session
-        screen.note = None
+        screen.note = None if note is None else shorten(note, 200)
         screen._resumed_from = (record.started, float(clock), auto_move)
         return screen
 
@@ -529,7 +532,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         number, seconds = self.game_number(), self._elapsed()
         data = None if result is not None else {
             **self.session.to_json(), "clock": seconds, "start_seed": self.start_seed,
-            "auto_move": self._auto_move,
+            "auto_move": self._auto_move, "note": self.note,
         }
         return GameRecord(
             "yukon", view.rules, number, {"rules": view.rules},

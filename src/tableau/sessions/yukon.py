@@ -165,7 +165,7 @@ class YukonSession:
         if not moves:
             return self
         return self._say(self.last_command, _auto_message(len(moves)),
-                         **self._pushed(self.timeline, self.steps, state, as_step(moves)))
+                         **self._with_step(state, as_step(moves)))
 
     def _run(self, line: str, shown: str, auto_move: bool) -> YukonSession:
         if not line:
@@ -178,7 +178,7 @@ class YukonSession:
                 return self._say(shown, yukon.NOT_IN_STARTUP)
             move = yukon.parse_move(line)
             new = yukon.apply(state, move)
-            return self._played(shown, self, (new, (move_text(state, new, move),)), auto_move)
+            return self._played(shown, (new, (move_text(state, new, move),)), auto_move)
         if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
             return self._say(shown, yukon.NOT_IN_PLAY)
         if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
@@ -204,8 +204,7 @@ class YukonSession:
         if command == "QQ":
             return self._say(shown, OK, quit=True)
         if command == "P":
-            return self._played(shown, self._fresh(yukon.apply(state, DEAL), shown), None,
-                                auto_move)
+            return self._fresh(yukon.apply(state, DEAL), shown)._played(shown, None, auto_move)
         if command == "Q":
             return self._fresh(yukon.apply(state, QUIT), shown)
         if command == "U":
@@ -223,19 +222,18 @@ class YukonSession:
         return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
 
     def _played(
-        self, shown: str, on: YukonSession, new: tuple[State, tuple[str, ...]] | None,
-        auto_move: bool,
+        self, shown: str, new: tuple[State, tuple[str, ...]] | None, auto_move: bool
     ) -> YukonSession:
         """``new`` (when given: a state and the move to it) and, with ``auto_move``, the
-        auto-moves after it, pushed onto the timeline of ``on`` as one step."""
-        state, moves = new if new is not None else (on.state, ())
+        auto-moves after it, pushed onto the timeline as one step."""
+        state, moves = new if new is not None else (self.state, ())
         auto: tuple[str, ...] = ()
         if auto_move:
             state, auto = _sent_home(state)
-        if state is on.state:
-            return on._say(shown, OK)
-        return on._say(shown, _auto_message(len(auto)),
-                       **on._pushed(on.timeline, on.steps, state, as_step(moves + auto)))
+        if state is self.state:
+            return self._say(shown, OK)
+        return self._say(shown, _auto_message(len(auto)),
+                         **self._with_step(state, as_step(moves + auto)))
 
     def _stepped(self, change: Callable[[Timeline[Any]], Timeline[Any]]) -> dict[str, Any]:
         """Undo or redo (``change``) on the timeline and, while it follows, on its moves."""
@@ -244,13 +242,13 @@ class YukonSession:
                 "steps": change(steps) if steps is not None and in_step(steps, self.timeline)
                 else None}
 
-    @staticmethod
-    def _pushed(timeline: Timeline[State], steps: Steps | None, state: State,
-                step: Step) -> dict[str, Any]:
-        """The timeline with ``state`` pushed, and its step beside it."""
-        return {"timeline": _pushed(timeline, state),
+    def _with_step(self, state: State, step: Step) -> dict[str, Any]:
+        """The timeline with ``state`` pushed and, while they follow it, the steps with
+        ``step``."""
+        steps = self.steps
+        return {"timeline": _pushed(self.timeline, state),
                 "steps": _pushed(steps, (state, step))
-                if steps is not None and in_step(steps, timeline) else None}
+                if steps is not None and in_step(steps, self.timeline) else None}
 
     def _fresh(self, state: State, shown: str) -> YukonSession:
         """A new timeline that starts at ``state`` (STARTUP steps and the deal)."""

@@ -18,12 +18,14 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import ListView
 from textual.widgets import Static
+from ui_helpers import KEY_NAMES
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
 from tableau.storage.home import database_path
+from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.yukon import almost_won_save
 from tableau.ui.scenes.yukon import played_save
@@ -133,6 +135,18 @@ async def test_leaving_with_q_keeps_the_game_for_continue(tmp_path: Path) -> Non
         assert continue_entry(app).text.startswith(f"Continue Yukon · seed {SEED} · 2 moves")
         await press(pilot, "enter")
         assert yukon_screen(app).view == view and message(app) == said
+
+
+async def test_ctrl_q_straight_after_a_move_keeps_that_move(tmp_path: Path) -> None:
+    # The autosave follows the move's frame: quitting at once must not lose it.
+    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
+        move = str(yukon_screen(app).view.legal[0])
+        await pilot.press("colon", *(KEY_NAMES.get(char, char) for char in move), "enter",
+                          "ctrl+q")
+    store = Store(database_path())
+    saved = store.saved("yukon")
+    store.close()
+    assert saved is not None and saved.moves == 1
 
 
 async def test_a_won_game_is_recorded_and_its_autosave_dropped(tmp_path: Path) -> None:

@@ -36,7 +36,8 @@ from typing import Any
 
 MOVES = 200
 ROUNDS = 2
-"""The moves are played in rounds, autosave off then on, so both meet the same neighbours."""
+"""The moves are played in rounds, autosave off and on, each first in every other round, so
+both meet the same neighbours."""
 STARTS = 9
 SAVED_GAMES = ("yukon", "gofish", "poker")
 FINISHED_GAMES = 500
@@ -214,8 +215,9 @@ def bench_latency() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """The latencies with the autosave off and on, MOVES each, in alternating rounds."""
     off: dict[str, list[float]] = {}
     on: dict[str, list[float]] = {}
-    for _ in range(ROUNDS):
-        for persist, times in ((False, off), (True, on)):
+    for round_number in range(ROUNDS):
+        order = ((False, off), (True, on))
+        for persist, times in order if round_number % 2 == 0 else reversed(order):
             for kind, values in asyncio.run(_latencies(persist, MOVES // ROUNDS)).items():
                 times.setdefault(kind, []).extend(values)
     return off, on

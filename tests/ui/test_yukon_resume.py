@@ -19,6 +19,7 @@ from textual.pilot import Pilot
 from textual.widgets import ListView
 from textual.widgets import Static
 from ui_helpers import KEY_NAMES
+from ui_helpers import choose_rules
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import type_lines
@@ -215,9 +216,7 @@ async def test_redeal_and_new_rules_over_a_game_also_count_it_as_a_loss(
         await play(pilot, 1)
         await press(pilot, "escape", "d", "y")
         await play(pilot, 1)
-        screen.action_rules()
-        await pilot.pause()
-        await pilot.click("#choice-classic")
+        await choose_rules(pilot, screen, "classic")
         await press(pilot, "y")
         assert screen.view.rules == "classic"
         results = [record.result for record in app.runtime.store.finished("yukon")]

@@ -15,6 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 from textual.pilot import Pilot
 from textual.widgets import ListView
 from textual.widgets import Static
@@ -25,7 +28,12 @@ from ui_helpers import press
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import legal_moves
+from tableau.sessions.yukon import YukonSession
 from tableau.storage.home import database_path
+from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.yukon import almost_won_save
@@ -313,3 +321,49 @@ async def test_the_autosave_is_a_save_file_l_can_load(tmp_path: Path) -> None:
     async with tableau(tmp_path, Clock(), "yukon") as (app, pilot):
         await type_lines(pilot, "L copy.json")
         assert yukon_screen(app).view == view
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+AUTOSAVE_KEYS = ["game", "version", "start", "past", "present", "future", "last_command",
+                 "message", "clock", "start_seed", "auto_move", "note"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(AUTOSAVE_KEYS), json_values, min_size=1, max_size=3),
+       st.lists(st.sampled_from(AUTOSAVE_KEYS), max_size=2))
+def test_a_damaged_autosave_is_resumed_or_refused_with_a_sentence(
+    changes: dict[str, Any], dropped: list[str]
+) -> None:
+    """Whatever is in the row's data, ``resumed`` gives a screen or a SaveFormatError (the
+    app shows its sentence); nothing else escapes."""
+    data: dict[str, Any] = {**GOOD_AUTOSAVE, **changes}
+    for key in dropped:
+        data.pop(key, None)
+    record = GameRecord("yukon", "spec", SEED, {}, WALL, 2, 5.0, data=data)
+    try:
+        screen = YukonScreen.resumed(record, Path("."))
+    except SaveFormatError as refusal:
+        assert str(refusal).endswith(".") and len(str(refusal)) < 200
+    else:
+        assert screen.session.state.phase is Phase.PLAY
+
+
+def _good_autosave() -> dict[str, Any]:
+    session = YukonSession.numbered(SEED, "spec", Path("."))
+    for _ in range(2):
+        session = session.run(str(legal_moves(session.state)[0]))
+    return {**json.loads(json.dumps(session.run("U").to_json())), "clock": 5.0,
+            "start_seed": SEED, "auto_move": False, "note": None}
+
+
+GOOD_AUTOSAVE = _good_autosave()
+
+
+def test_the_good_autosave_of_the_property_resumes() -> None:
+    record = GameRecord("yukon", "spec", SEED, {}, WALL, 1, 5.0, data=GOOD_AUTOSAVE)
+    timeline = YukonScreen.resumed(record, Path(".")).session.timeline
+    assert (timeline.undo_depth, timeline.redo_depth) == (1, 1)

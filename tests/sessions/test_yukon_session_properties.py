@@ -234,3 +234,34 @@ def test_a_mutated_save_is_refused_or_playable_to_the_end(
         again = loaded.run("S again.json")
         assert again.message == "OK"
         assert in_startup(folder, 0).run("L again.json").state == loaded.state
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.integers(0, 10**6),
+    st.lists(st.one_of(st.integers(0, 999), st.sampled_from(["U", "R", "auto", "reload"])),
+         max_size=30),
+)
+def test_the_kept_steps_save_the_same_game_as_the_snapshots_do(
+    seed: int, script: list[int | str]
+) -> None:
+    """The session keeps each snapshot's step so the autosave is cheap; its save (and a
+    session resumed from it) must hold the same game as one worked out from the snapshots."""
+    with tempfile.TemporaryDirectory() as name:
+        session = in_play(Path(name), seed)
+        for step in script:
+            if step == "reload":
+                session = YukonSession.from_json(session.to_json(), Path(name))
+            elif step == "auto":
+                session = session.send_safe_cards_home()
+            elif isinstance(step, str):
+                session = session.run(step)
+            elif moves := legal_moves(session.state):
+                session = session.run(str(moves[step % len(moves)]), auto_move=step % 3 == 0)
+            bare = YukonSession(session.timeline, folder=Path(name))  # no kept steps
+            kept, worked_out = session.to_json(), bare.to_json()
+            assert len(kept["past"]) == len(worked_out["past"])
+            assert len(kept["future"]) == len(worked_out["future"])
+            resumed = YukonSession.from_json(json.loads(json.dumps(kept)), Path(name))
+            assert resumed.timeline == session.timeline
+            assert YukonSession.from_json(worked_out, Path(name)).timeline == session.timeline

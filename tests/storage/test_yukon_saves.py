@@ -75,8 +75,9 @@ def test_a_move_and_its_auto_moves_save_as_one_step_and_load_back(
 ) -> None:
     moved = before_auto_move.run("C3->C2", auto_move=True).run("S game.json")
     data = json.loads((tmp_path / "game.json").read_text())
-    # Auto-move's own step (one card) and the player's move with the card it sent home.
-    assert data["past"] == ["C1->F1", ["C3->C2", "C3->F2"]]
+    # Auto-move's own step (one card) and the player's move with the card it sent home; a move
+    # between columns names the card that moved.
+    assert data["past"] == ["C1->F1", ["C3:5H->C2", "C3->F2"]]
     loaded = fresh(tmp_path).run("L game.json")
     assert loaded.message == "OK"
     assert loaded.timeline.past() == moved.timeline.past()

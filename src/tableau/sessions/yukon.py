@@ -21,11 +21,15 @@ format ``tableau.storage.yukon_saves`` describes). The text view is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 from typing import Final
+from typing import TypeVar
 
 from tableau.cards import shorten
 from tableau.engines import yukon
@@ -48,11 +52,19 @@ from tableau.storage.files import FileProblem
 from tableau.storage.files import resolve
 from tableau.storage.yukon_saves import HISTORY_LIMIT
 from tableau.storage.yukon_saves import MAX_AUTO_MOVES
+from tableau.storage.yukon_saves import Step
+from tableau.storage.yukon_saves import Steps
+from tableau.storage.yukon_saves import as_step
+from tableau.storage.yukon_saves import history_from_json
+from tableau.storage.yukon_saves import in_step
+from tableau.storage.yukon_saves import move_text
 from tableau.storage.yukon_saves import read_save
 from tableau.storage.yukon_saves import save_data
 from tableau.storage.yukon_saves import write_save
 
 __all__ = ["YukonSession"]
+
+T = TypeVar("T")
 
 DEFAULT_DECK_FILE: Final = "cards.txt"
 MAX_COMMAND_SHOWN: Final = 40
@@ -78,10 +90,24 @@ class YukonSession:
     message: str = ""
     quit: bool = False
     folder: Path = Path(".")
+    steps: Steps | None = field(default=None, compare=False, repr=False)
+    """The moves behind each snapshot of ``timeline``, undone and redone beside it, so that
+    the autosave after every move need not work them out again (None: worked out)."""
 
     @property
     def state(self) -> State:
         return self.timeline.present
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], folder: Path) -> YukonSession:
+        """The session a save holds (see ``to_json``), every step checked by the engine. A
+        save that is not one raises SaveFormatError with a sentence."""
+        timeline, steps = history_from_json(data)
+        shown = data.get("last_command", ""), data.get("message", "")
+        if not all(isinstance(line, str) for line in shown):
+            raise SaveFormatError("The save's last command or message is not text.")
+        return cls(timeline, _clean_command(shown[0]), shorten(shown[1], 200),
+                   folder=Path(folder), steps=steps)
 
     @classmethod
     def start(
@@ -89,7 +115,8 @@ class YukonSession:
     ) -> YukonSession:
         """A new session in STARTUP. With ``deck_path`` it starts as if ``LD deck_path`` was
         typed; if that fails, the message says why and no deck is loaded."""
-        session = cls(Timeline(yukon.new_game(config)), folder=Path(folder))
+        state = yukon.new_game(config)
+        session = cls(Timeline(state), folder=Path(folder), steps=Timeline((state, None)))
         if deck_path is not None:
             shown = _clean_command(f"LD {deck_path}")
             try:
@@ -102,7 +129,8 @@ class YukonSession:
     def numbered(cls, number: int, rules: str, folder: Path) -> YukonSession:
         """Game ``number`` dealt, as if LD, SR and P had been typed."""
         dealt = yukon.numbered_game(number, rules)
-        return cls(Timeline(dealt), "LD, SR, P", OK, folder=Path(folder))
+        return cls(Timeline(dealt), "LD, SR, P", OK, folder=Path(folder),
+                   steps=Timeline((dealt, None)))
 
     def redeal(self) -> YukonSession:
         """The same deal again, as if Q and P had been typed (a new timeline)."""
@@ -133,12 +161,11 @@ class YukonSession:
     def send_safe_cards_home(self) -> YukonSession:
         """Auto-move on its own (the player just turned it on): one undoable step, or no
         change at all when no card can safely go home."""
-        state, count = _sent_home(self.state)
-        if not count:
+        state, moves = _sent_home(self.state)
+        if not moves:
             return self
-        return self._say(
-            self.last_command, _auto_message(count), timeline=_pushed(self.timeline, state)
-        )
+        return self._say(self.last_command, _auto_message(len(moves)),
+                         **self._with_step(state, as_step(moves)))
 
     def _run(self, line: str, shown: str, auto_move: bool) -> YukonSession:
         if not line:
@@ -149,8 +176,9 @@ class YukonSession:
         if command not in _KNOWN and "->" in line:
             if state.phase is not Phase.PLAY:
                 return self._say(shown, yukon.NOT_IN_STARTUP)
-            new = yukon.apply(state, yukon.parse_move(line))
-            return self._played(shown, self.timeline, new, auto_move)
+            move = yukon.parse_move(line)
+            new = yukon.apply(state, move)
+            return self._played(shown, (new, (move_text(state, new, move),)), auto_move)
         if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
             return self._say(shown, yukon.NOT_IN_PLAY)
         if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
@@ -176,13 +204,13 @@ class YukonSession:
         if command == "QQ":
             return self._say(shown, OK, quit=True)
         if command == "P":
-            return self._played(shown, Timeline(yukon.apply(state, DEAL)), None, auto_move)
+            return self._fresh(yukon.apply(state, DEAL), shown)._played(shown, None, auto_move)
         if command == "Q":
             return self._fresh(yukon.apply(state, QUIT), shown)
         if command == "U":
-            return self._say(shown, OK, timeline=self.timeline.undo())
+            return self._say(shown, OK, **self._stepped(Timeline.undo))
         if command == "R":
-            return self._say(shown, OK, timeline=self.timeline.redo())
+            return self._say(shown, OK, **self._stepped(Timeline.redo))
         if command == "S":
             if not argument:
                 return self._say(shown, "S needs a file name, like S game.json.")
@@ -194,20 +222,37 @@ class YukonSession:
         return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
 
     def _played(
-        self, shown: str, timeline: Timeline[State], new: State | None, auto_move: bool
+        self, shown: str, new: tuple[State, tuple[str, ...]] | None, auto_move: bool
     ) -> YukonSession:
-        """``new`` (when given) and, with ``auto_move``, the auto-moves after it, pushed onto
-        ``timeline`` as one step."""
-        state, count = (new, 0)
+        """``new`` (when given: a state and the move to it) and, with ``auto_move``, the
+        auto-moves after it, pushed onto the timeline as one step."""
+        state, moves = new if new is not None else (self.state, ())
+        auto: tuple[str, ...] = ()
         if auto_move:
-            state, count = _sent_home(timeline.present if new is None else new)
-        if state is not None and state is not timeline.present:
-            timeline = _pushed(timeline, state)
-        return self._say(shown, _auto_message(count), timeline=timeline)
+            state, auto = _sent_home(state)
+        if state is self.state:
+            return self._say(shown, OK)
+        return self._say(shown, _auto_message(len(auto)),
+                         **self._with_step(state, as_step(moves + auto)))
+
+    def _stepped(self, change: Callable[[Timeline[Any]], Timeline[Any]]) -> dict[str, Any]:
+        """Undo or redo (``change``) on the timeline and, while it follows, on its moves."""
+        steps = self.steps
+        return {"timeline": change(self.timeline),
+                "steps": change(steps) if steps is not None and in_step(steps, self.timeline)
+                else None}
+
+    def _with_step(self, state: State, step: Step) -> dict[str, Any]:
+        """The timeline with ``state`` pushed and, while they follow it, the steps with
+        ``step``."""
+        steps = self.steps
+        return {"timeline": _pushed(self.timeline, state),
+                "steps": _pushed(steps, (state, step))
+                if steps is not None and in_step(steps, self.timeline) else None}
 
     def _fresh(self, state: State, shown: str) -> YukonSession:
         """A new timeline that starts at ``state`` (STARTUP steps and the deal)."""
-        return self._say(shown, OK, timeline=Timeline(state))
+        return self._say(shown, OK, timeline=Timeline(state), steps=Timeline((state, None)))
 
     def _load_deck_file(self, name: str, shown: str) -> YukonSession:
         state = self.state
@@ -220,7 +265,7 @@ class YukonSession:
 
     def to_json(self) -> dict[str, Any]:
         """The save of this session (``tableau.storage.yukon_saves`` has its format)."""
-        return save_data(self.timeline, self.last_command, self.message)
+        return save_data(self.timeline, self.last_command, self.message, self.steps)
 
     def _save(self, name: str, shown: str) -> YukonSession:
         saved = self._say(shown, OK)
@@ -228,19 +273,20 @@ class YukonSession:
         return saved
 
     def _load(self, name: str, shown: str) -> YukonSession:
-        return self._say(shown, OK, timeline=read_save(self._resolve(name), name=name))
+        timeline, steps = read_save(self._resolve(name), name=name)
+        return self._say(shown, OK, timeline=timeline, steps=steps)
 
 
-def _sent_home(state: State) -> tuple[State, int]:
-    """The state after every safe move to the foundations, and how many there were."""
-    count = 0
-    while count < MAX_AUTO_MOVES:
+def _sent_home(state: State) -> tuple[State, tuple[str, ...]]:
+    """The state after every safe move to the foundations, and those moves."""
+    made: list[str] = []
+    while len(made) < MAX_AUTO_MOVES:
         moves = yukon.safe_foundation_moves(state)
         if not moves:
             break
         state = yukon.apply(state, moves[0])
-        count += 1
-    return state, count
+        made.append(str(moves[0]))
+    return state, tuple(made)
 
 
 def _auto_message(count: int) -> str:
@@ -249,7 +295,7 @@ def _auto_message(count: int) -> str:
     return f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)"
 
 
-def _pushed(timeline: Timeline[State], state: State) -> Timeline[State]:
+def _pushed(timeline: Timeline[T], state: T) -> Timeline[T]:
     """``timeline`` with a new present; at 2 * HISTORY_LIMIT steps the oldest are dropped
     down to HISTORY_LIMIT (in batches, so a move stays cheap)."""
     timeline = timeline.push(state)

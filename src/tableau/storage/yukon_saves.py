@@ -20,6 +20,10 @@ move away from the step before.
 The undo history keeps at least the newest ``HISTORY_LIMIT`` steps: when it reaches twice
 that, the oldest steps are dropped (trimming in batches keeps a move O(1)). So a save stays
 small (about 250 kB at most) and loads in a fraction of a second, however long the game.
+
+The app autosaves this same format after every move. So that a save need not work out every
+step from the snapshots again (O(n) diffs a move), a session keeps a ``Steps`` timeline beside
+its snapshots: each snapshot with the moves that led to it.
 """
 
 from __future__ import annotations
@@ -45,8 +49,8 @@ from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
 
 __all__ = [
-    "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "read_save", "save_data",
-    "write_save",
+    "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "Step", "Stepped", "Steps",
+    "as_step", "history_from_json", "in_step", "move_text", "read_save", "save_data", "write_save",
 ]
 
 SAVE_VERSION: Final = 2
@@ -60,22 +64,56 @@ MAX_AUTO_MOVES: Final = 52
 MAX_STEP_MOVES: Final = MAX_AUTO_MOVES + 1
 """A step of the history: a player's move and the auto-moves after it."""
 
+Step = str | tuple[str, ...]
+"""A step as a save writes it: one move, or the moves undo takes back together."""
+Stepped = tuple[State, Step | None]
+"""A snapshot and the step that led to it from the snapshot before (None: the oldest one, or
+not known, in which case a save works it out)."""
+Steps = Timeline[Stepped]
+"""A timeline's snapshots with their moves, undone and redone beside it."""
+
+
+def in_step(steps: Steps, timeline: Timeline[State]) -> bool:
+    """``steps`` follows ``timeline``: the same present, the same undo and redo depths."""
+    return (steps.present[0] is timeline.present
+            and steps.undo_depth == timeline.undo_depth
+            and steps.redo_depth == timeline.redo_depth)
+
+
+def move_text(before: State, after: State, move: CardMove) -> str:
+    """``move`` (from ``before`` to ``after``) as a save writes it: a move between columns
+    names the card that moved (a bare ``C6->C4`` moves the bottom card), any other none."""
+    if move.source[0] == "C" and move.target[0] == "C":
+        target = int(move.target[1:]) - 1
+        moved = after.columns[target][len(before.columns[target])].card
+        return str(CardMove(move.source, move.target, moved))
+    return str(CardMove(move.source, move.target))
+
 
 def save_data(
-    timeline: Timeline[State], last_command: str = "", message: str = ""
+    timeline: Timeline[State], last_command: str = "", message: str = "",
+    steps: Steps | None = None,
 ) -> dict[str, Any]:
-    """The save: the whole timeline and the last command/message (see the module doc)."""
-    snapshots = [*timeline.past(), timeline.present, *timeline.future()]
-    steps = [_step(before, after, number) for number, (before, after) in
-             enumerate(pairwise(snapshots), start=1)]
-    undo_depth = len(snapshots) - 1 - len(timeline.future())
+    """The save: the whole timeline and the last command/message (see the module doc).
+    ``steps``, when it follows ``timeline``, gives the moves; else they are worked out."""
+    entries: list[Stepped]
+    if steps is not None and in_step(steps, timeline):
+        entries = [*steps.past(), steps.present, *steps.future()]
+    else:
+        entries = [(state, None) for state in
+                   (*timeline.past(), timeline.present, *timeline.future())]
+    moves = [step for _, step in entries[1:]]
+    if None in moves:
+        moves = [_step(before, after, number) if step is None else step
+                 for number, ((before, _), (after, step)) in enumerate(pairwise(entries), 1)]
+    undo_depth = timeline.undo_depth
     return {
         "game": "yukon",
         "version": SAVE_VERSION,
-        "start": yukon.to_json(snapshots[0]),
-        "past": steps[:undo_depth],
+        "start": yukon.to_json(entries[0][0]),
+        "past": moves[:undo_depth],
         "present": yukon.to_json(timeline.present),
-        "future": steps[undo_depth:],
+        "future": moves[undo_depth:],
         "last_command": last_command,
         "message": message,
     }
@@ -86,25 +124,30 @@ def write_save(path: Path, data: dict[str, Any], *, name: str) -> None:
     atomic_write_text(path, json.dumps(data, separators=(",", ":")), name=name)
 
 
-def read_save(path: Path, *, name: str) -> Timeline[State]:
-    """L: the timeline a save file holds, every step checked by the engine."""
+def read_save(path: Path, *, name: str) -> tuple[Timeline[State], Steps]:
+    """L: the timeline a save file holds, every step checked by the engine, and its moves."""
     text = read_small_text(path, "Yukon save", MAX_SAVE_BYTES, name=name)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise SaveFormatError(f"{shorten(name, 40)} is not a Yukon save (not JSON).") from None
-    return _timeline_from_json(data)
+    return history_from_json(data)
 
 
-def _step(before: State, after: State, number: int) -> str | list[str]:
+def _step(before: State, after: State, number: int) -> Step:
     """The move, or the moves undo takes back together, that lead from ``before`` to
-    ``after``. A history that no legal move explains cannot be saved."""
+    ``after``, worked out from the two. A history no legal move explains cannot be saved."""
     moves = _moves_between(before, after)
     if moves is None:
         raise SaveFormatError(
             f"Step {number} of this game's history is not a legal move, so it cannot be saved."
         )
-    return str(moves[0]) if len(moves) == 1 else [str(move) for move in moves]
+    return as_step(tuple(str(move) for move in moves))
+
+
+def as_step(moves: tuple[str, ...]) -> Step:
+    """A step as a save writes it: one move alone, several as a list (JSON's tuple)."""
+    return moves[0] if len(moves) == 1 else moves
 
 
 def _moves_between(before: State, after: State) -> list[Move] | None:
@@ -166,7 +209,9 @@ def _move_between(before: State, after: State) -> CardMove | None:
         return None
 
 
-def _timeline_from_json(data: Any) -> Timeline[State]:
+def history_from_json(data: Any) -> tuple[Timeline[State], Steps]:
+    """The timeline a save holds (the parsed JSON), every step checked by the engine, and its
+    moves. A save that is not one raises SaveFormatError with a sentence."""
     if not isinstance(data, dict) or data.get("game") != "yukon":
         raise SaveFormatError("The file is not a Yukon save.")
     version = data.get("version")
@@ -187,32 +232,37 @@ def _timeline_from_json(data: Any) -> Timeline[State]:
     first_kept, last_kept = 0, now + len(future)
     if last_kept >= 2 * HISTORY_LIMIT:
         first_kept, last_kept = max(now - HISTORY_LIMIT, 0), now + HISTORY_LIMIT
-    kept = [start] if first_kept == 0 else []
-    for number, state in enumerate(_replayed(start, [*past, *future], version), start=1):
+    kept: list[Stepped] = [(start, None)] if first_kept == 0 else []
+    for number, entry in enumerate(_replayed(start, [*past, *future], version), start=1):
         if first_kept <= number <= last_kept:
-            kept.append(state)
+            kept.append(entry)
     present = kept[now - first_kept]
-    if "present" in data and yukon.from_json(data["present"]) != present:
+    if "present" in data and yukon.from_json(data["present"]) != present[0]:
         raise SaveFormatError("The save's present position does not match its history.")
     now -= first_kept
-    return Timeline.from_sequences(tuple(kept[:now]), present, tuple(kept[now + 1 :]))
+    steps = Timeline.from_sequences(tuple(kept[:now]), present, tuple(kept[now + 1 :]))
+    states = Timeline.from_sequences(tuple(state for state, _ in kept[:now]), present[0],
+                                     tuple(state for state, _ in kept[now + 1 :]))
+    return states, steps
 
 
-def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[State]:
-    """The state after each step, each checked by the engine; the first bad step is named."""
+def _replayed(state: State, steps: Sequence[Any], version: int) -> Iterator[Stepped]:
+    """The state after each step with its moves, each checked by the engine; the first bad
+    step is named."""
     parsed: dict[str, CardMove] = {}  # a long game repeats its moves: parse each text once
     for number, step in enumerate(steps, start=1):
         try:
-            state = _replay(state, step, version, parsed)
+            entry = _replay(state, step, version, parsed)
         except (IllegalMove, SaveFormatError) as refusal:
             raise SaveFormatError(f"Step {number} of the save is refused: {refusal}") from None
-        yield state
+        state = entry[0]
+        yield entry
 
 
-def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove]) -> State:
+def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove]) -> Stepped:
     if isinstance(step, str):
         step = [step]
-    if isinstance(step, list) and 0 < len(step) <= MAX_STEP_MOVES:
+    if isinstance(step, (list, tuple)) and 0 < len(step) <= MAX_STEP_MOVES:
         state = before
         for text in step:
             if not isinstance(text, str):
@@ -221,10 +271,11 @@ def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove])
             if move is None:
                 move = parsed[text] = yukon.parse_move(text)
             state = yukon.apply(state, move)
-        return state
+        return state, as_step(tuple(step))
     if isinstance(step, dict) and version == 1:
         after = yukon.from_json(step)
-        if _move_between(before, after) is None:
+        move_between = _move_between(before, after)
+        if move_between is None:
             raise SaveFormatError("no legal move leads there from the step before.")
-        return after
+        return after, str(move_between)
     raise SaveFormatError("it is not a move.")

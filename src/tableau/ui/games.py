@@ -86,6 +86,12 @@ def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
     return YukonScreen(**options)
 
 
+def _resume_yukon(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.yukon import YukonScreen
+
+    return YukonScreen.resumed(record, options["folder"])
+
+
 def _open_pesten(options: dict[str, Any]) -> Screen[Any]:
     from tableau.ui.screens.pesten_setup import open_pesten
 
@@ -142,7 +148,7 @@ def _poker_options() -> tuple[Option, ...]:
 
 
 SCREENS: Mapping[str, GameUi] = {
-    "yukon": GameUi(_open_yukon, _yukon_options),
+    "yukon": GameUi(_open_yukon, _yukon_options, resume=_resume_yukon),
     "pesten": GameUi(_open_pesten),
     "gofish": GameUi(_open_gofish, _gofish_options, resume=_resume_gofish),
     "poker": GameUi(_open_poker, _poker_options, resume=_resume_poker),

@@ -3,13 +3,20 @@
 Widgets post messages; ``YukonControls`` turns them into command lines; the one interpreter
 (``YukonSession.run``) applies them; the screen renders the new view or shows the refusal, and
 ``GameScreen.after_move`` shows the end of a game (won, or no move left) once per position.
+
+After every move ``record()`` gives the store the game: its autosave (the session's save, as
+``S`` writes it, plus the clock, the seed and auto-move) while it goes on, and once it is won
+("won") or stuck ("lost") the finished game. ``YukonScreen.resumed`` rebuilds the screen from
+that autosave exactly as it was left.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import math
 import secrets
 from collections.abc import Iterable
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -30,13 +37,16 @@ from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
 
+from tableau.cards import shorten
 from tableau.engines import yukon
+from tableau.engines.protocol import SaveFormatError
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
 from tableau.sessions.yukon import YukonSession
+from tableau.storage.store import GameRecord
 from tableau.ui.controls.yukon import CANCELLED
 from tableau.ui.controls.yukon import COLUMNS
 from tableau.ui.controls.yukon import FOUNDATIONS
@@ -192,6 +202,36 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self._number_for: tuple[object, int | None] = (None, None)
         self._table_replaced = True
         """Set when a whole new table is laid (a deal, a load): columns then show their top."""
+        self._resumed_from: tuple[float, float, bool] | None = None
+        """A resumed game's start (wall clock), seconds played and auto-move, used on mount."""
+
+    @classmethod
+    def resumed(cls, record: GameRecord, folder: Path) -> YukonScreen:
+        """The game of an autosave (``record``, as ``record()`` wrote it), exactly as it was
+        left: the position, undo and redo, the clock, the moves, the last command and message,
+        the rules and the seed. A save it cannot use raises SaveFormatError with a sentence."""
+        data = record.data
+        if not isinstance(data, Mapping):
+            raise SaveFormatError("The save holds no game.")
+        clock, start_seed, auto_move, note = (data.get(key) for key in
+                                              ("clock", "start_seed", "auto_move", "note"))
+        if (not isinstance(clock, (int, float)) or isinstance(clock, bool)
+                or not 0 <= clock < math.inf):
+            raise SaveFormatError("The save's clock is not a number of seconds.")
+        if start_seed not in GAME_NUMBERS or isinstance(start_seed, bool):
+            raise SaveFormatError("The save's game number is not one tableau deals.")
+        if not isinstance(auto_move, bool):
+            raise SaveFormatError("The save does not say whether auto-move was on.")
+        if note is not None and not isinstance(note, str):
+            raise SaveFormatError("The save's note is not text.")
+        session = YukonSession.from_json(data, folder)
+        if session.state.phase is not Phase.PLAY:
+            raise SaveFormatError("The save holds no game in play.")
+        screen = cls(seed=start_seed, rules=session.state.rules, folder=folder)
+        screen.session = session
+        screen.note = None if note is None else shorten(note, 200)
+        screen._resumed_from = (record.started, float(clock), auto_move)
+        return screen
 
     # ------------------------------------------------------------------ layout
 
@@ -226,6 +266,13 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         for button in self.query(Button):
             button.can_focus = False
         self.sub_title = "solitaire"
+        if self._resumed_from is not None:
+            began_at, played, auto_move = self._resumed_from
+            # The clock goes on from the saved seconds; _after_change then keeps it.
+            self.started_at = self.runtime.clock() - played
+            self.game_began(began_at, played)
+            if auto_move != self._auto_move:
+                self.remember("yukon", "auto_move", auto_move)
         self._after_change(self.session.state)
         self.redraw()
         if self.session.state.phase is Phase.STARTUP:
@@ -461,6 +508,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                                          == 0 and getattr(before, "phase", None) is Phase.STARTUP):
             self.started_at = self.runtime.clock()
             self.finished_after = None
+            self.game_began()
         won = yukon.outcome(state) is not None
         if won and self.finished_after is None:
             self.finished_after = self._elapsed()
@@ -473,6 +521,43 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
     def position(self) -> object:
         return self.session.state
+
+    def record(self) -> GameRecord | None:
+        """The game once a move was made: its autosave while it goes on; once it is won,
+        "won", and once no legal move is left, "lost"."""
+        if not self._move_made():
+            return None
+        view = self.view
+        result = "won" if view.won else "lost" if self._is_stuck() else None
+        number, seconds = self.game_number(), self._elapsed()
+        data = None if result is not None else {
+            **self.session.to_json(), "clock": seconds, "start_seed": self.start_seed,
+            "auto_move": self._auto_move, "note": self.note,
+        }
+        return GameRecord(
+            "yukon", view.rules, number, {"rules": view.rules},
+            self.began_at if self.began_at is not None else self.runtime.wall(), view.moves,
+            seconds, label="own deck" if number is None else f"seed {number}", data=data,
+            result=result,
+        )
+
+    _keeping = False
+
+    def keep_game(self) -> None:
+        """Keep the game once the move's frame is painted: the player sees the move at once,
+        and the save (a few ms in a game of thousands of moves) follows."""
+        if not self._keeping:
+            self._keeping = True
+            self.call_after_refresh(self._keep_now)
+
+    def _keep_now(self) -> None:
+        self._keeping = False
+        super().keep_game()
+
+    def _move_made(self) -> bool:
+        """A game is on the table and a move was made (or undone, so redo can make it)."""
+        state, timeline = self.session.state, self.session.timeline
+        return state.phase is Phase.PLAY and (state.moves > 0 or timeline.can_redo)
 
     def end_dialog(self) -> EndScreen | None:
         ended = yukon.outcome(self.session.state)
@@ -594,10 +679,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.action_new_game()
 
     def game_at_stake(self) -> bool:
-        """Moves were made, and the deal is neither won nor stuck (no legal move left)."""
-        view = self.view
-        return view.phase is Phase.PLAY and view.moves > 0 and not view.won \
-            and not self._is_stuck()
+        """Moves were made (or undone), and the deal is neither won nor stuck (no legal move
+        left): the autosave holds it."""
+        return self._move_made() and not self.view.won and not self._is_stuck()
 
     def action_new_game(self) -> None:
         self.ask_before_abandoning(self._new_game_now, question="Start a new game?",

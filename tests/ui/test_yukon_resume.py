@@ -1,0 +1,369 @@
+"""Yukon is kept in the store: quit, start tableau again, "Continue", and the game goes on
+exactly as it was left; a won game goes to the statistics, an abandoned one counts as a loss.
+
+Every app here keeps its settings and database in the test's TABLEAU_HOME (tests/conftest.py),
+so a second app in the same test is the same player starting tableau again.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+from textual.pilot import Pilot
+from textual.widgets import ListView
+from textual.widgets import Static
+from ui_helpers import KEY_NAMES
+from ui_helpers import choose_rules
+from ui_helpers import message
+from ui_helpers import press
+from ui_helpers import type_lines
+from ui_helpers import yukon_screen
+
+from tableau.engines.protocol import SaveFormatError
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import legal_moves
+from tableau.sessions.yukon import YukonSession
+from tableau.storage.home import database_path
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes.yukon import almost_won_save
+from tableau.ui.scenes.yukon import played_save
+from tableau.ui.screens.dialogs import ConfirmScreen
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.menu import ContinueItem
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.yukon import YukonScreen
+
+SEED = 24611
+WALL = 1_800_000_000.0
+
+
+class Clock:
+    """The app's clocks, moved on by the test: ``clock()`` for the game clock, ``wall()`` for
+    the store's times."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def wall(self) -> float:
+        return WALL + self.now
+
+
+class NotedApp(TableauApp):
+    """The app, noting every notification it shows (what the player reads)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.said: list[str] = []
+
+    def notify(self, message: str, **options: Any) -> None:  # type: ignore[override]
+        self.said.append(message)
+        super().notify(message, **options)
+
+
+@asynccontextmanager
+async def tableau(
+    folder: Path, clock: Clock, start: str | None = None, **options: Any
+) -> AsyncIterator[tuple[NotedApp, Pilot[Any]]]:
+    """tableau started on the test's home (settings and database kept), at 80x24."""
+    app = NotedApp(start, clock=clock, wall=clock.wall, cpu_delay=0.0, cursor_blink=False,
+                   animations=False, folder=folder, persist=True, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield app, pilot
+
+
+async def play(pilot: Pilot[Any], count: int) -> None:
+    """Type ``count`` legal moves (the first the engine lists each time)."""
+    for _ in range(count):
+        screen = yukon_screen(pilot.app)  # type: ignore[arg-type]
+        await type_lines(pilot, str(screen.view.legal[0]))
+        assert screen.session.message == "OK"
+
+
+def continue_entry(app: TableauApp) -> ContinueItem:
+    menu = app.screen
+    assert isinstance(menu, MenuScreen)
+    first = menu.query_one(ListView).children[0]
+    assert isinstance(first, ContinueItem)
+    return first
+
+
+async def test_quit_and_continue_resume_the_game_with_undo_redo_and_clock(
+    tmp_path: Path,
+) -> None:
+    clock = Clock()
+    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+        screen = yukon_screen(app)
+        await play(pilot, 3)
+        clock.now = 95.0
+        await type_lines(pilot, "U")
+        left = screen.view, screen.session.timeline, screen.session.last_command, message(app)
+        await press(pilot, "ctrl+q")  # the store keeps the game: no question
+        assert not app.is_running
+    clock.now += 600
+    async with tableau(tmp_path, clock) as (app, pilot):
+        assert continue_entry(app).text == f"Continue Yukon · seed {SEED} · 2 moves · 10 min ago"
+        await press(pilot, "enter")
+        screen = yukon_screen(app)
+        assert (screen.view, screen.session.timeline, screen.session.last_command,
+                message(app)) == left
+        assert f"Seed  {SEED}" in str(screen.query_one("#stats", Static).content)
+        clock.now += 5  # the clock goes on from the saved 1:35
+        record = screen.record()
+        assert record is not None and record.duration == 100.0 and record.started == WALL
+        undone = screen.view
+        await type_lines(pilot, "R")
+        assert screen.session.message == "OK" and screen.view.moves == 3
+        await type_lines(pilot, "U", "U")
+        assert screen.view.moves == 1 and screen.view != undone
+
+
+async def test_leaving_with_q_keeps_the_game_for_continue(tmp_path: Path) -> None:
+    clock = Clock()
+    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+        await play(pilot, 2)
+        await press(pilot, "escape", "a")  # auto-move on: its note is on the message line
+        view, said = yukon_screen(app).view, message(app)
+        assert said.startswith("Auto-move")
+        await press(pilot, "q")
+        assert isinstance(app.screen, MenuScreen)  # no question asked
+        assert continue_entry(app).text.startswith(f"Continue Yukon · seed {SEED} · 2 moves")
+        await press(pilot, "enter")
+        assert yukon_screen(app).view == view and message(app) == said
+
+
+async def test_ctrl_q_straight_after_a_move_keeps_that_move(tmp_path: Path) -> None:
+    # The autosave follows the move's frame: quitting at once must not lose it.
+    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
+        move = str(yukon_screen(app).view.legal[0])
+        await pilot.press("colon", *(KEY_NAMES.get(char, char) for char in move), "enter",
+                          "ctrl+q")
+    store = Store(database_path())
+    saved = store.saved("yukon")
+    store.close()
+    assert saved is not None and saved.moves == 1
+
+
+async def test_a_won_game_is_recorded_and_its_autosave_dropped(tmp_path: Path) -> None:
+    clock = Clock()
+    (tmp_path / "end.json").write_text(almost_won_save())
+    async with tableau(tmp_path, clock, "yukon") as (app, pilot):
+        screen = yukon_screen(app)
+        await type_lines(pilot, "L end.json")
+        store = app.runtime.store
+        assert store.saved("yukon") is not None
+        clock.now = 42.0
+        await type_lines(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        (won,) = store.finished("yukon")
+        # Not a numbered deal (a hand-made position): no seed.
+        assert (won.result, won.moves, won.duration, won.seed) == (
+            "won", screen.view.moves, 42.0, None)
+        assert store.saved("yukon") is None
+
+
+async def test_a_stuck_game_is_recorded_as_lost(tmp_path: Path) -> None:
+    # Game 201 under Russian rules has one legal move, and none after it.
+    async with tableau(tmp_path, Clock(), "yukon", seed=201, rules="russian", deal=True) as (
+        app, pilot
+    ):
+        await type_lines(pilot, "C4:9H->C1")
+        assert isinstance(app.screen, EndScreen)
+        store = app.runtime.store
+        (lost,) = store.finished("yukon")
+        assert (lost.result, lost.variant, lost.seed, lost.moves) == ("lost", "russian", 201, 1)
+        assert store.saved("yukon") is None
+
+
+async def test_a_deal_without_a_move_made_is_not_kept(tmp_path: Path) -> None:
+    # Game 318 under Russian rules is dealt with no legal move at all: nothing was played.
+    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
+    async with tableau(tmp_path, Clock(), "yukon") as (app, pilot):
+        await type_lines(pilot, "L stuck.json")
+        assert app.runtime.store.finished("yukon") == []
+        assert app.runtime.store.saved("yukon") is None
+
+
+async def test_a_new_game_over_one_under_way_asks_and_counts_it_as_a_loss(
+    tmp_path: Path,
+) -> None:
+    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
+        screen = yukon_screen(app)
+        await play(pilot, 2)
+        await press(pilot, "escape", "n")
+        question = app.screen
+        assert isinstance(question, ConfirmScreen)
+        assert "count as a loss" in str(question.query_one("#dialog-text", Static).content)
+        await press(pilot, "y")
+        assert screen.view.moves == 0 and screen.start_seed != SEED
+        store = app.runtime.store
+        (abandoned,) = store.finished("yukon")
+        assert (abandoned.result, abandoned.seed, abandoned.moves) == ("abandoned", SEED, 2)
+        assert store.saved("yukon") is None
+
+
+async def test_redeal_and_new_rules_over_a_game_also_count_it_as_a_loss(
+    tmp_path: Path,
+) -> None:
+    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
+        screen = yukon_screen(app)
+        await play(pilot, 1)
+        await press(pilot, "escape", "d", "y")
+        await play(pilot, 1)
+        await choose_rules(pilot, screen, "classic")
+        await press(pilot, "y")
+        assert screen.view.rules == "classic"
+        results = [record.result for record in app.runtime.store.finished("yukon")]
+        assert results == ["abandoned", "abandoned"]
+
+
+async def test_a_new_yukon_from_the_menu_over_a_saved_one_asks_first(tmp_path: Path) -> None:
+    clock = Clock()
+    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+        await play(pilot, 1)
+        await press(pilot, "escape", "q")
+        await press(pilot, "1")  # Yukon, not its Continue entry
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "y", "enter")  # yes, then Start in the set-up
+        assert isinstance(app.screen, YukonScreen)
+        assert [record.result for record in app.runtime.store.finished("yukon")] == [
+            "abandoned"]
+
+
+def _damage(data: str) -> None:
+    with sqlite3.connect(database_path()) as connection:
+        connection.execute("UPDATE autosaves SET data = ? WHERE game = 'yukon'", (data,))
+    connection.close()
+
+
+async def _left_a_game(folder: Path, clock: Clock) -> None:
+    async with tableau(folder, clock, "yukon", seed=SEED, deal=True) as (_app, pilot):
+        await play(pilot, 2)
+        await press(pilot, "ctrl+q")
+
+
+@pytest.mark.parametrize("junk", ["{not json", "[1, 2]"])
+async def test_an_autosave_that_is_not_json_says_so_and_the_menu_goes_on(
+    tmp_path: Path, junk: str
+) -> None:
+    clock = Clock()
+    await _left_a_game(tmp_path, clock)
+    _damage(junk)
+    async with tableau(tmp_path, clock) as (app, pilot):
+        await press(pilot, "enter")  # its Continue entry
+        assert isinstance(app.screen, MenuScreen)
+        assert app.said == ["The saved yukon game is damaged, so it cannot be continued."]
+        await press(pilot, "down", "enter")  # Yukon anew over the damaged save
+        await press(pilot, "enter")  # Start in its set-up
+        assert isinstance(app.screen, YukonScreen)
+
+
+@pytest.mark.parametrize("junk", [
+    {"game": "yukon"},
+    {"game": "yukon", "version": 2, "start": {}, "past": [], "future": [], "clock": 3,
+     "start_seed": 5, "auto_move": False},
+    {"clock": -1},
+    {"clock": 3, "start_seed": True},
+    {"clock": 3, "start_seed": 5, "auto_move": "yes"},
+    {"clock": 3, "start_seed": 5, "auto_move": False, "last_command": 7},
+    {"clock": 3, "start_seed": 5, "auto_move": False, "note": ["x"]},
+])
+async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
+    tmp_path: Path, junk: dict[str, Any]
+) -> None:
+    clock = Clock()
+    await _left_a_game(tmp_path, clock)
+    with sqlite3.connect(database_path()) as connection:
+        (data,) = connection.execute("SELECT data FROM autosaves").fetchone()
+    connection.close()
+    # The junk on its own, or a good save with the junk in place of its own fields.
+    _damage(json.dumps(junk if "game" in junk else {**json.loads(data), **junk}))
+    async with tableau(tmp_path, clock) as (app, pilot):
+        await press(pilot, "enter")
+        assert isinstance(app.screen, MenuScreen)
+        (said,) = app.said
+        assert said.startswith("The saved Yukon game could not be continued (")
+        assert said.endswith("); it is left as it is.")
+        assert continue_entry(app).key == "yukon"  # left alone, still listed
+
+
+async def test_auto_move_is_kept_across_app_runs(tmp_path: Path) -> None:
+    clock = Clock()
+    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+        await press(pilot, "escape", "a")
+        assert "Auto  on" in str(yukon_screen(app).query_one("#stats", Static).content)
+    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
+        assert "Auto  on" in str(yukon_screen(app).query_one("#stats", Static).content)
+        assert app.runtime.settings.get("yukon", "auto_move") is True
+
+
+async def test_the_autosave_is_a_save_file_l_can_load(tmp_path: Path) -> None:
+    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
+        await play(pilot, 3)
+        view = yukon_screen(app).view
+        data = app.runtime.store.saved("yukon")
+        assert data is not None and data.data is not None
+    (tmp_path / "copy.json").write_text(json.dumps(data.data))
+    async with tableau(tmp_path, Clock(), "yukon") as (app, pilot):
+        await type_lines(pilot, "L copy.json")
+        assert yukon_screen(app).view == view
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner),
+    max_leaves=12,
+)
+AUTOSAVE_KEYS = ["game", "version", "start", "past", "present", "future", "last_command",
+                 "message", "clock", "start_seed", "auto_move", "note"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(AUTOSAVE_KEYS), json_values, min_size=1, max_size=3),
+       st.lists(st.sampled_from(AUTOSAVE_KEYS), max_size=2))
+def test_a_damaged_autosave_is_resumed_or_refused_with_a_sentence(
+    changes: dict[str, Any], dropped: list[str]
+) -> None:
+    """Whatever is in the row's data, ``resumed`` gives a screen or a SaveFormatError (the
+    app shows its sentence); nothing else escapes."""
+    data: dict[str, Any] = {**GOOD_AUTOSAVE, **changes}
+    for key in dropped:
+        data.pop(key, None)
+    record = GameRecord("yukon", "spec", SEED, {}, WALL, 2, 5.0, data=data)
+    try:
+        screen = YukonScreen.resumed(record, Path("."))
+    except SaveFormatError as refusal:
+        assert str(refusal).endswith(".") and len(str(refusal)) < 200
+    else:
+        assert screen.session.state.phase is Phase.PLAY
+
+
+def _good_autosave() -> dict[str, Any]:
+    session = YukonSession.numbered(SEED, "spec", Path("."))
+    for _ in range(2):
+        session = session.run(str(legal_moves(session.state)[0]))
+    return {**json.loads(json.dumps(session.run("U").to_json())), "clock": 5.0,
+            "start_seed": SEED, "auto_move": False, "note": None}
+
+
+GOOD_AUTOSAVE = _good_autosave()
+
+
+def test_the_good_autosave_of_the_property_resumes() -> None:
+    record = GameRecord("yukon", "spec", SEED, {}, WALL, 1, 5.0, data=GOOD_AUTOSAVE)
+    timeline = YukonScreen.resumed(record, Path(".")).session.timeline
+    assert (timeline.undo_depth, timeline.redo_depth) == (1, 1)

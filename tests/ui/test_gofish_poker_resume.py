@@ -199,7 +199,7 @@ async def test_a_damaged_autosave_gives_a_sentence_and_is_left_alone(
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
         assert isinstance(app.screen, MenuScreen)
-        assert said == [f"The saved {title} game could not be continued ({why}); it is left "
+        assert said == [f"The saved {title} game could not be continued. {why}. It is left "
                         "as it is."]
         saved = app.runtime.store.saved(game)
         assert saved is not None and saved.data == damaged

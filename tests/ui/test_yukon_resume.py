@@ -189,6 +189,25 @@ async def test_a_stuck_game_is_recorded_as_lost(tmp_path: Path) -> None:
         assert store.saved("yukon") is None
 
 
+async def test_undo_out_of_a_dead_end_reopens_the_game_and_it_counts_once(
+    tmp_path: Path,
+) -> None:
+    async with tableau(tmp_path, Clock(), "yukon", seed=201, rules="russian", deal=True) as (
+        app, pilot
+    ):
+        await type_lines(pilot, "C4:9H->C1")
+        assert isinstance(app.screen, EndScreen)
+        await press(pilot, "1")  # Undo: the game goes on after all
+        store = app.runtime.store
+        assert store.finished("yukon") == []
+        reopened = store.saved("yukon")
+        assert reopened is not None and (reopened.moves, reopened.seed) == (0, 201)
+        await type_lines(pilot, "C4:9H->C1")  # the same dead end: recorded once, as lost
+        (lost,) = store.finished("yukon")
+        assert (lost.result, lost.moves) == ("lost", 1)
+        assert store.saved("yukon") is None
+
+
 async def test_a_deal_without_a_move_made_is_not_kept(tmp_path: Path) -> None:
     # Game 318 under Russian rules is dealt with no legal move at all: nothing was played.
     (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
@@ -296,8 +315,8 @@ async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
         await press(pilot, "enter")
         assert isinstance(app.screen, MenuScreen)
         (said,) = app.said
-        assert said.startswith("The saved Yukon game could not be continued (")
-        assert said.endswith("); it is left as it is.")
+        assert said.startswith("The saved Yukon game could not be continued. ")
+        assert said.endswith(". It is left as it is.")
         assert continue_entry(app).key == "yukon"  # left alone, still listed
 
 

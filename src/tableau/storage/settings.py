@@ -12,15 +12,12 @@ a file that could not be read is never written over.
 from __future__ import annotations
 
 import copy
-import tomllib
 from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from typing import Final
-
-import tomli_w
 
 from tableau.storage.files import FileProblem
 from tableau.storage.files import atomic_write_text
@@ -104,11 +101,9 @@ class Settings:
         name = path.name
         try:
             raw = _load(path)
-        except (FileProblem, tomllib.TOMLDecodeError) as error:
+        except FileProblem as error:
             self._writable = False
             reason = str(error).rstrip(".")
-            if isinstance(error, tomllib.TOMLDecodeError):
-                reason = f"not valid TOML: {reason}"
             self.problems.append(
                 f"{name} could not be read ({reason}), so the defaults are used and the file "
                 "is left as it is (changes are kept for this run only)."
@@ -150,7 +145,7 @@ class Settings:
             return
         try:  # again: the player may have edited it since, and their edits stay
             raw = _load(self.path) if self._writable else None
-        except (FileProblem, tomllib.TOMLDecodeError):
+        except FileProblem:
             raw = None
         if raw is None:
             raise FileProblem(
@@ -170,15 +165,23 @@ class Settings:
                 f"The folder of {self.path.name} cannot be made ({error.strerror}); "
                 "the change holds for this run."
             ) from None
+        import tomli_w  # only when something changes: start-up stays fast
+
         atomic_write_text(self.path, tomli_w.dumps(raw), name=self.path.name)
 
 
 def _load(path: Path) -> dict[str, Any]:
-    """The TOML of ``path``; nothing there is an empty file."""
+    """The TOML of ``path``; nothing there is an empty file. FileProblem if it cannot be
+    read or is not TOML."""
     if not path.exists() and not path.is_symlink():
         return {}
-    return tomllib.loads(read_small_text(path, "settings file", MAX_SETTINGS_BYTES,
-                                         name=path.name))
+    text = read_small_text(path, "settings file", MAX_SETTINGS_BYTES, name=path.name)
+    import tomllib  # only when there is a file: start-up stays fast
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise FileProblem(f"not valid TOML: {str(error).rstrip('.')}") from None
 
 
 def _has(raw: Mapping[str, Any], section: str, key: str, value: Any) -> bool:

@@ -245,14 +245,26 @@ class Store:
             if connection is not None:
                 _put_autosave(connection, record, self.wall())
 
-    def finish(self, record: GameRecord, result: str) -> None:
-        """Record a finished game and drop its game's autosave, in one transaction."""
+    def finish(self, record: GameRecord, result: str) -> int | None:
+        """Record a finished game and drop its game's autosave, in one transaction. Returns
+        the finished game's row (for ``reopen``), or None when the store keeps nothing."""
         if result not in RESULTS:
             raise ValueError(f"A result is one of {', '.join(RESULTS)}.")
         with self._transaction("recording the game") as connection:
+            if connection is None:
+                return None
+            row = _put_finished(connection, replace(record, result=result, at=self.wall()))
+            connection.execute("DELETE FROM autosaves WHERE game = ?", (record.game,))
+            return row
+
+    def reopen(self, finished: int, record: GameRecord) -> None:
+        """A finished game goes on after all (undone out of its win or its dead end): forget
+        its finished row and keep ``record`` as its autosave again, in one transaction. So a
+        game counts once, with the way it really ended."""
+        with self._transaction("saving the game") as connection:
             if connection is not None:
-                _put_finished(connection, replace(record, result=result, at=self.wall()))
-                connection.execute("DELETE FROM autosaves WHERE game = ?", (record.game,))
+                connection.execute("DELETE FROM finished_games WHERE id = ?", (finished,))
+                _put_autosave(connection, record, self.wall())
 
     def abandon(self, game: str) -> GameRecord | None:
         """Count the autosave of ``game`` as an abandoned game (a loss) and drop it; the
@@ -520,12 +532,12 @@ def _put_autosave(connection: sqlite3.Connection, record: GameRecord, now: float
     )
 
 
-def _put_finished(connection: sqlite3.Connection, record: GameRecord) -> None:
-    connection.execute(
+def _put_finished(connection: sqlite3.Connection, record: GameRecord) -> int | None:
+    return connection.execute(
         f"INSERT INTO finished_games ({_FINISHED_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (record.game, record.variant, record.seed, _json(record.config), record.started,
          record.moves, record.duration, _json(record.details), record.result, record.at),
-    )
+    ).lastrowid
 
 
 def _checked(row: Any) -> tuple[str, str, int | None, float, int, float]:

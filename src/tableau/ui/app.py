@@ -223,9 +223,9 @@ class TableauApp(App[int]):
         try:
             screen = ui.resume(record, {"folder": self.runtime.folder})
         except (ValueError, TypeError, KeyError) as error:
-            reason = str(error).rstrip(".") if isinstance(error, ValueError) else "it is damaged"
-            self.notify(f"The saved {title} game could not be continued ({reason}); it is "
-                        "left as it is.", title="Continue", severity="error", markup=False)
+            reason = str(error) if isinstance(error, ValueError) else "The save is damaged."
+            self.notify(f"The saved {title} game could not be continued. {reason} It is left "
+                        "as it is.", title="Continue", severity="error", markup=False)
             return
         self._set_speed(key, None)
         self.show_menu()

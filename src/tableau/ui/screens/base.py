@@ -211,7 +211,9 @@ class GameScreen(TableauScreen):
     """Wall-clock time the game on the table began (None: no game yet)."""
     _played_before: float = 0.0
     _clock_mark: float = 0.0
-    _recorded = False
+    _finished: int | None = None
+    """The store's row of this game once it was recorded as ended (-1: no row)."""
+    _keep_pending = False
     _store_failed = False
 
     def record(self) -> GameRecord | None:
@@ -226,27 +228,38 @@ class GameScreen(TableauScreen):
         self.began_at = self.runtime.wall() if began_at is None else began_at
         self._played_before = played
         self._clock_mark = self.runtime.clock()
-        self._recorded = False
+        self._finished = None
 
     def played_seconds(self) -> float:
         """Seconds of play in this game, across resumes."""
         return self._played_before + max(0.0, self.runtime.clock() - self._clock_mark)
 
     def keep_game(self) -> None:
-        """Write the game to the store: its autosave, or once its finished record. A store
-        that fails says so once (until a write works again); the game goes on."""
+        """Keep the game in the store once the move's frame is painted: the player sees the
+        move first, and the save (a few ms in a game of thousands of moves) follows."""
+        if not self._keep_pending:
+            self._keep_pending = True
+            self.call_after_refresh(self._keep_now)
+
+    def _keep_now(self) -> None:
+        """Write the autosave, or once the finished record. A game undone out of its end is
+        reopened, so it counts once, as it really ends. A store that fails says so once
+        (until a write works again); the game goes on."""
+        self._keep_pending = False
         store = self.runtime.store
-        if not store.enabled or self._recorded:
-            return
-        record = self.record()
+        record = self.record() if store.enabled else None
         if record is None or (record.result is None and not self.SAVES_PROGRESS):
             return
         try:
-            if record.result is None:
+            if record.result is None and self._finished is not None:
+                if self._finished >= 0:
+                    store.reopen(self._finished, record)
+                self._finished = None
+            elif record.result is None:
                 store.save(record)
-            else:
-                store.finish(record, record.result)
-                self._recorded = True
+            elif self._finished is None:
+                row = store.finish(record, record.result)
+                self._finished = -1 if row is None else row
         except StoreProblem as problem:
             if not self._store_failed:
                 self.notify(str(problem), title="Not saved", severity="warning")
@@ -257,13 +270,14 @@ class GameScreen(TableauScreen):
     def abandon(self) -> None:
         """Record the game under way as abandoned (a loss) and drop its autosave."""
         record = self.record()
-        if record is None or record.result is not None or self._recorded:
+        if record is None or record.result is not None or self._finished is not None:
             return
         try:
-            self.runtime.store.finish(record, "abandoned")
+            row = self.runtime.store.finish(record, "abandoned")
         except StoreProblem as problem:
             self.notify(str(problem), title="Not recorded", severity="warning")
-        self._recorded = True
+            row = None
+        self._finished = -1 if row is None else row
 
     # ------------------------------------------------------------------ the hooks
 

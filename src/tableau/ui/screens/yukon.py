@@ -541,19 +541,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             result=result,
         )
 
-    _keeping = False
-
-    def keep_game(self) -> None:
-        """Keep the game once the move's frame is painted: the player sees the move at once,
-        and the save (a few ms in a game of thousands of moves) follows."""
-        if not self._keeping:
-            self._keeping = True
-            self.call_after_refresh(self._keep_now)
-
-    def _keep_now(self) -> None:
-        self._keeping = False
-        super().keep_game()
-
     def _move_made(self) -> bool:
         """A game is on the table and a move was made (or undone, so redo can make it)."""
         state, timeline = self.session.state, self.session.timeline

@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
 
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
 from tableau.ui.scenes import still_app
+
+NOW = 1_800_000_000.0
+"""The scenes' wall clock: a save's age reads the same in every picture."""
 
 
 async def _help(pilot: Pilot[Any]) -> None:
@@ -38,8 +45,25 @@ SHELL_SCENES = (
 )
 """The app shell's own screens: the set-up step, the shared question, the too-small screen."""
 
+
+def _with_saves() -> TableauApp:
+    """Two games in progress, saved 4 minutes and 2 hours ago (in memory: no file)."""
+    app = still_app(wall=lambda: NOW)
+    saves = ((GameRecord("yukon", "spec", 24611, {}, NOW, 37, 240.0, "seed 24611", data={}),
+              NOW - 240),
+             (GameRecord("poker", "draw", 7, {}, NOW, 58, 900.0, "hand 5 · 840 chips", data={}),
+              NOW - 7200))
+    store = Store(Path(":memory:"))
+    for record, saved_at in saves:
+        store.wall = lambda at=saved_at: at
+        store.save(record)
+    app.runtime.store = store
+    return app
+
+
 SCENES = (
     Scene("menu", "main", still_app),
+    Scene("menu", "continue", _with_saves),
     Scene("menu", "help", still_app, _help),
     *SHELL_SCENES,
 )

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import example
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -236,6 +237,7 @@ def test_a_malformed_save_is_refused_with_a_sentence(
 
 @settings(max_examples=60, deadline=None)
 @given(key=st.sampled_from(sorted(PokerSession(cpus=1, seed=1).to_json())), junk=JSON_JUNK)
+@example(key="marks", junk=[[]])  # found once: a list in a list cannot go in a set
 def test_junk_in_any_field_is_a_save_format_error_or_a_working_session(
     key: str, junk: object,
 ) -> None:

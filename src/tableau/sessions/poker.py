@@ -235,8 +235,8 @@ class PokerSession:
         session.state, session.rng_states = state, tuple(states)
         session.note = read.text("note", 2000)
         marks = read.items("marks")
-        if (len(set(marks)) != len(marks)
-                or not all(type(mark) is int and 0 <= mark < 5 for mark in marks)):
+        if (not all(type(mark) is int and 0 <= mark < 5 for mark in marks)
+                or len(set(marks)) != len(marks)):
             raise SaveFormatError("'marks' in the save must hold different card places 0 to 4.")
         session.marks = tuple(marks)
         session.moves = read.integer("moves")

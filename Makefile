@@ -31,7 +31,7 @@ play: $(PLAY_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/lint-imports
-	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage
+	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage
 
 test: lint
 	$(BIN)/pytest

@@ -15,6 +15,8 @@ from typing import ClassVar
 from typing import Final
 from typing import NoReturn
 
+from tableau.text import shorten
+
 
 class CardError(ValueError):
     """Text that does not name a card. str() is a sentence for the player."""
@@ -238,7 +240,3 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     return tuple(parse_card(part) for part in parts)
 
 
-def shorten(text: str, limit: int = 20) -> str:
-    """Text to echo in a message: printable, on one line, at most ``limit`` characters."""
-    cleaned = "".join(char if char.isprintable() else " " for char in text[: limit + 1])
-    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"

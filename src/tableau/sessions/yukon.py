@@ -31,7 +31,6 @@ from typing import Any
 from typing import Final
 from typing import TypeVar
 
-from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
@@ -61,6 +60,7 @@ from tableau.storage.yukon_saves import move_text
 from tableau.storage.yukon_saves import read_save
 from tableau.storage.yukon_saves import save_data
 from tableau.storage.yukon_saves import write_save
+from tableau.text import shorten
 
 __all__ = ["YukonSession"]
 

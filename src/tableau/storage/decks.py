@@ -9,10 +9,10 @@ from tableau.cards import FULL_DECK
 from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import parse_card
-from tableau.cards import shorten
 from tableau.storage.files import FileProblem
 from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
+from tableau.text import shorten
 
 
 class DeckError(ValueError):

@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 from typing import Final
 
-from tableau.cards import shorten
+from tableau.text import shorten
 
 
 def _shown_name(path: str | os.PathLike[str], name: str | None) -> str:

@@ -37,7 +37,7 @@ from pathlib import Path
 from typing import Any
 from typing import Final
 
-from tableau.cards import shorten
+from tableau.text import shorten
 
 BUSY_TIMEOUT_MS: Final = 5000
 RESULTS: Final = ("won", "lost", "abandoned", "finished")

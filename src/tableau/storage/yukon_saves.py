@@ -36,7 +36,6 @@ from pathlib import Path
 from typing import Any
 from typing import Final
 
-from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
@@ -47,6 +46,7 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
 from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
+from tableau.text import shorten
 
 __all__ = [
     "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "Step", "Stepped", "Steps",

@@ -137,7 +137,8 @@ class TableauApp(App[int]):
         problems = list(settings.problems)
         theme = settings.get("app", "theme")
         if theme in self.available_themes:
-            self.theme = theme
+            if theme != self.theme:  # setting it restyles every widget, even to the same
+                self.theme = theme
         else:
             problems.append(f"In settings.toml, app.theme {theme[:40]!r} is not a theme "
                             "tableau knows, so the default is used.")

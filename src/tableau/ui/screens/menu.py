@@ -113,21 +113,32 @@ class MenuScreen(TableauScreen):
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")
-            yield ListView(*self._items(), id="games")
+            yield ListView(*self._items(self._continue_items()), id="games")
         yield Footer()
 
-    def _items(self) -> list[ListItem]:
-        store = self.runtime.store
+    _shown_saves: tuple[str, ...] = ()
+    """The Continue entries on the list now."""
+    _warned = False
+
+    def _continue_items(self) -> list[ContinueItem]:
+        """A Continue entry for each game saved in progress, newest first (a damaged save is
+        said once, then left out)."""
         try:
-            saves, problems = store.saves()
+            saves, problems = self.runtime.store.saves()
         except StoreProblem as failure:
             saves, problems = [], [str(failure)]
-        for problem in problems:
-            self.notify(problem, title="Saved games", severity="warning", markup=False)
+        if not self._warned:
+            for problem in problems:
+                self.notify(problem, title="Saved games", severity="warning", markup=False)
+            self._warned = True
         now = self.runtime.wall()
+        return [ContinueItem(record.game, continue_text(record, now)) for record in saves
+                if find_game(record.game) is not None]
+
+    def _items(self, continues: list[ContinueItem]) -> list[ListItem]:
+        self._shown_saves = tuple(item.text for item in continues)
         return [
-            *(ContinueItem(record.game, continue_text(record, now)) for record in saves
-              if find_game(record.game) is not None),
+            *continues,
             *(GameItem(game.key, game.title, game.description, number)
               for number, game in enumerate(REGISTRY, start=1)),
             StatisticsItem(),
@@ -139,12 +150,14 @@ class MenuScreen(TableauScreen):
         self.query_one(ListView).focus()
 
     async def on_screen_resume(self) -> None:
-        """Back from a game: the Continue entries may have changed."""
+        """Back from a game: the Continue entries may have changed (rebuilt only then: the
+        screen is also resumed as the app starts)."""
         games = self.query_one(ListView)
-        if not games.is_mounted:
+        continues = self._continue_items()
+        if not games.is_mounted or tuple(item.text for item in continues) == self._shown_saves:
             return
         await games.clear()
-        await games.extend(self._items())
+        await games.extend(self._items(continues))
         games.index = 0
 
     @on(ListView.Selected)

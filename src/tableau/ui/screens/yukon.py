@@ -37,7 +37,6 @@ from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
 
-from tableau.cards import shorten
 from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.rng import fresh_seed_from
@@ -47,6 +46,7 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.store import GameRecord
+from tableau.text import shorten
 from tableau.ui.controls.yukon import CANCELLED
 from tableau.ui.controls.yukon import COLUMNS
 from tableau.ui.controls.yukon import FOUNDATIONS

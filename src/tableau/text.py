@@ -1,0 +1,10 @@
+"""Words for messages, shared by every layer (small on purpose: storage imports it at
+start-up, before any game is opened)."""
+
+from __future__ import annotations
+
+
+def shorten(text: str, limit: int = 20) -> str:
+    """Text to echo in a message: printable, on one line, at most ``limit`` characters."""
+    cleaned = "".join(char if char.isprintable() else " " for char in text[: limit + 1])
+    return cleaned if len(cleaned) <= limit else cleaned[: limit - 1] + "…"

@@ -6,8 +6,8 @@ tests/storage/test_store_faults.py.)"""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
+from ui_helpers import NotedApp
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
@@ -15,7 +15,6 @@ from tableau.storage.home import database_path
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem
-from tableau.ui.app import TableauApp
 
 FULL = "The disk is full, so saving the game failed; the game goes on."
 
@@ -29,16 +28,6 @@ class FillingStore(Store):
         if self.full:
             raise StoreProblem(FULL)
         super().save(record)
-
-
-class NotedApp(TableauApp):
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.said: list[str] = []
-
-    def notify(self, message: str, **options: Any) -> None:  # type: ignore[override]
-        self.said.append(message)
-        super().notify(message, **options)
 
 
 async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> None:

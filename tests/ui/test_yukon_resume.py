@@ -22,6 +22,7 @@ from textual.pilot import Pilot
 from textual.widgets import ListView
 from textual.widgets import Static
 from ui_helpers import KEY_NAMES
+from ui_helpers import NotedApp
 from ui_helpers import choose_rules
 from ui_helpers import message
 from ui_helpers import press
@@ -60,18 +61,6 @@ class Clock:
 
     def wall(self) -> float:
         return WALL + self.now
-
-
-class NotedApp(TableauApp):
-    """The app, noting every notification it shows (what the player reads)."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.said: list[str] = []
-
-    def notify(self, message: str, **options: Any) -> None:  # type: ignore[override]
-        self.said.append(message)
-        super().notify(message, **options)
 
 
 @asynccontextmanager

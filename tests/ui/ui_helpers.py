@@ -100,3 +100,15 @@ async def yukon_loaded(
     async with yukon_table(make_app, **options) as (app, pilot, _screen):
         await type_lines(pilot, f"L {save.name}")
         yield app, pilot
+
+
+class NotedApp(TableauApp):
+    """The app, noting every notification it shows (what the player reads)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.said: list[str] = []
+
+    def notify(self, message: str, **options: Any) -> None:  # type: ignore[override]
+        self.said.append(message)
+        super().notify(message, **options)

@@ -43,6 +43,8 @@ from tableau.ui.screens.dialogs import ConfirmScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import ContinueItem
 from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.stats import FigureTable
+from tableau.ui.screens.stats import StatsScreen
 from tableau.ui.screens.yukon import YukonScreen
 
 SEED = 24611
@@ -163,6 +165,25 @@ async def test_a_won_game_is_recorded_and_its_autosave_dropped(tmp_path: Path) -
         assert (won.result, won.moves, won.duration, won.seed) == (
             "won", screen.view.moves, 42.0, None)
         assert store.saved("yukon") is None
+
+
+async def test_a_won_game_shows_in_the_statistics_screen(tmp_path: Path) -> None:
+    clock = Clock()
+    (tmp_path / "end.json").write_text(almost_won_save())
+    async with tableau(tmp_path, clock, "yukon") as (app, pilot):
+        await type_lines(pilot, "L end.json")
+        clock.now = 65.0
+        await type_lines(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        await press(pilot, "2")  # Menu
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "s")
+        stats = app.screen
+        assert isinstance(stats, StatsScreen) and stats.shown_game == "yukon"
+        rows = [tuple(str(cell) for cell in table.get_row_at(row))
+                for table in stats.query(FigureTable) for row in range(table.row_count)]
+        assert {("Played", "1"), ("Won", "1"), ("Win %", "100%"), ("Current streak", "1"),
+                ("Best time", "1:05")} <= set(rows)
 
 
 async def test_a_stuck_game_is_recorded_as_lost(tmp_path: Path) -> None:

@@ -30,6 +30,7 @@ from tableau.engines import REGISTRY
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem
+from tableau.text import clock_text
 
 RECENT_SESSIONS: Final = 10
 """How many Poker sessions the tables list (the total counts them all)."""
@@ -314,6 +315,4 @@ def _time(seconds: float | None) -> str:
     """"4:07", or "1:02:07" past the hour."""
     if seconds is None:
         return NONE
-    minutes, secs = divmod(int(seconds), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+    return clock_text(seconds)

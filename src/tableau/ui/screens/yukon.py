@@ -46,6 +46,7 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.store import GameRecord
+from tableau.text import clock_text
 from tableau.text import shorten
 from tableau.ui.controls.yukon import CANCELLED
 from tableau.ui.controls.yukon import COLUMNS
@@ -78,13 +79,6 @@ def welcome(seed: int) -> str:
 
 def random_game_number() -> int:
     return GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
-
-
-def format_time(seconds: float) -> str:
-    whole = max(int(seconds), 0)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
 class ColumnScroll(VerticalScroll):
@@ -382,7 +376,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         number = self.game_number()
         seed = "none" if number is None else str(number)
         lines = [
-            f"Moves {view.moves:<5} {format_time(self._elapsed()):>7}",
+            f"Moves {view.moves:<5} {clock_text(self._elapsed()):>7}",
             f"Seed  {seed}" if len(seed) <= 13 else f"Seed\n{seed}",
             f"Rules {view.rules}",
             f"Auto  {auto}",
@@ -552,7 +546,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             view = self.view
             return EndScreen(
                 ended.sentence,
-                [f"Moves: {view.moves}", f"Time: {format_time(self._elapsed())}",
+                [f"Moves: {view.moves}", f"Time: {clock_text(self._elapsed())}",
                  f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
                 [("again", "Play again"), ("menu", "Menu")],
             )
@@ -772,6 +766,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         )
 
 
-__all__ = ["YukonScreen", "format_time"]
+__all__ = ["YukonScreen"]
 
 

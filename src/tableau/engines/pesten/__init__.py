@@ -63,6 +63,21 @@ HAND_SIZE: Final = 7
 MAX_NAME_LENGTH: Final = 20
 JOKER_TAKE: Final = 5
 PENALTY: Final = 2
+SPECIAL_FINISH_PENALTY: Final = 5
+"""Cards taken by a player who goes out on a special card when the house forbids it."""
+
+MATCH_KINDS: Final = ("open", "wins", "points")
+"""How a match ends: never (round after round), at a number of round wins, or when a
+player's points reach a limit (the fewest points then wins the match)."""
+WINS_RANGE: Final = (1, 50)
+POINTS_RANGE: Final = (10, 10_000)
+CARD_POINTS_MAX: Final = 500
+CARD_POINT_NAMES: Final = ("joker", "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10",
+                           "jack", "queen", "king")
+"""What each place of ``Config.card_points`` counts: the joker first, then ace to king."""
+DEFAULT_CARD_POINTS: Final = (50, 11, 20, 3, 4, 5, 6, 20, 20, 9, 20, 25, 10, 20)
+"""The points a card left in a hand counts against its holder (docs/rules/pesten.md):
+the specials (2, 7, 8, 10, jack, king, joker) count more than their face."""
 
 _BY_CODE: Final[dict[str, AnyCard]] = {card.code: card for card in FULL_DECK}
 _BY_CODE["JK"] = JOKER
@@ -133,6 +148,31 @@ def config_problem(
     return None
 
 
+def house_problem(config: Config) -> str | None:
+    """The sentence that explains why these house rules or this match cannot be played."""
+    if config.forgot_penalty not in (2, 5) or type(config.forgot_penalty) is not int:
+        return "A forgotten last card costs 2 or 5 cards."
+    for switch in ("sets_are_series", "wrap_runs", "either_order", "special_finish"):
+        if type(getattr(config, switch)) is not bool:
+            return f"The house rule '{switch}' must be on or off."
+    if config.match not in MATCH_KINDS:
+        return "A match is played to a number of round wins, to a points limit, or open."
+    if not _whole(config.target):
+        return "The match target must be a whole number."
+    if config.match == "wins" and not WINS_RANGE[0] <= config.target <= WINS_RANGE[1]:
+        return f"Play to {WINS_RANGE[0]} to {WINS_RANGE[1]} round wins, not {config.target}."
+    if config.match == "points" and not POINTS_RANGE[0] <= config.target <= POINTS_RANGE[1]:
+        return (f"The points limit must be {POINTS_RANGE[0]} to {POINTS_RANGE[1]}, "
+                f"not {config.target}.")
+    points = config.card_points
+    if not isinstance(points, (tuple, list)) or len(points) != len(CARD_POINT_NAMES):
+        return f"The points table needs {len(CARD_POINT_NAMES)} values, joker to king."
+    for name, value in zip(CARD_POINT_NAMES, points, strict=True):
+        if not _whole(value) or not 0 <= value <= CARD_POINTS_MAX:
+            return f"A {name} may count 0 to {CARD_POINTS_MAX} points."
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     """A Pesten table. Constructing an impossible one raises ValueError with a sentence."""
@@ -143,13 +183,32 @@ class Config:
     seed: int = 0
     names: tuple[str, ...] = ()
     dealer: int = 0
+    # House-rule switches; the defaults are the van Dongen rules (docs/rules/pesten.md).
+    forgot_penalty: int = PENALTY
+    """Cards taken for a forgotten last-card call: 2 or 5."""
+    sets_are_series: bool = True
+    """A set is a series for the last-card rule, as a 7 is (the seed's reading)."""
+    wrap_runs: bool = False
+    """Runs may go round the corner through the ace: K-A-2."""
+    either_order: bool = False
+    """A two-card set made with the top card may be played in either order."""
+    special_finish: bool = True
+    """Going out on a special card is allowed; when False it costs 5 cards instead."""
+    # The match.
+    match: str = "open"
+    """One of MATCH_KINDS."""
+    target: int = 0
+    """Round wins (match "wins") or the points limit (match "points") that ends the match."""
+    card_points: tuple[int, ...] = DEFAULT_CARD_POINTS
+    """Points per card left in a hand at a round's end, in CARD_POINT_NAMES order."""
 
     def __post_init__(self) -> None:
         problem = config_problem(
             self.players, self.packs, self.jokers, self.names, self.dealer, self.seed
-        )
+        ) or house_problem(self)
         if problem is not None:
             raise ValueError(problem)
+        object.__setattr__(self, "card_points", tuple(self.card_points))
         names = tuple(name.strip() for name in self.names) or _default_names(self.players)
         object.__setattr__(self, "names", names)
 
@@ -277,6 +336,8 @@ class State:
     turns: int
     winner: int | None
     history: tuple[Event, ...]
+    points: tuple[int, ...] = ()
+    """Each seat's points over the match so far (cards left in hands at rounds' ends)."""
 
     @property
     def top(self) -> AnyCard:
@@ -316,6 +377,10 @@ class View(NamedTuple):
     round: int
     winner: int | None
     legal: tuple[Move, ...]
+    points: tuple[int, ...]
+    """Each seat's points over the match so far."""
+    config: Config
+    """The table's set-up and house rules (public: everybody agreed on them)."""
 
 
 _new = object.__new__
@@ -513,7 +578,13 @@ def _deck(config: Config) -> tuple[AnyCard, ...]:
     return one_pack * config.packs
 
 
-def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int) -> State:
+def _deal(
+    config: Config,
+    round_number: int,
+    wins: tuple[int, ...],
+    dealer: int,
+    points: tuple[int, ...],
+) -> State:
     seed = config.seed if round_number == 1 else rng.fresh_seed_from(config.seed, round_number)
     deck, seed = rng.shuffled(_deck(config), seed)
     players = config.players
@@ -551,20 +622,25 @@ def _deal(config: Config, round_number: int, wins: tuple[int, ...], dealer: int)
         turns=0,
         winner=None,
         history=(_event("deal", dealer, text, pile),),
+        points=points,
     )
 
 
 def new_game(config: Config) -> State:
     """Round 1, dealt from ``config.seed`` (a Config is checked when it is made)."""
-    return _deal(config, 1, (0,) * config.players, config.dealer)
+    zeros = (0,) * config.players
+    return _deal(config, 1, zeros, config.dealer, zeros)
 
 
 def next_round(state: State) -> State:
     """Deal the next round with the same seats; the deal moves one seat on."""
     if state.phase is not _OVER:
         raise IllegalMove("The round is still being played.")
+    if match_over(state):
+        raise IllegalMove("The match is over; start a new match from the menu.")
     dealer = (state.dealer + 1) % state.config.players
-    return _deal(state.config, state.round + 1, state.wins, dealer)
+    points = state.points or (0,) * state.config.players
+    return _deal(state.config, state.round + 1, state.wins, dealer, points)
 
 
 # ------------------------------------------------------------------ legal moves
@@ -840,6 +916,7 @@ class _Work(TypedDict):
     turns: int
     winner: int | None
     history: tuple[Event, ...]
+    points: tuple[int, ...]
 
 
 def _seat(work: _Work, steps: int) -> int:
@@ -940,6 +1017,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         wins = list(work["wins"])
         wins[seat] += 1
         work["wins"] = tuple(wins)
+        _score_round(work, seat)
         _log(work, _event("win", seat, f"{played} and wins round {work['round']}!", cards))
         return
     forgot = len(after) == 1 and not move.last_card
@@ -1046,6 +1124,23 @@ def _apply_draw(work: _Work) -> None:
     work["phase"] = _DRAWN
 
 
+def hand_points(config: Config, cards: Iterable[AnyCard]) -> int:
+    """What these cards count against their holder at a round's end (``card_points``)."""
+    table = config.card_points
+    return sum(table[int(card.rank)] if isinstance(card, Card) else table[0] for card in cards)
+
+
+def _score_round(work: _Work, winner: int) -> None:
+    """The cards left in the other hands count against their holders; the winner scores
+    nothing (even when a blocked round is won holding the fewest cards)."""
+    config = work["config"]
+    points = list(work["points"] or (0,) * config.players)
+    for seat, hand in enumerate(work["hands"]):
+        if seat != winner:
+            points[seat] += hand_points(config, hand)
+    work["points"] = tuple(points)
+
+
 def _end_blocked(work: _Work) -> None:
     """Nobody can play and nothing is left to draw: the fewest cards wins the round."""
     players = work["config"].players
@@ -1058,6 +1153,7 @@ def _end_blocked(work: _Work) -> None:
     wins = list(work["wins"])
     wins[seat] += 1
     work["wins"] = tuple(wins)
+    _score_round(work, seat)
     _log(work, _event("blocked", seat, _blocked_text(work["config"].names[seat], work["round"])))
 
 
@@ -1119,6 +1215,8 @@ def view(state: State, seat: int) -> View:
         state.round,
         state.winner,
         legal_moves(state) if own_turn else (),
+        state.points or (0,) * state.config.players,
+        state.config,
     ))
 
 
@@ -1148,6 +1246,46 @@ def outcome(state: State) -> Outcome | None:
     return Outcome((winner,), results_for(state.config.players, (winner,)), sentence)
 
 
+class _Match(Protocol):
+    """What the match functions need: a State or a View."""
+
+    @property
+    def config(self) -> Config: ...
+    @property
+    def wins(self) -> tuple[int, ...]: ...
+    @property
+    def points(self) -> tuple[int, ...]: ...
+    @property
+    def phase(self) -> Phase: ...
+
+
+def standings(table: _Match) -> tuple[int, ...]:
+    """The seats from first to last in the match: by fewest points when playing to a points
+    limit, otherwise by most round wins; then by fewer points, then by seat."""
+    players = table.config.players
+    points = table.points or (0,) * players
+    wins = table.wins
+    if table.config.match == "points":
+        return tuple(sorted(range(players), key=lambda s: (points[s], -wins[s], s)))
+    return tuple(sorted(range(players), key=lambda s: (-wins[s], points[s], s)))
+
+
+def match_over(table: _Match) -> bool:
+    """Whether the match has ended: a round is over and its target is reached. An open
+    match never ends."""
+    config = table.config
+    if table.phase is not _OVER or config.match == "open":
+        return False
+    if config.match == "wins":
+        return max(table.wins) >= config.target
+    return max(table.points or (0,)) >= config.target
+
+
+def match_winner(table: _Match) -> int | None:
+    """The seat that won the match, or None while it goes on."""
+    return standings(table)[0] if match_over(table) else None
+
+
 # ------------------------------------------------------------------ saving
 
 
@@ -1167,6 +1305,8 @@ def to_json(state: State) -> dict[str, object]:
             "seed": config.seed,
             "names": list(config.names),
             "dealer": config.dealer,
+            **{field: getattr(config, field) for field in _HOUSE_FIELDS},
+            "card_points": list(config.card_points),
         },
         "seed": state.seed,
         "round": state.round,
@@ -1184,6 +1324,7 @@ def to_json(state: State) -> dict[str, object]:
         "passes": state.passes,
         "turns": state.turns,
         "winner": state.winner,
+        "points": list(state.points or (0,) * config.players),
         "history": [
             {"kind": e.kind, "seat": e.seat, "text": e.text, "cards": _codes(e.cards)}
             for e in state.history
@@ -1203,6 +1344,19 @@ def _cards_from(value: object, what: str) -> tuple[AnyCard, ...]:
     return tuple(cards)
 
 
+_HOUSE_FIELDS: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_order",
+                        "special_finish", "match", "target")
+
+
+def _house_rules(conf: SaveReader) -> dict[str, Any]:
+    """The house rules and match of a saved set-up; a save from before they existed has
+    none, and gets the defaults (the Config checks the values)."""
+    found = {field: conf.data[field] for field in _HOUSE_FIELDS if field in conf.data}
+    if "card_points" in conf.data:
+        found["card_points"] = tuple(conf.items("card_points"))
+    return found
+
+
 def from_json(data: Mapping[str, Any]) -> State:
     """Rebuild a state from ``to_json`` output (the mapping; text is parsed by its reader).
 
@@ -1218,6 +1372,7 @@ def from_json(data: Mapping[str, Any]) -> State:
             seed=conf.integer("seed"),
             names=tuple(conf.items("names")),
             dealer=conf.integer("dealer"),
+            **_house_rules(conf),
         )
     except ValueError as error:
         if isinstance(error, SaveFormatError):
@@ -1235,6 +1390,9 @@ def from_json(data: Mapping[str, Any]) -> State:
     wins = top.items("wins", players)
     if not all(_whole(w) and w >= 0 for w in wins):
         raise SaveFormatError(f"'wins' in the save must hold {players} counts.")
+    points = top.items("points", players) if "points" in data else [0] * players
+    if not all(_whole(p) and p >= 0 for p in points):
+        raise SaveFormatError(f"'points' in the save must hold {players} counts.")
     suit_raw = top.get("suit")
     suits = {suit.value: suit for suit in SUITS}
     if suit_raw is not None and (not isinstance(suit_raw, str) or suit_raw not in suits):
@@ -1284,4 +1442,5 @@ def from_json(data: Mapping[str, Any]) -> State:
         turns=top.integer("turns"),
         winner=winner,
         history=tuple(history),
+        points=tuple(points),
     )

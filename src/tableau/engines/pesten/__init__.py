@@ -1046,10 +1046,11 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     work["phase"] = _PLAY
     played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
-        if _wins_out(work["config"], last) or len(work["stock"]) + len(work["pile"]) < 2:
+        if _wins_out(work["config"], last):
             _win(work, seat, f"{played} and wins round {work['round']}!", cards)
             return
-        # Out on a special card, which this house forbids: the card works, cards follow.
+        # Out on a special card, which this house forbids: the card works, and cards follow
+        # (there is always one to take: the old top card lies under the ones just played).
         suffix = _effect(work, last, stack_before, move.suit)
         _log(work, _event("play", seat, played + suffix, cards))
         got = _draw(work, seat, SPECIAL_FINISH_PENALTY)

@@ -5,6 +5,13 @@ randomness comes from the seed kept in the state. The rulings where the house ru
 room are written down in ``docs/rules/pesten.md``; the comments below name them briefly.
 The fast paths (integer card keys and the set finder) are in ``_fast``, which says why.
 
+House rules (``Config`` fields, van Dongen by default; "House rules" in the rules file):
+``forgot_penalty`` (a forgotten last-card call costs 2 or 5), ``sets_are_series`` (a set is a
+series for the last-card rule), ``wrap_runs`` (K-A-2 is a run), ``either_order`` (two cards
+with the top card may come in either order) and ``special_finish`` (going out on one of
+``SPECIALS`` wins, or costs ``SPECIAL_FINISH_PENALTY`` cards). A match (``Config.match``) is
+open, to round wins or to a points limit; ``hand_points`` scores a hand at a round's end.
+
 Cards: ``tableau.cards.Card`` and ``JOKER``. With several packs identical cards occur; they are
 interchangeable everywhere. A hand keeps the order in which its cards arrived, the stock deals
 from its end, and the last card of the discard pile (``pile``) is its top.

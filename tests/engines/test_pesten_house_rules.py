@@ -9,6 +9,9 @@ import itertools
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 from pesten_positions import HEARTS
 from pesten_positions import SPADES
 from pesten_positions import card
@@ -332,3 +335,26 @@ def test_legal_moves_list_every_play_the_rules_accept_under_every_switch(
     assert listing == accepted_plays(state)
     for move in p.legal_moves(state):
         assert p.is_legal(state, move)
+
+
+# Runs and sets turn up often among few ranks of two suits; the top card may be any card.
+near_cards = st.sampled_from([c for c in p._CANON if isinstance(c, Card)
+                              and c.suit in SUITS[:2] and c.rank.letter in "A23QKJT"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(hand=st.lists(near_cards, min_size=2, max_size=6, unique=True),
+       top=st.sampled_from(p._CANON[:-1]), stack=st.booleans(),
+       wrap=st.booleans(), either=st.booleans(), special_finish=st.booleans())
+def test_legal_moves_list_every_accepted_play_of_random_hands(
+    hand: list[AnyCard], top: AnyCard, stack: bool, wrap: bool, either: bool,
+    special_finish: bool,
+) -> None:
+    if stack and not (isinstance(top, Card) and top.rank.letter != "A"):
+        stack = False  # a stack lies on a 2 to a king
+    state = table(" ".join(c.code for c in hand), "KC KD", top=top.code, stack=2 * stack,
+                  stock=STOCK, wrap_runs=wrap, either_order=either,
+                  special_finish=special_finish)
+    listing = {signature(move.cards) for move in p.legal_moves(state)
+               if isinstance(move, Play) and len(move.cards) <= 4}
+    assert listing == accepted_plays(state)

@@ -1054,7 +1054,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
         if _wins_out(work["config"], last):
-            _win(work, seat, f"{played} and wins round {work['round']}!", cards)
+            _win(work, seat, "win", f"{played} and wins round {work['round']}!", cards)
             return
         # Out on a special card, which this house forbids: the card works, and cards follow
         # (there is always one to take: the old top card lies under the ones just played).
@@ -1112,8 +1112,9 @@ def _in_series(
     return series or (sets_are_series and len(cards) > 1) or seven
 
 
-def _win(work: _Work, seat: int, text: str, cards: tuple[AnyCard, ...]) -> None:
-    """``seat`` has gone out: the round is over and scored."""
+def _win(work: _Work, seat: int, kind: str, text: str, cards: tuple[AnyCard, ...]) -> None:
+    """``seat`` has won the round (gone out, or blocked with the fewest cards): the round is
+    over and scored, and the history says so with an event of ``kind``."""
     work["winner"] = seat
     work["phase"] = _OVER
     work["stack"] = 0
@@ -1122,7 +1123,7 @@ def _win(work: _Work, seat: int, text: str, cards: tuple[AnyCard, ...]) -> None:
     wins[seat] += 1
     work["wins"] = tuple(wins)
     _score_round(work, seat)
-    _log(work, _event("win", seat, text, cards))
+    _log(work, _event(kind, seat, text, cards))
 
 
 def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
@@ -1212,14 +1213,7 @@ def _end_blocked(work: _Work) -> None:
     dealer = work["dealer"]
     hands = work["hands"]
     seat = min(range(players), key=lambda s: (len(hands[s]), (s - dealer - 1) % players))
-    work["winner"] = seat
-    work["phase"] = _OVER
-    work["turns"] += 1
-    wins = list(work["wins"])
-    wins[seat] += 1
-    work["wins"] = tuple(wins)
-    _score_round(work, seat)
-    _log(work, _event("blocked", seat, _blocked_text(work["config"].names[seat], work["round"])))
+    _win(work, seat, "blocked", _blocked_text(work["config"].names[seat], work["round"]), ())
 
 
 def _blocked_text(name: str, round_number: int) -> str:

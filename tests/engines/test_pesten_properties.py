@@ -105,8 +105,10 @@ def check_position(
         assert playable
     if step % 4:
         return  # the checks below are slower; every fourth position is plenty
-    # Every listed move is accepted.
+    # Every listed move is accepted, and some of them (trusted as listed) apply.
     assert all(p.is_legal(state, move) for move in legal)
+    for move in chooser.sample(legal, min(len(legal), 6)):
+        assert all_cards(p.apply(state, move)) == all_cards(state)
     # A play the engine accepts (with an honest last-card call) is listed in some order.
     for _ in range(3):
         chosen = tuple(chooser.sample(hand, min(len(hand), chooser.randint(1, 4))))

@@ -177,6 +177,12 @@ def test_the_screen_lights_a_run_round_the_corner_only_with_wrap_runs(wrap: bool
     assert p.starts_a_play(seen, cards("KH"))
 
 
+def test_a_stack_does_not_wrap_from_king_to_ace() -> None:
+    state = table("AS 2S KH 9C", "KC KD", top="KS", stack=8, stock=STOCK, wrap_runs=True)
+    assert not p.is_legal(state, play("AS", "2S")) and not listed(state, "AS 2S")
+    assert listed(state, "KH") and not listed(state, "AS")
+
+
 def test_a_run_never_holds_the_same_ace_twice() -> None:
     # All thirteen hearts: A..K is a run, and A..K..A would need a second ace.
     hearts = "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"

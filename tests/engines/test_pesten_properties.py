@@ -31,11 +31,27 @@ from tableau.engines.pesten import Play
 MAX_MOVES = 5000
 """Random games end long before this; the cap only keeps a broken engine from hanging."""
 
+house_rules = st.fixed_dictionaries({
+    "forgot_penalty": st.sampled_from((2, 5)),
+    "sets_are_series": st.booleans(),
+    "wrap_runs": st.booleans(),
+    "either_order": st.booleans(),
+    "special_finish": st.booleans(),
+})
+"""Every combination of the house-rule switches."""
+matches = st.one_of(
+    st.just({"match": "open"}),
+    st.builds(lambda target: {"match": "wins", "target": target}, st.integers(1, 3)),
+    st.builds(lambda target: {"match": "points", "target": target}, st.integers(10, 200)),
+)
+
+
 def safe_tables() -> st.SearchStrategy[p.Config]:
     return st.tuples(
-        st.integers(2, 6), st.integers(1, 2), st.integers(0, 2), st.integers(0, 2**40)
+        st.integers(2, 6), st.integers(1, 2), st.integers(0, 2), st.integers(0, 2**40),
+        house_rules, matches,
     ).filter(lambda t: p.config_problem(t[0], t[1], t[2]) is None).map(
-        lambda t: p.Config(players=t[0], packs=t[1], jokers=t[2], seed=t[3])
+        lambda t: p.Config(players=t[0], packs=t[1], jokers=t[2], seed=t[3], **t[4], **t[5])
     )
 
 
@@ -51,15 +67,21 @@ def deck_of(config: p.Config) -> Counter[str]:
     return codes(list(FULL_DECK + (JOKER,) * config.jokers) * config.packs)
 
 
-def play_game(config: p.Config, chooser: random.Random, check: bool) -> p.State:
-    state = p.new_game(config)
+def play_game(
+    config: p.Config, chooser: random.Random, check: bool, state: p.State | None = None
+) -> p.State:
+    """Play a round (from ``state``, or a new game) to its end with random legal moves."""
+    state = p.new_game(config) if state is None else state
     for step in range(MAX_MOVES):
         if state.phase is Phase.OVER:
             break
         legal = p.legal_moves(state)
         if check:
             check_position(state, legal, chooser, step)
+        before = state
         state = p.apply(state, chooser.choice(legal))
+        assert all(a <= b for a, b in zip(before.points, state.points, strict=True))
+        assert not p.match_over(before)
     return state
 
 
@@ -83,8 +105,10 @@ def check_position(
         assert playable
     if step % 4:
         return  # the checks below are slower; every fourth position is plenty
-    # Every listed move is accepted.
+    # Every listed move is accepted, and some of them (trusted as listed) apply.
     assert all(p.is_legal(state, move) for move in legal)
+    for move in chooser.sample(legal, min(len(legal), 6)):
+        assert all_cards(p.apply(state, move)) == all_cards(state)
     # A play the engine accepts (with an honest last-card call) is listed in some order.
     for _ in range(3):
         chosen = tuple(chooser.sample(hand, min(len(hand), chooser.randint(1, 4))))
@@ -120,6 +144,34 @@ def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> No
     outcome = p.outcome(final)
     assert outcome is not None and final.wins[outcome.winners[0]] == 1
     assert sum(final.wins) == 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(config=safe_tables(), choices=st.integers(0, 2**32))
+def test_a_match_under_any_house_rules_ends_exactly_when_its_target_is_reached(
+    config: p.Config, choices: int
+) -> None:
+    chooser = random.Random(choices)
+    state = play_game(config, chooser, check=True)
+    for _ in range(4):  # rounds; an open match (or a far target) is cut short here
+        assert all_cards(state) == deck_of(config)
+        assert sum(state.wins) == state.round
+        assert p.from_json(json.loads(json.dumps(p.to_json(state)))) == state
+        reached = {
+            "open": False,
+            "wins": max(state.wins) >= config.target,
+            "points": max(state.points) >= config.target,
+        }[config.match]
+        assert p.match_over(state) is reached
+        if reached:
+            assert p.match_winner(state) == p.standings(state)[0]
+            with pytest.raises(IllegalMove):
+                p.next_round(state)
+            return
+        assert p.match_winner(state) is None
+        following = p.next_round(state)
+        assert following.points == state.points and following.wins == state.wins
+        state = play_game(config, chooser, check=True, state=following)
 
 
 json_values = st.recursive(

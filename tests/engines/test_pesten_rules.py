@@ -10,12 +10,19 @@ import json
 from collections import Counter
 
 import pytest
+from pesten_positions import CLUBS
+from pesten_positions import DIAMONDS
+from pesten_positions import HEARTS
+from pesten_positions import NAMES
+from pesten_positions import SPADES
+from pesten_positions import card
+from pesten_positions import cards
+from pesten_positions import play
+from pesten_positions import table
+from pesten_positions import texts
 
 from tableau.cards import JOKER
 from tableau.cards import SUITS
-from tableau.cards import AnyCard
-from tableau.cards import Suit
-from tableau.cards import parse_any_card
 from tableau.engines import IllegalMove
 from tableau.engines import Outcome
 from tableau.engines import SaveFormatError
@@ -27,49 +34,6 @@ from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 
-NAMES = ("Anna", "Bram", "Cor", "Dirk")
-HEARTS, SPADES, CLUBS, DIAMONDS = Suit.HEARTS, Suit.SPADES, Suit.CLUBS, Suit.DIAMONDS
-
-
-def cards(text: str) -> tuple[AnyCard, ...]:
-    return tuple(parse_any_card(word) for word in text.split())
-
-
-def card(text: str) -> AnyCard:
-    return parse_any_card(text)
-
-
-def table(
-    *hands: str,
-    top: str,
-    below: str = "",
-    stock: str = "",
-    current: int = 0,
-    suit: Suit | None = None,
-    stack: int = 0,
-    direction: int = 1,
-    series: bool = False,
-) -> p.State:
-    """A position mid-round. ``stock`` lists the cards in the order they will be drawn."""
-    players = len(hands)
-    base = p.new_game(p.Config(players=players, names=NAMES[:players], seed=1))
-    return dataclasses.replace(
-        base,
-        hands=tuple(cards(hand) for hand in hands),
-        pile=(*cards(below), card(top)),
-        stock=cards(stock)[::-1],
-        current=current,
-        suit=suit,
-        stack=stack,
-        direction=direction,
-        series=series,
-        history=(),
-    )
-
-
-def play(*faces: str, suit: Suit | None = None, last: bool = False) -> Play:
-    return Play(tuple(card(face) for face in faces), suit, last)
-
 
 def single_plays(state: p.State) -> set[str]:
     """The cards that may be played alone now, as codes."""
@@ -78,10 +42,6 @@ def single_plays(state: p.State) -> set[str]:
         for move in p.legal_moves(state)
         if isinstance(move, Play) and len(move.cards) == 1
     }
-
-
-def texts(before: p.State, after: p.State) -> list[str]:
-    return [event.text for event in after.history[len(before.history) :]]
 
 
 # ------------------------------------------------------------------ set-up

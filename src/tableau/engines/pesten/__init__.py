@@ -5,6 +5,13 @@ randomness comes from the seed kept in the state. The rulings where the house ru
 room are written down in ``docs/rules/pesten.md``; the comments below name them briefly.
 The fast paths (integer card keys and the set finder) are in ``_fast``, which says why.
 
+House rules (``Config`` fields, van Dongen by default; "House rules" in the rules file):
+``forgot_penalty`` (a forgotten last-card call costs 2 or 5), ``sets_are_series`` (a set is a
+series for the last-card rule), ``wrap_runs`` (K-A-2 is a run), ``either_order`` (two cards
+with the top card may come in either order) and ``special_finish`` (going out on one of
+``SPECIALS`` wins, or costs ``SPECIAL_FINISH_PENALTY`` cards). A match (``Config.match``) is
+open, to round wins or to a points limit; ``hand_points`` scores a hand at a round's end.
+
 Cards: ``tableau.cards.Card`` and ``JOKER``. With several packs identical cards occur; they are
 interchangeable everywhere. A hand keeps the order in which its cards arrived, the stock deals
 from its end, and the last card of the discard pile (``pile``) is its top.
@@ -480,6 +487,22 @@ def _a_rank(rank: Rank) -> str:
     return ("an " if word in ("8", "ace") else "a ") + word
 
 
+SPECIALS: Final = frozenset({_TWO, _SEVEN, _EIGHT, _TEN, _JACK, _KING})
+"""The ranks with an effect; the joker is special too (``is_special``). The house rule
+``special_finish`` and the points table (``DEFAULT_CARD_POINTS``) go by them."""
+
+
+def is_special(card: AnyCard) -> bool:
+    """Whether ``card`` has an effect when played last: a joker or a rank of SPECIALS."""
+    return type(card) is Joker or (type(card) is Card and card.rank in SPECIALS)
+
+
+def _wins_out(config: Config, last: AnyCard) -> bool:
+    """Whether emptying the hand with ``last`` as the last card played wins the round: it
+    does, unless the house rule ``special_finish`` is off and ``last`` is special."""
+    return config.special_finish or not is_special(last)
+
+
 def _same_rank(cards: Sequence[AnyCard]) -> bool:
     first = cards[0]
     if type(first) is not Card:
@@ -493,14 +516,18 @@ def _matches_value(card: Card, value: int) -> bool:
     return 2 <= value <= 13 and card.rank == value
 
 
-def _is_run(cards: Sequence[AnyCard]) -> bool:
-    """Consecutive cards of one suit, ascending or descending; the ace is low or high."""
+def _is_run(cards: Sequence[AnyCard], wrap: bool = False) -> bool:
+    """Consecutive cards of one suit, ascending or descending; the ace is low or high, and
+    with ``wrap`` (the house rule ``wrap_runs``) a run may go on round the corner: K-A-2."""
     first = cards[0]
     if type(first) is not Card:
         return False
     for card in cards:
         if type(card) is not Card or card.suit is not first.suit:
             return False
+    if wrap:
+        steps = {(b.rank - a.rank) % 13 for a, b in pairwise(cards)}  # type: ignore[union-attr]
+        return steps in ({1}, {12})
     starts = (1, 14) if first.rank is _ACE else (int(first.rank),)
     for start in starts:
         for step in (1, -1):
@@ -512,25 +539,29 @@ def _is_run(cards: Sequence[AnyCard]) -> bool:
     return False
 
 
-def _is_set(cards: Sequence[AnyCard]) -> bool:
-    return len(cards) >= 3 and (_same_rank(cards) or _is_run(cards))
+def _is_set(cards: Sequence[AnyCard], wrap: bool = False) -> bool:
+    return len(cards) >= 3 and (_same_rank(cards) or _is_run(cards, wrap))
 
 
 def _sequence_problem(
-    top: AnyCard, suit: Suit | None, stack: int, cards: tuple[AnyCard, ...]
+    top: AnyCard, suit: Suit | None, stack: int, cards: tuple[AnyCard, ...], config: Config
 ) -> str | None:
     """Why these cards (already known to be in the hand) may not be played in this order."""
     first = cards[0]
     if len(cards) > 1:
         if any(type(card) is Joker for card in cards):
             return "A joker cannot be part of a set."
+        wrap = config.wrap_runs
         if len(cards) == 2:
-            if type(top) is Joker or not _is_set((top, *cards)):
+            if type(top) is Joker or not (
+                _is_set((top, *cards), wrap)
+                or (config.either_order and _is_set((top, *cards[::-1]), wrap))
+            ):
                 return (
                     "Two cards are only a set together with the top card: "
                     "three of one rank, or three in a row of one suit."
                 )
-        elif not _is_set(cards):
+        elif not _is_set(cards, wrap):
             return (
                 f"{_faces(cards)} is not a set: play 3 or more of one rank, "
                 "or 3 or more in a row of one suit."
@@ -755,16 +786,26 @@ def _list_moves(state: State) -> tuple[Move, ...]:
         return _TAKE_NAMING if type(top) is Joker else _TAKE_ONLY
     if len(fitting) > 1:
         fitting = sorted(set(fitting))
-    # A last card goes out and wins at once: listed like a card on a stack, no suit named.
-    singles = _SINGLE_PLAYS[stack > 0 or len(hand) == 1][leaves_one]
+    # A last card goes out and wins at once: listed like a card on a stack, no suit named
+    # (unless the house makes going out on a jack cost cards: then the jack names a suit).
+    singles = _SINGLE_PLAYS[stack > 0 or (len(hand) == 1 and state.config.special_finish)][
+        leaves_one
+    ]
     moves: list[Move] = []
     for key in fitting:
         moves += singles[key]
     assert top_key is not None
-    if len(hand) >= 2 and _may_hold_set(keys, fitting, top_key):
-        for cards in _answering(_set_candidates(keys, top_key, table), stack):
-            left = len(hand) - len(cards)
-            _plays_of(cards, left, left > 0 and _names_suit(cards[-1], stack), moves)
+    if len(hand) >= 2:
+        config = state.config
+        wrap, either_order = config.wrap_runs, config.either_order
+        if _may_hold_set(keys, fitting, top_key, wrap, either_order):
+            found = _set_candidates(keys, top_key, table, wrap, either_order)
+            for cards in _answering(found, stack):
+                left = len(hand) - len(cards)
+                names_suit = (left > 0 or not _wins_out(config, cards[-1])) and _names_suit(
+                    cards[-1], stack
+                )
+                _plays_of(cards, left, names_suit, moves)
     if stack:
         if type(top) is Joker:
             moves += _TAKE_NAMING
@@ -786,11 +827,13 @@ def starts_a_play(view: View, cards: Sequence[AnyCard]) -> bool:
     if rest is None:
         return False
     top, suit, stack = view.top, view.suit, view.stack
-    if _sequence_problem(top, suit, stack, chosen) is None:
+    config = view.config
+    if _sequence_problem(top, suit, stack, chosen, config) is None:
         return True
     # Only two cards can be short of a set; a longer start that is no set never becomes one.
     return len(chosen) == 2 and any(
-        _sequence_problem(top, suit, stack, (*chosen, card)) is None for card in set(rest)
+        _sequence_problem(top, suit, stack, (*chosen, card), config) is None
+        for card in set(rest)
     )
 
 
@@ -865,10 +908,10 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     if after is None:
         missing = _missing(hand, cards)
         return f"You do not have {missing.face}.", None
-    problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards)
+    problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards, state.config)
     if problem is not None:
         return problem, None
-    if not after:
+    if not after and _wins_out(state.config, cards[-1]):
         # Going out wins at once, so even a jack names no suit: legal_moves lists it so.
         if move.suit is not None:
             return "Your last card wins the round, so no suit is named.", None
@@ -1010,39 +1053,45 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     work["phase"] = _PLAY
     played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
-        work["winner"] = seat
-        work["phase"] = _OVER
-        work["stack"] = 0
-        work["turns"] += 1
-        wins = list(work["wins"])
-        wins[seat] += 1
-        work["wins"] = tuple(wins)
-        _score_round(work, seat)
-        _log(work, _event("win", seat, f"{played} and wins round {work['round']}!", cards))
+        if _wins_out(work["config"], last):
+            _win(work, seat, "win", f"{played} and wins round {work['round']}!", cards)
+            return
+        # Out on a special card, which this house forbids: the card works, and cards follow
+        # (there is always one to take: the old top card lies under the ones just played).
+        suffix = _effect(work, last, stack_before, move.suit)
+        _log(work, _event("play", seat, played + suffix, cards))
+        got = _draw(work, seat, SPECIAL_FINISH_PENALTY)
+        _log(work, _event(
+            "penalty", seat, f"{name} may not go out on a special card: {name} takes {got} "
+            "and the round goes on.",
+        ))
         return
     forgot = len(after) == 1 and not move.last_card
-    if forgot and _in_series(work["series"], cards, stack_before):
+    config = work["config"]
+    if forgot and _in_series(work["series"], cards, stack_before, config.sets_are_series):
         # A series (the turn after a 7, a set, or a 7 that would start one): the last card
-        # goes back without effect, two penalty cards follow, and the turn is over.
+        # goes back without effect, the penalty cards follow, and the turn is over.
         work["pile"] = work["pile"][:-1]
         _set_hand(work, seat, (*after, last))
         if len(cards) > 1:
             work["suit"] = None  # the rest of the set lies on top; a stack stays as it was
         _log(work, _event("play", seat, played, cards))
-        _draw(work, seat, PENALTY)
+        _draw(work, seat, config.forgot_penalty)
         _log(work, _event(
             "penalty",
             seat,
             f"{name} forgot to call last card: {last.face} goes back, {name} takes "
-            f"{PENALTY} and the turn ends.",
+            f"{config.forgot_penalty} and the turn ends.",
         ))
         _end_turn(work, _seat(work, 1))
         return
     suffix = _effect(work, last, stack_before, move.suit)
     _log(work, _event("play", seat, played + suffix, cards))
     if forgot:
-        _draw(work, seat, PENALTY)
-        _log(work, _event("penalty", seat, f"{name} forgot to call last card and takes {PENALTY}."))
+        _draw(work, seat, config.forgot_penalty)
+        _log(work, _event(
+            "penalty", seat, f"{name} forgot to call last card and takes {config.forgot_penalty}."
+        ))
     elif move.last_card and len(after) != 1:
         _draw(work, seat, PENALTY)
         _log(work, _event(
@@ -1052,12 +1101,29 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
         _log(work, _event("last_card", seat, f"{name}: last card!"))
 
 
-def _in_series(series: bool, cards: tuple[AnyCard, ...], stack_before: int) -> bool:
+def _in_series(
+    series: bool, cards: tuple[AnyCard, ...], stack_before: int, sets_are_series: bool
+) -> bool:
     """Whether this play belongs to a series of cards (seed section 2.4): the turn after a
-    7, a set, or a 7 that gives another turn (on a stack a 7 is only an answer)."""
+    7, a set (unless the house rule ``sets_are_series`` is off), or a 7 that gives another
+    turn (on a stack a 7 is only an answer)."""
     last = cards[-1]
     seven = type(last) is Card and last.rank is _SEVEN and not stack_before
-    return series or len(cards) > 1 or seven
+    return series or (sets_are_series and len(cards) > 1) or seven
+
+
+def _win(work: _Work, seat: int, kind: str, text: str, cards: tuple[AnyCard, ...]) -> None:
+    """``seat`` has won the round (gone out, or blocked with the fewest cards): the round is
+    over and scored, and the history says so with an event of ``kind``."""
+    work["winner"] = seat
+    work["phase"] = _OVER
+    work["stack"] = 0
+    work["turns"] += 1
+    wins = list(work["wins"])
+    wins[seat] += 1
+    work["wins"] = tuple(wins)
+    _score_round(work, seat)
+    _log(work, _event(kind, seat, text, cards))
 
 
 def _effect(work: _Work, last: AnyCard, stack_before: int, suit: Suit | None) -> str:
@@ -1147,14 +1213,7 @@ def _end_blocked(work: _Work) -> None:
     dealer = work["dealer"]
     hands = work["hands"]
     seat = min(range(players), key=lambda s: (len(hands[s]), (s - dealer - 1) % players))
-    work["winner"] = seat
-    work["phase"] = _OVER
-    work["turns"] += 1
-    wins = list(work["wins"])
-    wins[seat] += 1
-    work["wins"] = tuple(wins)
-    _score_round(work, seat)
-    _log(work, _event("blocked", seat, _blocked_text(work["config"].names[seat], work["round"])))
+    _win(work, seat, "blocked", _blocked_text(work["config"].names[seat], work["round"]), ())
 
 
 def _blocked_text(name: str, round_number: int) -> str:

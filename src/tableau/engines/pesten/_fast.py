@@ -73,7 +73,11 @@ from a card to its key."""
 
 
 def _set_candidates(
-    keys: list[int], top_key: int, table: tuple[bool, ...]
+    keys: list[int],
+    top_key: int,
+    table: tuple[bool, ...],
+    wrap: bool = False,
+    either_order: bool = False,
 ) -> list[tuple[AnyCard, ...]]:
     """Every distinct set (per cards, first card and last card) that may be played now.
 
@@ -81,6 +85,8 @@ def _set_candidates(
     card keys fit now. Sets of one rank are listed once per choice of cards, first card and
     last card, with the middle cards in suit order; runs once per direction. At most
     SET_CAP are listed; on a stack the caller keeps those whose every card answers.
+    ``wrap`` and ``either_order`` are the house rules ``Config.wrap_runs`` and
+    ``Config.either_order``; with ``wrap`` the runs come from ``_wrap_runs`` instead.
     """
     top_rank = _KEY_RANK[top_key]  # rank - 1; 13 for the joker, which no set uses
     rank_total = [0] * 14
@@ -92,23 +98,26 @@ def _set_candidates(
     top_suit = _KEY_SUIT[top_key]  # 4 for the joker
     top_values = _RUN_VALUES[top_key]
     run_suits: list[int] = []
-    for suit_index in (0, 1, 2, 3):
-        mask = masks[suit_index]
-        if mask & (mask >> 1) & (mask >> 2):
-            run_suits.append(suit_index)
-    if top_suit < 4 and top_suit not in run_suits:
-        mask = masks[top_suit]
-        for value in top_values:
-            if (mask >> (value + 1)) & 3 == 3 or (value >= 2 and (mask >> (value - 2)) & 3 == 3):
-                run_suits.append(top_suit)
-                run_suits.sort()
-                break
+    if not wrap:  # with wrap, _wrap_runs below finds the runs
+        for suit_index in (0, 1, 2, 3):
+            mask = masks[suit_index]
+            if mask & (mask >> 1) & (mask >> 2):
+                run_suits.append(suit_index)
+        if top_suit < 4 and top_suit not in run_suits:
+            mask = masks[top_suit]
+            for value in top_values:
+                if (mask >> (value + 1)) & 3 == 3 or (
+                    value >= 2 and (mask >> (value - 2)) & 3 == 3
+                ):
+                    run_suits.append(top_suit)
+                    run_suits.sort()
+                    break
     same_ranks: list[int] = []
     for rank in range(13):
         total = rank_total[rank]
         if total >= 3 or (total == 2 and rank == top_rank):
             same_ranks.append(rank)
-    if not same_ranks and not run_suits:
+    if not same_ranks and not run_suits and not wrap:
         return []
     found: list[tuple[AnyCard, ...]] = []
     for rank in same_ranks:
@@ -144,7 +153,8 @@ def _set_candidates(
             high = low
             while (mask >> (high + 1)) & 1:
                 high += 1
-                if high - low >= 2:
+                if high - low >= 2 and (high - low < 13 or keys.count(suit_index) > 1):
+                    # (A..K..A, 14 cards, needs two aces: the mask holds one ace twice)
                     up = by_value[low : high + 1]
                     if table[_KEY_BY_ID[id(up[0])]]:
                         found.append(up)
@@ -156,11 +166,63 @@ def _set_candidates(
                     one, two = start + step, start + 2 * step
                     if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
                         pair = (by_value[one], by_value[two])
-                        if table[_KEY_BY_ID[id(pair[0])]] and pair not in found:
-                            found.append(pair)
+                        _add_pair(found, pair, table, either_order)
         if len(found) >= SET_CAP:
             break
+    if wrap and len(found) < SET_CAP:
+        _wrap_runs(keys, top_key, table, either_order, found)
     return found[:SET_CAP]
+
+
+def _add_pair(
+    found: list[tuple[AnyCard, ...]],
+    pair: tuple[AnyCard, AnyCard],
+    table: tuple[bool, ...],
+    either_order: bool,
+) -> None:
+    """Add the two cards that make a run with the top card, first the next card up or down
+    from the top; with ``either_order`` also the other way round. Each order whose first
+    card fits, once."""
+    for cards in (pair, pair[::-1]) if either_order else (pair,):
+        if table[_KEY_BY_ID[id(cards[0])]] and cards not in found:
+            found.append(cards)
+
+
+def _wrap_runs(
+    keys: list[int],
+    top_key: int,
+    table: tuple[bool, ...],
+    either_order: bool,
+    found: list[tuple[AnyCard, ...]],
+) -> None:
+    """Add the runs of the house rule ``wrap_runs``, where the king and the ace are next to
+    each other as the ace and the 2 are: every run of 3 to 13 cards, from each held card up
+    and down round the corner, and the two cards that make a run with the top card. Slower
+    than the masks above, which is why it runs only when the switch is on."""
+    held = set(keys)
+    for first in sorted(held):
+        if first == _JOKER_KEY or not table[first]:
+            continue
+        rank, suit_index = divmod(first, 4)
+        for step in (1, -1):
+            run = [first]
+            while len(run) < 13:
+                key = (rank + step * len(run)) % 13 * 4 + suit_index
+                if key not in held:
+                    break
+                run.append(key)
+                if len(run) >= 3:
+                    found.append(tuple([_CANON[k] for k in run]))
+                    if len(found) >= SET_CAP:
+                        return
+    if top_key == _JOKER_KEY:
+        return
+    rank, suit_index = divmod(top_key, 4)
+    for step in (1, -1):
+        one = (rank + step) % 13 * 4 + suit_index
+        two = (rank + 2 * step) % 13 * 4 + suit_index
+        if one in held and two in held:
+            _add_pair(found, (_CANON[one], _CANON[two]), table, either_order)
 
 
 _RUN_VALUES: Final = tuple(
@@ -199,15 +261,18 @@ def _multisets(base: int, counts: tuple[int, ...]) -> tuple[list[int], ...]:
     return memo
 
 
-def _run_steps(key: int) -> tuple[int, int, int, int]:
+def _run_steps(key: int, wrap: bool) -> tuple[int, int, int, int]:
     """The keys of the same suit one and two ranks up, then one and two down (-1 where the
-    run ends; the ace sits below the 2 and above the king)."""
+    run ends; the ace sits below the 2 and above the king, and with ``wrap`` runs go on
+    round the corner)."""
     if key == _JOKER_KEY:
         return (-1, -1, -1, -1)
     value, suit_index = key // 4 + 1, key % 4  # 1 = ace ... 13 = king
 
     def at(shifted: int) -> int:
-        if shifted == 14:
+        if wrap:
+            shifted = (shifted - 1) % 13 + 1
+        elif shifted == 14:
             shifted = 1
         return (shifted - 1) * 4 + suit_index if 1 <= shifted <= 14 else -1
 
@@ -216,27 +281,40 @@ def _run_steps(key: int) -> tuple[int, int, int, int]:
     return (*up, *down)
 
 
-_RUN_STEPS: Final = tuple(_run_steps(key) for key in range(len(_CANON)))
+_RUN_STEPS: Final = tuple(_run_steps(key, False) for key in range(len(_CANON)))
+_WRAP_STEPS: Final = tuple(_run_steps(key, True) for key in range(len(_CANON)))
 _SAME_RANK: Final = tuple(
     frozenset(range(key - key % 4, key - key % 4 + 4)) if key != _JOKER_KEY else frozenset()
     for key in range(len(_CANON))
 )
 
 
-def _may_hold_set(keys: list[int], fitting: list[int], top_key: int) -> bool:
+def _may_hold_set(
+    keys: list[int],
+    fitting: list[int],
+    top_key: int,
+    wrap: bool = False,
+    either_order: bool = False,
+) -> bool:
     """A cheap first look for a set, which starts with a fitting card: False means there is
-    none; True may be a false alarm, which ``_set_candidates`` sorts out exactly."""
+    none; True may be a false alarm, which ``_set_candidates`` sorts out exactly. ``wrap``
+    and ``either_order`` are the house rules, as there."""
     held = set(keys)
     if len(held) < len(keys):
         return True  # identical cards (several packs): let the exact listing count them
     top_rank = top_key // 4
+    steps = _WRAP_STEPS if wrap else _RUN_STEPS
     for first in fitting:
         same = len(held.intersection(_SAME_RANK[first]))
         if same >= 3 or (same == 2 and first // 4 == top_rank):
             return True
-        up, up2, down, down2 = _RUN_STEPS[first]
+        up, up2, down, down2 = steps[first]
         if up in held and (up2 in held or down == top_key):
             return True
         if down in held and (down2 in held or up == top_key):
+            return True
+        # The far card first: top 5, then 7 6 (or 3 4).
+        if either_order and ((up in held and up2 == top_key) or (
+                down in held and down2 == top_key)):
             return True
     return False

@@ -46,6 +46,8 @@ from tableau.storage.passwords import KeyCost
 FORMAT: Final = "pesten-sealed"
 VERSION: Final = 1
 NONCE_BYTES: Final = 12
+MAX_MEMORY_KIB: Final = 1 << 20
+"""The most memory a saved sealing key may ask Argon2id for (1 GiB; the default is 64 MiB)."""
 DAMAGED: Final = "The saved round has been changed or damaged; it cannot be resumed."
 
 _PUBLIC_STATE: Final = ("round", "wins", "points", "dealer", "current", "direction", "suit",
@@ -180,8 +182,13 @@ def _seat_from(raw: object) -> SeatInfo:
     if verifier is not None and not isinstance(verifier, str):
         raise SealError(DAMAGED)
     if not isinstance(cost, list) or len(cost) != 3 or not all(
-        type(part) is int and part > 0 for part in cost
+        type(part) is int for part in cost
     ):
+        raise SealError(DAMAGED)
+    time_cost, memory_cost, parallelism = cost
+    # Argon2's own limits, and a ceiling: a changed save must not make a key cost gigabytes.
+    if not (0 < time_cost <= 64 and 0 < parallelism <= 64
+            and 8 * parallelism <= memory_cost <= MAX_MEMORY_KIB):
         raise SealError(DAMAGED)
     try:
         salt_bytes = bytes.fromhex(salt) if isinstance(salt, str) else b""
@@ -189,7 +196,8 @@ def _seat_from(raw: object) -> SeatInfo:
         raise SealError(DAMAGED) from None
     if len(salt_bytes) < 8:
         raise SealError(DAMAGED)
-    return SeatInfo(raw["name"], raw["kind"], True, verifier, salt_bytes, KeyCost(*cost))
+    return SeatInfo(raw["name"], raw["kind"], True, verifier, salt_bytes,
+                    KeyCost(time_cost, memory_cost, parallelism))
 
 
 def read_public(data: object) -> Public:

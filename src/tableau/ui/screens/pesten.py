@@ -606,10 +606,10 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         """The round as it stands, sealed: no card, stock order or seed in the clear (the
         config has no seed; the label and details name only the seats)."""
         table = self.table
-        if not can_seal(table):
-            return None
-        data = sealed_data(table)
         state = table.state
+        if state.turns == 0 or not can_seal(table):
+            return None  # nothing to keep before the first move, as in every game
+        data = sealed_data(table)
         return GameRecord(
             "pesten", f"{state.config.players} players", None, data["public"]["config"],
             started=self.runtime.wall() if self.began_at is None else self.began_at,

@@ -10,6 +10,7 @@ Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftes
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
@@ -18,8 +19,8 @@ from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import started
 
-from tableau.cards import Card
 from tableau.cards import SUITS
+from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW
@@ -202,7 +203,8 @@ async def test_a_wrong_password_keeps_the_round_sealed_and_escape_leaves_the_sav
         assert isinstance(app.screen, PestenUnsealScreen)
         assert message(app) == "Wrong password; the round stays sealed."
         await type_password(pilot, "still-not-annas")
-        assert message(app) == "Wrong password; the round stays sealed. Wait 1 s before the next try."
+        assert message(app) == (
+            "Wrong password; the round stays sealed. Wait 1 s before the next try.")
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
         saved = app.runtime.store.saved("pesten")
@@ -218,9 +220,7 @@ async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: Mak
     public = dict(data["public"])
     public["stock_count"] += 1
     data["public"] = public
-    store.save(record.__class__(**{**{f: getattr(record, f) for f in (
-        "game", "variant", "seed", "config", "started", "moves", "duration", "label",
-        "details")}, "data": data}))
+    store.save(replace(record, data=data))
     store.close()
     app = kept(make_app)
     said: list[str] = []
@@ -241,8 +241,6 @@ async def test_a_save_that_is_no_sealed_round_gives_one_sentence(make_app: MakeA
     store = Store(database_path())
     record = store.saved("pesten")
     assert record is not None
-    from dataclasses import replace
-
     store.save(replace(record, data={"public": {"format": "nonsense"}}))
     store.close()
     app = kept(make_app)

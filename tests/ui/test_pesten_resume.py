@@ -211,21 +211,31 @@ async def test_a_wrong_password_keeps_the_round_sealed_and_escape_leaves_the_sav
         assert saved is not None and before is not None and saved.data == before.data
 
 
-async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: MakeApp) -> None:
+async def with_changed_save(
+    make_app: MakeApp, change: Callable[[dict[str, Any]], dict[str, Any]]
+) -> tuple[TableauApp, list[str], dict[str, Any]]:
+    """A round played and quit, its save changed on disk: a new app, the list of what it will
+    say (notifications), and the changed data."""
     await played_and_quit(make_app)
     store = Store(database_path())
     record = store.saved("pesten")
     assert record is not None and record.data is not None
-    data = dict(record.data)
-    public = dict(data["public"])
-    public["stock_count"] += 1
-    data["public"] = public
+    data = change(dict(record.data))
     store.save(replace(record, data=data))
     store.close()
     app = kept(make_app)
     said: list[str] = []
     notify = app.notify
     app.notify = lambda text, **options: (said.append(text), notify(text, **options))
+    return app, said, data
+
+
+async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: MakeApp) -> None:
+    def changed(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "public": {**data["public"],
+                                   "stock_count": data["public"]["stock_count"] + 1}}
+
+    app, said, data = await with_changed_save(make_app, changed)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
         await type_password(pilot, PASSWORDS[0])
@@ -237,16 +247,8 @@ async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: Mak
 
 
 async def test_a_save_that_is_no_sealed_round_gives_one_sentence(make_app: MakeApp) -> None:
-    await played_and_quit(make_app)
-    store = Store(database_path())
-    record = store.saved("pesten")
-    assert record is not None
-    store.save(replace(record, data={"public": {"format": "nonsense"}}))
-    store.close()
-    app = kept(make_app)
-    said: list[str] = []
-    notify = app.notify
-    app.notify = lambda text, **options: (said.append(text), notify(text, **options))
+    app, said, _data = await with_changed_save(
+        make_app, lambda _data: {"public": {"format": "nonsense"}})
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
         assert isinstance(app.screen, MenuScreen)

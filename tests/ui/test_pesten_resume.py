@@ -14,7 +14,9 @@ from dataclasses import replace
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import Button
 from textual.widgets import ListView
+from ui_helpers import click
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import started
@@ -55,11 +57,11 @@ def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> Tableau
     return make_app(start, persist=True, passwords=quick_scheme(), **options)
 
 
-def dealt() -> HotSeat:
+def dealt(bram: str = PASSWORDS[1]) -> HotSeat:
     """Anna and Bram (with passwords) and Cor, a careful CPU; Anna begins."""
     scheme = quick_scheme()
     seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
-             Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])), Seat("Cor", "careful")]
+             Seat("Bram", lock=scheme.lock("Bram", bram)), Seat("Cor", "careful")]
     return HotSeat.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
 
 
@@ -87,7 +89,10 @@ async def human_turn(pilot: Pilot[Any]) -> None:
         if screen.reviewing is not None:
             await press(pilot, "enter")
             continue
-        if screen.mode == "lock":
+        lock = table.seats[seat].lock
+        if screen.mode == "lock" and lock is not None and not lock.has_password:
+            await click(pilot, "#i-am")
+        elif screen.mode == "lock":
             await unlock(pilot, PASSWORDS[seat])
         moves = engine.legal_moves(table.state)
         singles = sorted(
@@ -147,16 +152,16 @@ async def type_password(pilot: Pilot[Any], password: str) -> None:
     await pilot.pause()
 
 
-async def played_and_quit(make_app: MakeApp) -> HotSeat:
+async def played_and_quit(make_app: MakeApp, table: HotSeat | None = None) -> HotSeat:
     """Anna, Cor and Bram play a turn each; the players quit. The table as it was left."""
-    async with started(kept(make_app, "pesten", table=dealt()), SIZE) as pilot:
+    async with started(kept(make_app, "pesten", table=table or dealt()), SIZE) as pilot:
         await human_turn(pilot)  # Anna; then Cor, the CPU, at once
         assert table_of(pilot.app).current == 1
         await human_turn(pilot)  # Bram
-        table = table_of(pilot.app)
-        assert table.current == 0 and table.state.turns == 3
+        left = table_of(pilot.app)
+        assert left.current == 0 and left.state.turns == 3
         await quit_app(pilot)
-    return table
+    return left
 
 
 async def test_quit_and_continue_with_both_passwords_plays_on_the_same_round(
@@ -284,3 +289,19 @@ async def test_between_rounds_the_finished_round_stays_saved_for_the_next_deal(
         await press(pilot, "n")
         assert table_of(app).state.round == 2
         assert len(app.runtime.store.finished("pesten")) == 1  # the round counts once
+
+
+async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) -> None:
+    left = await played_and_quit(make_app, dealt(bram=""))
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        screen = app.screen
+        assert isinstance(screen, PestenUnsealScreen)
+        assert not screen.query_one("#password").display
+        assert str(screen.query_one("#i-am", Button).label) == "I am Bram"
+        await press(pilot, "enter")  # the focused "I am Bram"
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table_of(app).state == left.state

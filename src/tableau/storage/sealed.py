@@ -121,9 +121,8 @@ def seal(
     state: State, seats: Sequence[SeatInfo], keys: Mapping[int, bytes], cpu_seed: int
 ) -> dict[str, Any]:
     """The save of ``state``: ``keys`` holds each human seat's sealing key."""
-    full = engine.to_json(state)
-    config = dict(full["config"])  # type: ignore[call-overload]
-    del config["seed"]
+    full: dict[str, Any] = engine.to_json(state)
+    config = {key: value for key, value in full["config"].items() if key != "seed"}
     public: dict[str, Any] = {
         "format": FORMAT, "version": VERSION, "table": os.urandom(16).hex(),
         "seats": [_seat_json(seat) for seat in seats], "config": config,
@@ -142,11 +141,11 @@ def seal(
     shares.append(last)  # the XOR of every share is the table key
     hands: list[Any] = [None] * len(seats)
     for seat, share in zip(humans, shares, strict=True):
-        hands[seat] = _seal(keys[seat], {"hand": full["hands"][seat],  # type: ignore[index]
-                                         "share": share.hex()}, _aad(public, f"seat {seat}"))
+        hands[seat] = _seal(keys[seat], {"hand": full["hands"][seat], "share": share.hex()},
+                            _aad(public, f"seat {seat}"))
     secret = {
-        "stock": full["stock"], "pile": full["pile"][:-1],  # type: ignore[index]
-        "cpu_hands": {str(seat): full["hands"][seat]  # type: ignore[index]
+        "stock": full["stock"], "pile": full["pile"][:-1],
+        "cpu_hands": {str(seat): full["hands"][seat]
                       for seat in range(len(seats)) if seat not in humans},
         "seed": state.seed, "config_seed": state.config.seed, "cpu_seed": cpu_seed,
     }

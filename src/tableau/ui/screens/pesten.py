@@ -638,8 +638,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         so "Continue" deals the next round; once the match is over, nothing stays."""
         super()._keep_now()
         table = self.table
-        if (table.over and self._finished is not None and not match_over(table.state)
-                and self.runtime.store.enabled and can_seal(table)):
+        if table.over and self._finished is not None and not match_over(table.state):
             record = self._sealed_record()
             if record is not None:
                 # No names in its details: the round counts once in the statistics, as the

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import partial
 from typing import ClassVar
 
+from argon2.exceptions import HashingError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -33,6 +34,7 @@ from tableau.sessions.pesten_saves import title
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
+from tableau.storage.sealed import DAMAGED
 from tableau.storage.sealed import SealError
 from tableau.storage.store import GameRecord
 from tableau.ui.screens.base import ButtonActions
@@ -142,7 +144,11 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         )
 
     def _unseal_in_thread(self, lock: SeatLock, typed: Secret, seat: int) -> None:
-        opened = lock.unseal(typed.reveal())
+        try:
+            opened = lock.unseal(typed.reveal())
+        except HashingError:  # the save's key cost cannot be met (no memory for it)
+            self.app.call_from_thread(self._refused, DAMAGED)
+            return
         self.app.call_from_thread(self._checked, seat, opened)
 
     def _checked(self, seat: int, opened: bool) -> None:
@@ -182,12 +188,16 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         try:
             table = table_from_sealed(self.record.data, self.seats)
         except SealError as problem:
-            self.notify(str(problem), title="Continue", severity="error", markup=False)
-            self.to_menu()
+            self._refused(str(problem))
             return
         screen = PestenScreen(table)
         screen.resumed = self.record
         self.app.switch_screen(screen)
+
+    def _refused(self, sentence: str) -> None:
+        """The save cannot be resumed: say why once, leave it alone, back to the menu."""
+        self.notify(sentence, title="Continue", severity="error", markup=False)
+        self.to_menu()
 
     def action_menu(self) -> None:
         """Back to the menu; the save is left as it is."""

@@ -132,3 +132,52 @@ def test_a_secret_shows_nothing_and_gives_its_password_out_once() -> None:
     assert secret.reveal() == SECRET
     with pytest.raises(ValueError, match="used already"):
         secret.reveal()
+
+
+# ------------------------------------------------------------------ sealing keys
+
+
+def test_locking_derives_a_sealing_key_with_its_own_salt(scheme: PasswordScheme) -> None:
+    from argon2 import extract_parameters
+    from argon2.low_level import Type
+    from argon2.low_level import hash_secret_raw
+
+    lock = scheme.lock("Anna", SECRET)
+    assert lock.key is not None and len(lock.key) == 32 and len(lock.key_salt) == 16
+    encoded = lock.encoded_hash
+    assert encoded is not None and lock.key_salt.hex() not in encoded
+    parameters = extract_parameters(encoded)
+    assert tuple(lock.key_cost) == (
+        parameters.time_cost, parameters.memory_cost, parameters.parallelism)
+    assert lock.key == hash_secret_raw(SECRET.encode(), lock.key_salt, *lock.key_cost, 32,
+                                       Type.ID)
+    other = scheme.lock("Anna", SECRET)
+    assert other.key_salt != lock.key_salt and other.key != lock.key
+    assert lock.key.hex() not in repr(lock) and SECRET not in repr(lock)
+
+
+def test_an_open_seat_gets_a_key_from_the_empty_password(scheme: PasswordScheme) -> None:
+    lock = scheme.lock("Bram", "")
+    assert not lock.has_password and lock.key is not None and len(lock.key) == 32
+
+
+def test_the_default_scheme_derives_the_key_at_its_own_cost() -> None:
+    assert tuple(PasswordScheme().key_cost) == (3, 65536, 4)
+    assert tuple(PasswordScheme(cheap=True).key_cost) == (1, 8, 1)
+
+
+def test_a_rebuilt_lock_has_no_key_until_the_right_password_unseals_it(
+    scheme: PasswordScheme,
+) -> None:
+    lock = scheme.lock("Anna", SECRET)
+    assert lock.encoded_hash is not None
+    rebuilt = SeatLock.rebuilt("Anna", lock.encoded_hash, lock.key_salt, lock.key_cost,
+                               PasswordScheme(cheap=True, retry_delays=(0.0, 3.0)))
+    assert rebuilt.key is None
+    assert not rebuilt.unseal("wrong") and rebuilt.key is None and rebuilt.retry_delay == 0.0
+    assert not rebuilt.unseal("wrong again") and rebuilt.retry_delay == 3.0
+    assert rebuilt.unseal(SECRET) and rebuilt.key == lock.key and rebuilt.failed_tries == 0
+    open_lock = scheme.lock("Bram", "")
+    reopened = SeatLock.rebuilt("Bram", None, open_lock.key_salt, open_lock.key_cost, scheme)
+    assert not reopened.unseal("anything") and reopened.unseal("")
+    assert reopened.key == open_lock.key

@@ -1,6 +1,7 @@
 """Pesten in tableau.db and settings.toml: a finished round is recorded with the names, kinds
-and winner only (no card, no seed, anywhere in the database's bytes), nothing is kept while a
-round goes on, and the set-up remembers the seats' names and kinds (never a password).
+and winner only (no card, no seed, anywhere in the database's bytes; the round in progress is
+kept sealed, see test_pesten_resume.py), and the set-up remembers the seats' names and kinds
+(never a password).
 
 Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
 """
@@ -32,8 +33,8 @@ from tableau.ui.scenes.pesten import arranged_table
 from tableau.ui.scenes.pesten import quick_scheme
 from tableau.ui.scenes.pesten import select
 from tableau.ui.scenes.pesten import unlock
-from tableau.ui.screens.dialogs import ConfirmScreen
 from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.screens.pesten_setup import PestenSetupScreen
 
@@ -95,9 +96,15 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         assert dict(record.details) == {"players": ["Anna", "Bram", "Cor"],
                                         "kinds": ["human", "human", "careful"],
                                         "winner": "Anna"}
-        assert app.runtime.store.saved("pesten") is None
-        assert secrets_found(database_bytes(), table, seeds) == []
-    assert secrets_found(database_bytes(), table, seeds) == []
+        # The match goes on: the finished round stays saved (sealed) for the next deal, its
+        # public part showing only the cards played (7♣ 7♦).
+        saved = app.runtime.store.saved("pesten")
+        assert saved is not None and saved.details == {}
+        shown = ["7C", "7D", "7♣", "7♦"]
+        assert [found for found in secrets_found(database_bytes(), table, seeds)
+                if found not in shown] == []
+    assert [found for found in secrets_found(database_bytes(), table, seeds)
+            if found not in shown] == []
 
 
 async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
@@ -108,7 +115,7 @@ async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
     assert secrets_found(b"x" + SEED.to_bytes(8, "big"), table, [SEED]) == [f"seed {SEED}"]
 
 
-async def test_a_round_under_way_is_not_saved_and_each_round_is_recorded_once(
+async def test_a_round_is_saved_from_its_first_move_and_each_round_is_recorded_once(
     make_app: MakeApp,
 ) -> None:
     app = kept(make_app, "pesten", table=last_card_table())
@@ -122,10 +129,10 @@ async def test_a_round_under_way_is_not_saved_and_each_round_is_recorded_once(
         await press(pilot, "n")  # the next round: nothing more is recorded until it ends
         assert not app.screen.table.over
         assert len(app.runtime.store.finished("pesten")) == 1
-        assert app.runtime.store.saves() == ([], [])
+        [saved], _problems = app.runtime.store.saves()
+        assert saved.label == "Round 1 · Anna, Bram, Cor"  # until round 2's first move
         await press(pilot, "escape")
-        assert isinstance(app.screen, ConfirmScreen)  # leaving a round asks: it is not kept
-        assert "not saved" in app.screen.text
+        assert isinstance(app.screen, MenuScreen)  # leaving asks nothing: the round is kept
 
 
 async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(

@@ -6,23 +6,52 @@ through the library (``PasswordHasher.verify``), which compares in constant time
 Wrong tries are counted, and each one after the first makes the next try wait longer;
 the caller decides how to wait (a timer in the UI, nothing in tests).
 
+Locking a seat also derives its sealing key (``SeatLock.key``): 32 bytes from Argon2id's raw
+hash of the password, with a salt of its own (apart from the verifier hash's), at the same
+cost. It seals that seat's hand in a saved round (``tableau.storage.sealed``). A seat without a
+password gets a key from "" (it hides nothing from the table, yet the file holds no card in the
+clear). A lock rebuilt from a save (``SeatLock.rebuilt``) has no key until :meth:`SeatLock.unseal`
+is given the right password. Keys live only in memory.
+
 Nothing here writes to disk or logs; a plaintext password is only ever a function
 argument, or for a moment a :class:`Secret` that hands it out once and then forgets it.
 """
 
 from __future__ import annotations
 
+import os
 from typing import Final
+from typing import NamedTuple
 
 from argon2 import PasswordHasher
 from argon2 import Type
 from argon2.exceptions import InvalidHashError
 from argon2.exceptions import VerificationError
 from argon2.exceptions import VerifyMismatchError
+from argon2.low_level import hash_secret_raw
 from argon2.profiles import CHEAPEST
 
 RETRY_DELAYS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)
 """Seconds to wait after the 1st, 2nd, 3rd... wrong try in a row; the last value is the cap."""
+KEY_BYTES: Final = 32
+"""A sealing key: AES-256."""
+SALT_BYTES: Final = 16
+
+
+class KeyCost(NamedTuple):
+    """Argon2id's cost parameters for a sealing key (kept in a save, so it derives again)."""
+
+    time_cost: int
+    memory_cost: int
+    parallelism: int
+
+
+def derive_key(password: str, salt: bytes, cost: KeyCost) -> bytes:
+    """The 32-byte sealing key of ``password``: Argon2id's raw hash with this salt and cost."""
+    return hash_secret_raw(
+        password.encode(), salt, cost.time_cost, cost.memory_cost, cost.parallelism,
+        KEY_BYTES, Type.ID,
+    )
 
 
 class Secret:
@@ -72,13 +101,23 @@ class PasswordScheme:
             raise ValueError("Retry delays must be a non-empty list of seconds, none negative.")
         self.retry_delays = tuple(float(delay) for delay in retry_delays)
 
+    @property
+    def key_cost(self) -> KeyCost:
+        """The cost of a sealing key: the verifier hash's own."""
+        hasher = self._hasher
+        return KeyCost(hasher.time_cost, hasher.memory_cost, hasher.parallelism)
+
     def lock(self, name: str, password: str) -> SeatLock:
-        """Hash ``password`` now and return a lock holding only the hash.
+        """Hash ``password`` now and derive the seat's sealing key (with a salt of its own);
+        the lock keeps the hash and the key, never the password.
 
         An empty password makes an open lock: the seat is confirmed by a button press.
         """
         encoded = self._hasher.hash(password) if password else None
-        return SeatLock(name, encoded, self)
+        salt = os.urandom(SALT_BYTES)
+        cost = self.key_cost
+        return SeatLock(name, encoded, self, key_salt=salt, key_cost=cost,
+                        key=derive_key(password, salt, cost))
 
     def _verify(self, encoded: str, password: str) -> bool:
         try:
@@ -93,15 +132,50 @@ class PasswordScheme:
 class SeatLock:
     """One seat's lock: the seat name, the Argon2id hash (or none), and the wrong tries."""
 
-    __slots__ = ("_encoded", "_scheme", "failed_tries", "name")
+    __slots__ = ("_encoded", "_key", "_scheme", "failed_tries", "key_cost", "key_salt", "name")
 
-    def __init__(self, name: str, encoded: str | None, scheme: PasswordScheme) -> None:
+    def __init__(
+        self,
+        name: str,
+        encoded: str | None,
+        scheme: PasswordScheme,
+        *,
+        key_salt: bytes = b"",
+        key_cost: KeyCost | None = None,
+        key: bytes | None = None,
+    ) -> None:
         if encoded is not None and not encoded.startswith("$argon2id$"):
             raise ValueError("A seat lock holds an Argon2id hash, not a password.")
         self.name = name
         self._encoded = encoded
         self._scheme = scheme
         self.failed_tries = 0
+        self.key_salt = key_salt
+        """The sealing key's own salt (public, kept in a save)."""
+        self.key_cost = key_cost or scheme.key_cost
+        self._key = key
+
+    @classmethod
+    def rebuilt(
+        cls, name: str, encoded: str | None, key_salt: bytes, key_cost: KeyCost,
+        scheme: PasswordScheme,
+    ) -> SeatLock:
+        """A lock from a saved round: the verifier hash and the key's salt and cost. It has
+        no key until :meth:`unseal` opens it."""
+        return cls(name, encoded, scheme, key_salt=key_salt, key_cost=key_cost)
+
+    @property
+    def key(self) -> bytes | None:
+        """The sealing key (in memory only); None for a rebuilt lock not yet unsealed."""
+        return self._key
+
+    def unseal(self, password: str) -> bool:
+        """Open a rebuilt lock: True when ``password`` opens it (a wrong try is counted, as in
+        :meth:`verify`); the sealing key is then derived again."""
+        if not self.verify(password):
+            return False
+        self._key = derive_key(password, self.key_salt, self.key_cost)
+        return True
 
     @property
     def has_password(self) -> bool:

@@ -98,6 +98,12 @@ def _open_pesten(options: dict[str, Any]) -> Screen[Any]:
     return open_pesten(options)
 
 
+def _resume_pesten(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
+    from tableau.ui.screens.pesten_unseal import PestenUnsealScreen
+
+    return PestenUnsealScreen(record)
+
+
 def _open_gofish(options: dict[str, Any]) -> Screen[Any]:
     from tableau.ui.screens.gofish import GoFishScreen
 
@@ -149,7 +155,7 @@ def _poker_options() -> tuple[Option, ...]:
 
 SCREENS: Mapping[str, GameUi] = {
     "yukon": GameUi(_open_yukon, _yukon_options, resume=_resume_yukon),
-    "pesten": GameUi(_open_pesten),
+    "pesten": GameUi(_open_pesten, resume=_resume_pesten),
     "gofish": GameUi(_open_gofish, _gofish_options, resume=_resume_gofish),
     "poker": GameUi(_open_poker, _poker_options, resume=_resume_poker),
 }

@@ -6,8 +6,11 @@ it is emptied from the screen the moment their turn ends, and the next human's l
 CPU seats move by themselves after the runtime's ``cpu_delay``; their cards are never shown.
 The turn flow is GameScreen's: every change ends in ``after_move()``.
 
-A round is not saved while it goes on (the hands are secret): only its end is recorded for the
-statistics, with the players' names and kinds and the winner, never a card or the seed.
+A round in progress is autosaved after every turn, sealed (``sessions.pesten_saves``): every
+hand, the stock and the seeds are encrypted under keys from the players' passwords, so the
+file shows only what the table shows. A finished round is recorded for the statistics with the
+players' names and kinds and the winner, never a card or the seed; between the rounds of a
+match the finished round stays saved, so "Continue" deals the next one.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
+from dataclasses import replace
 from functools import partial
 from typing import Any
 from typing import ClassVar
@@ -42,12 +46,17 @@ from tableau.cards import Suit
 from tableau.engines.pesten import Phase
 from tableau.engines.pesten import State
 from tableau.engines.pesten import View
+from tableau.engines.pesten import match_over
 from tableau.sessions.pesten import Answer
 from tableau.sessions.pesten import CpuStep
 from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten_saves import can_seal
+from tableau.sessions.pesten_saves import sealed_data
+from tableau.sessions.pesten_saves import title
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
 from tableau.storage.store import GameRecord
+from tableau.storage.store import StoreProblem
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_pass
 from tableau.ui.controls.pesten import can_take
@@ -82,7 +91,7 @@ from tableau.ui.widgets.pile import StackPile
 class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     """One round after another at one table, until the players go back to the menu."""
 
-    SAVES_PROGRESS = False
+    SAVES_PROGRESS = True
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
@@ -574,9 +583,12 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             self.action_leave()
 
     def record(self) -> GameRecord | None:
-        """A round once it is over: who sat at the table and who won (nothing of a hand)."""
+        """A round in progress: its sealed save. A round once it is over: who sat at the
+        table and who won (nothing of a hand)."""
         state = self.table.state
-        if not self.table.over or state.winner is None:
+        if not self.table.over:
+            return self._sealed_record()
+        if state.winner is None:
             return None
         config = state.config
         return GameRecord(
@@ -590,6 +602,53 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             result="finished",
         )
 
+    def _sealed_record(self) -> GameRecord | None:
+        """The round as it stands, sealed: no card, stock order or seed in the clear (the
+        config has no seed; the label and details name only the seats)."""
+        table = self.table
+        state = table.state
+        if state.turns == 0 or not can_seal(table):
+            return None  # nothing to keep before the first move, as in every game
+        data = sealed_data(table)
+        return GameRecord(
+            "pesten", f"{state.config.players} players", None, data["public"]["config"],
+            started=self.runtime.wall() if self.began_at is None else self.began_at,
+            moves=state.turns, duration=self.played_seconds(),
+            label=title(state.round, (seat.name for seat in table.seats)),
+            details={"players": [seat.name for seat in table.seats],
+                     "kinds": [seat.kind for seat in table.seats]},
+            data=data,
+        )
+
+    resumed: GameRecord | None = None
+    """The save this table was resumed from (set by the resume screen before it mounts)."""
+
+    def game_began(self, began_at: float | None = None, played: float = 0.0) -> None:
+        """A resumed round goes on with its clock; one resumed after its end was recorded
+        already (it was saved between the rounds of a match)."""
+        record, self.resumed = self.resumed, None
+        if record is not None:
+            began_at, played = record.started, record.duration
+        super().game_began(began_at, played)
+        if record is not None and self.table.over:
+            self._finished = -1
+
+    def _keep_now(self) -> None:
+        """Between the rounds of a match the finished round stays saved (after its record),
+        so "Continue" deals the next round; once the match is over, nothing stays."""
+        super()._keep_now()
+        table = self.table
+        if table.over and self._finished is not None and not match_over(table.state):
+            record = self._sealed_record()
+            if record is not None:
+                # No names in its details: the round counts once in the statistics, as the
+                # finished round, even if this save is later abandoned.
+                record = replace(record, details={})
+                try:
+                    self.runtime.store.save(record)
+                except StoreProblem as problem:
+                    self.notify(str(problem), title="Not saved", severity="warning")
+
     def game_at_stake(self) -> bool:
         """A round is under way: leaving (q, Escape, ctrl+q) asks first, as in every game."""
         return not self.table.over
@@ -598,7 +657,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.ask_before_leaving(
             self.to_menu,
             question="Leave the table?", leave="Leave to the menu", stay="Stay and play on",
-            note="The round in progress is not saved.",
+            note="The round in progress cannot be saved, so it would be lost.",
         )
 
     def action_next_round(self) -> None:

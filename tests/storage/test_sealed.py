@@ -1,0 +1,330 @@
+"""Sealed Pesten saves: the saved bytes (and the whole database file) hold no card of any hand
+or of the stock and no seed; a changed blob or public part is refused with one sentence and
+nothing is restored; a wrong password leaves the round sealed; a round saved and resumed plays
+on exactly as one never interrupted. Through the public API: HotSeat, pesten_saves, Store.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from tableau.engines import pesten as engine
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten_saves import saved_seats
+from tableau.sessions.pesten_saves import sealed_data
+from tableau.sessions.pesten_saves import table_from_sealed
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.sealed import DAMAGED
+from tableau.storage.sealed import SealError
+from tableau.storage.sealed import unseal
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+
+SEED = 0x5EED_1234_ABCD
+"""Long enough that its digits cannot turn up in the saved text by chance."""
+PASSWORDS = ("anna-tulip", "bram-canal")
+
+
+def scheme() -> PasswordScheme:
+    return PasswordScheme(cheap=True)
+
+
+def dealt(seed: int = SEED) -> HotSeat:
+    """Two humans (passwords) and a careful CPU, one pack with two jokers."""
+    passwords = scheme()
+    seats = [Seat("Anna", lock=passwords.lock("Anna", PASSWORDS[0])),
+             Seat("Bram", lock=passwords.lock("Bram", PASSWORDS[1])),
+             Seat("Cor", "careful")]
+    return HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=seed)
+
+
+def step(table: HotSeat) -> None:
+    """One move: the CPU's own, or for a human the first legal move (always the same)."""
+    if table.cpu_to_move:
+        table.cpu_play(table.cpu_choose())
+    else:
+        table.try_move(engine.legal_moves(table.state)[0])
+
+
+def played(turns: int, seed: int = SEED) -> HotSeat:
+    table = dealt(seed)
+    for _ in range(turns):
+        step(table)
+    return table
+
+
+def opened(data: Any, passwords: tuple[str, ...] = PASSWORDS) -> HotSeat:
+    """The table of a save, every human typing their password."""
+    _public, seats = saved_seats(data, scheme())
+    for seat, password in zip(seats, passwords, strict=False):
+        assert seat.lock is not None and seat.lock.unseal(password)
+    return table_from_sealed(data, seats)
+
+
+def secrets_in(data: bytes, table: HotSeat) -> list[str]:
+    """Every card of every hand and of the stock, as its code in quotes ("7H") and as its
+    face (7♥), and every seed as decimal text, that ``data`` holds. A card also lying on the
+    pile (the second joker) is public and left out."""
+    state = table.state
+    public = {card.code for card in state.pile}
+    cards = [card for hand in state.hands for card in hand] + list(state.stock)
+    found = [card.code for card in cards
+             if card.code not in public and f'"{card.code}"'.encode() in data]
+    found += [card.face for card in cards
+              if card.code not in public and card.face.encode() in data]
+    seeds = (state.config.seed, state.seed, table.cpu_seed)
+    found += [f"seed {seed}" for seed in seeds if str(seed).encode() in data]
+    return found
+
+
+def record_of(table: HotSeat) -> GameRecord:
+    data = sealed_data(table)
+    return GameRecord("pesten", "3 players", None, data["public"]["config"], started=1.0,
+                      moves=table.state.turns, duration=2.0, label="Round 1", data=data)
+
+
+def database_bytes(path: Path) -> bytes:
+    return b"".join(file.read_bytes()
+                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
+
+
+# ------------------------------------------------------------------ nothing in the bytes
+
+
+def test_the_saved_record_and_the_database_hold_no_card_of_a_hand_or_the_stock_nor_a_seed(
+    tmp_path: Path,
+) -> None:
+    table = played(6)
+    assert table.state.round == 1 and not table.over
+    stock = table.state.stock
+    assert dealt().state.stock[:len(stock)] == stock  # the dealt stock: no reshuffle yet
+    assert len(table.state.pile) > 3
+    store = Store(tmp_path / "tableau.db")
+    store.save(record_of(table))
+    saved = store.saved("pesten")
+    assert saved is not None and saved.data is not None
+    assert secrets_in(json.dumps(saved.data, ensure_ascii=False).encode(), table) == []
+    assert secrets_in(database_bytes(tmp_path / "tableau.db"), table) == []
+    store.close()
+    assert secrets_in(database_bytes(tmp_path / "tableau.db"), table) == []
+    # ... and what was saved is the round itself.
+    resumed = opened(saved.data)
+    assert resumed.state == table.state and resumed.cpu_seed == table.cpu_seed
+
+
+def test_the_search_finds_the_cards_and_the_seeds_in_an_open_save() -> None:
+    table = played(6)
+    text = json.dumps(engine.to_json(table.state), ensure_ascii=False).encode()
+    found = secrets_in(text, table)
+    for hand in table.state.hands:
+        assert hand[0].code in found
+    assert table.state.stock[0].code in found
+    assert f"seed {SEED}" in found and f"seed {table.state.seed}" in found
+    assert secrets_in(text + str(table.cpu_seed).encode(), table)[-1] == (
+        f"seed {table.cpu_seed}")
+    card = table.state.stock[0]
+    assert secrets_in(card.face.encode(), table) == [card.face]
+
+
+def test_the_public_part_shows_what_the_table_shows_and_no_seed() -> None:
+    table = played(4)
+    public = sealed_data(table)["public"]
+    view = table.view(0)
+    assert public["hand_counts"] == list(view.hand_counts)
+    assert (public["stock_count"], public["pile_size"], public["top"]) == (
+        view.stock_count, view.pile_size, view.top.code)
+    assert [seat["name"] for seat in public["seats"]] == ["Anna", "Bram", "Cor"]
+    assert "seed" not in public["config"] and "seed" not in public
+    assert public["seats"][0]["verifier"].startswith("$argon2id$")
+    assert public["seats"][0]["salt"] != public["seats"][1]["salt"]
+
+
+def test_every_save_has_fresh_nonces_and_a_fresh_table_key() -> None:
+    table = played(2)
+    first, second = sealed_data(table), sealed_data(table)
+    assert first["public"]["table"] != second["public"]["table"]
+    assert first["sealed"]["table"]["nonce"] != second["sealed"]["table"]["nonce"]
+    assert first["sealed"]["seats"][0]["data"] != second["sealed"]["seats"][0]["data"]
+    assert all(part == part.lower() for part in first["sealed"]["table"].values())
+
+
+# ------------------------------------------------------------------ tampering
+
+
+def _flip(hex_text: str, at: int = 5) -> str:
+    digit = "0" if hex_text[at] != "0" else "1"
+    return hex_text[:at] + digit + hex_text[at + 1:]
+
+
+def _refused(data: Any) -> None:
+    before = copy.deepcopy(data)
+    with pytest.raises(SealError) as refusal:
+        opened(data)
+    assert str(refusal.value) == DAMAGED
+    assert data == before  # nothing was changed, nothing half-restored
+
+
+@pytest.mark.parametrize("blob", ["seat 0", "seat 1", "table"])
+@pytest.mark.parametrize("part", ["data", "nonce"])
+def test_a_flipped_byte_in_any_blob_is_refused(blob: str, part: str) -> None:
+    data = sealed_data(played(5))
+    sealed = data["sealed"]
+    target = sealed["table"] if blob == "table" else sealed["seats"][int(blob[-1])]
+    target[part] = _flip(target[part], len(target[part]) - 3)
+    _refused(data)
+
+
+@pytest.mark.parametrize("change", [
+    lambda public: public["hand_counts"].__setitem__(0, public["hand_counts"][0] + 1),
+    lambda public: public.__setitem__("top", "AS" if public["top"] != "AS" else "KS"),
+    lambda public: public.__setitem__("turns", public["turns"] + 1),
+    lambda public: public["seats"][2].__setitem__("name", "Cora"),
+    lambda public: public.__setitem__("table", _flip(public["table"])),
+    lambda public: public["config"].__setitem__("jokers", 0),
+])
+def test_a_changed_public_part_is_refused(change: Any) -> None:
+    data = sealed_data(played(5))
+    change(data["public"])
+    _refused(data)
+
+
+def test_swapped_seat_blobs_are_refused() -> None:
+    data = sealed_data(played(3))
+    seats = data["sealed"]["seats"]
+    seats[0], seats[1] = seats[1], seats[0]
+    _refused(data)
+
+
+def test_a_blob_from_another_save_of_the_same_table_is_refused() -> None:
+    table = played(3)
+    first, second = sealed_data(table), sealed_data(table)
+    first["sealed"]["table"] = second["sealed"]["table"]
+    _refused(first)
+
+
+# ------------------------------------------------------------------ passwords
+
+
+def test_a_wrong_password_leaves_the_round_sealed_and_the_wait_grows() -> None:
+    data = sealed_data(played(3))
+    _public, seats = saved_seats(data, PasswordScheme(cheap=True))
+    lock = seats[0].lock
+    assert lock is not None and lock.key is None
+    delays = []
+    for _ in range(3):
+        assert not lock.unseal("tulip?")
+        delays.append(lock.retry_delay)
+    assert lock.key is None and delays == [0.0, 1.0, 2.0]
+    assert seats[1].lock is not None and seats[1].lock.unseal(PASSWORDS[1])
+    with pytest.raises(SealError, match="Anna's password is needed first"):
+        table_from_sealed(data, seats)
+    assert lock.unseal(PASSWORDS[0]) and lock.failed_tries == 0
+    assert table_from_sealed(data, seats).state.turns == 3
+
+
+def test_another_seat_s_password_does_not_open_a_seat() -> None:
+    data = sealed_data(played(1))
+    _public, seats = saved_seats(data, scheme())
+    assert seats[0].lock is not None and not seats[0].lock.unseal(PASSWORDS[1])
+
+
+def test_an_open_seat_is_opened_by_i_am_and_still_seals_its_hand() -> None:
+    passwords = scheme()
+    seats = [Seat("Anna", lock=passwords.lock("Anna", PASSWORDS[0])),
+             Seat("Bram", lock=passwords.lock("Bram", "")), Seat("Cor", "careful")]
+    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    data = sealed_data(table)
+    assert secrets_in(json.dumps(data, ensure_ascii=False).encode(), table) == []
+    assert opened(data, (PASSWORDS[0], "")).state == table.state
+
+
+def test_a_table_without_humans_is_saved_openly() -> None:
+    seats = [Seat("Cor", "careful"), Seat("Dirk", "random")]
+    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    step(table)
+    data = sealed_data(table)
+    assert "sealed" not in data and data["open"] == engine.to_json(table.state)
+    resumed = opened(data, ())
+    assert resumed.state == table.state and resumed.cpu_seed == table.cpu_seed
+
+
+# ------------------------------------------------------------------ resuming
+
+
+@pytest.mark.parametrize(("seed", "cut"), [(SEED, 7), (SEED + 1, 12), (SEED + 2, 1)])
+def test_a_resumed_round_plays_on_exactly_as_an_uninterrupted_one(seed: int, cut: int) -> None:
+    straight = played(cut, seed)
+    resumed = opened(json.loads(json.dumps(sealed_data(straight))))
+    assert resumed.state == straight.state
+    for _ in range(400):
+        if straight.over:
+            break
+        step(straight)
+        step(resumed)
+        assert resumed.state == straight.state
+    assert straight.over and resumed.over
+    assert (resumed.state, resumed.cpu_seed) == (straight.state, straight.cpu_seed)
+    # The next round is dealt the same, from the sealed set-up seed.
+    straight.next_round()
+    resumed.next_round()
+    assert resumed.state == straight.state
+
+
+def test_a_finished_round_is_saved_and_resumed_to_deal_the_next_one() -> None:
+    table = played(0)
+    while not table.over:
+        step(table)
+    resumed = opened(sealed_data(table))
+    assert resumed.over and resumed.state == table.state
+    resumed.next_round()
+    table.next_round()
+    assert resumed.state == table.state
+
+
+# ------------------------------------------------------------------ any input
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                                 max_size=4),
+    max_leaves=20,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.one_of(_JSON, st.binary(max_size=64),
+                 st.fixed_dictionaries({"public": _JSON, "sealed": _JSON})))
+def test_any_data_is_refused_with_one_sentence(data: Any) -> None:
+    with pytest.raises(SealError) as refusal:
+        saved_seats(data, scheme())
+        unseal(data, {})
+    assert str(refusal.value).endswith(".") and "\n" not in str(refusal.value)
+
+
+_SAVE = json.dumps(sealed_data(played(4)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, len(_SAVE) - 1), st.characters(codec="ascii"))
+def test_any_changed_character_of_a_save_never_crashes_the_unseal(at: int, char: str) -> None:
+    try:
+        data = json.loads(_SAVE[:at] + char + _SAVE[at + 1:])
+    except ValueError:
+        return  # no JSON: the store would have skipped the row
+    try:
+        opened(data)
+    except SealError as refusal:
+        assert str(refusal).endswith(".")
+    except AssertionError:
+        pass  # a changed verifier hash: the password no longer opens the seat

@@ -1,0 +1,307 @@
+"""A Pesten round kept sealed in tableau.db, through Pilot like the players: two humans and a
+CPU play a turn each, quit (q), start the app again, "Continue Pesten", both type their
+password, and the round plays on exactly where it was. A wrong password keeps it sealed,
+Escape leaves the save alone, a changed save gives one sentence; the database's bytes hold no
+card of a hand or of the stock and no seed.
+
+Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import Button
+from textual.widgets import ListView
+from ui_helpers import click
+from ui_helpers import message
+from ui_helpers import press
+from ui_helpers import started
+
+from tableau.cards import SUITS
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.engines import pesten as engine
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
+from tableau.storage.home import database_path
+from tableau.storage.sealed import DAMAGED
+from tableau.storage.store import Store
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes.pesten import PASSWORDS
+from tableau.ui.scenes.pesten import quick_scheme
+from tableau.ui.scenes.pesten import select
+from tableau.ui.scenes.pesten import unlock
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.dialogs import SuitChooser
+from tableau.ui.screens.menu import ContinueItem
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.pesten import PestenScreen
+from tableau.ui.screens.pesten_unseal import PestenUnsealScreen
+
+MakeApp = Callable[..., TableauApp]
+SIZE = (100, 32)
+SEED = 0x5EED_1234_ABCD
+PLAIN = {Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.NINE, Rank.TEN, Rank.QUEEN,
+         Rank.KING}
+"""Ranks without an effect: playing one simply ends the turn."""
+
+
+def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> TableauApp:
+    return make_app(start, persist=True, passwords=quick_scheme(), **options)
+
+
+def dealt(bram: str = PASSWORDS[1]) -> HotSeat:
+    """Anna and Bram (with passwords) and Cor, a careful CPU; Anna begins."""
+    scheme = quick_scheme()
+    seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
+             Seat("Bram", lock=scheme.lock("Bram", bram)), Seat("Cor", "careful")]
+    return HotSeat.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
+
+
+def table_of(app: TableauApp) -> HotSeat:
+    screen = app.screen
+    assert isinstance(screen, PestenScreen)
+    return screen.table
+
+
+async def human_turn(pilot: Pilot[Any]) -> None:
+    """The human to move opens their lock and plays single cards (a plain one first; a jack
+    names the first suit), else takes the stack, else draws and keeps; new cards are seen
+    (Done), until the turn passes on."""
+    app = pilot.app
+    table = table_of(app)
+    seat = table.current
+    for _ in range(8):
+        screen = app.screen
+        if isinstance(screen, SuitChooser):
+            await press(pilot, "1")
+            continue
+        assert isinstance(screen, PestenScreen)
+        if table.current != seat or table.over:
+            return
+        if screen.reviewing is not None:
+            await press(pilot, "enter")
+            continue
+        lock = table.seats[seat].lock
+        if screen.mode == "lock" and lock is not None and not lock.has_password:
+            await click(pilot, "#i-am")
+        elif screen.mode == "lock":
+            await unlock(pilot, PASSWORDS[seat])
+        moves = engine.legal_moves(table.state)
+        singles = sorted(
+            (move for move in moves if isinstance(move, Play) and len(move.cards) == 1
+             and not move.last_card and move.suit in (None, SUITS[0])),
+            key=lambda move: not (isinstance(move.cards[0], Card)
+                                  and move.cards[0].rank in PLAIN))
+        if singles:
+            await select(pilot, singles[0].cards[0].code)
+            await press(pilot, "enter")
+        elif any(isinstance(move, Take) for move in moves):
+            await press(pilot, "t")
+        elif DRAW in moves:
+            await press(pilot, "d")
+        else:
+            await press(pilot, "p")
+    raise AssertionError("The turn did not pass.")
+
+
+def database_bytes() -> bytes:
+    path = database_path()
+    return b"".join(file.read_bytes()
+                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
+
+
+def secrets_in(data: bytes, table: HotSeat) -> list[str]:
+    """Cards of the hands and the stock (as "7H" and 7♥) and seeds (as digits) in ``data``;
+    a card also on the pile (the second joker) is public and left out."""
+    state = table.state
+    public = {card.code for card in state.pile}
+    cards = [card for card in (*(c for hand in state.hands for c in hand), *state.stock)
+             if card.code not in public]
+    found = [card.code for card in cards if f'"{card.code}"'.encode() in data]
+    found += [card.face for card in cards if card.face.encode() in data]
+    seeds = (state.config.seed, state.seed, table.cpu_seed)
+    return found + [f"seed {seed}" for seed in seeds if str(seed).encode() in data]
+
+
+async def quit_app(pilot: Pilot[Any]) -> None:
+    """Escape (the lock's way out; q would be typed into its password field) goes to the menu
+    with no question, since the round is kept; then ctrl+q."""
+    await press(pilot, "escape")
+    assert isinstance(pilot.app.screen, MenuScreen)
+    await press(pilot, "ctrl+q")
+
+
+async def continue_first(pilot: Pilot[Any]) -> str:
+    item = pilot.app.screen.query_one(ListView).highlighted_child
+    assert isinstance(item, ContinueItem)
+    await press(pilot, "enter")
+    return item.text
+
+
+async def type_password(pilot: Pilot[Any], password: str) -> None:
+    await pilot.press(*password, "enter")
+    await pilot.app.workers.wait_for_complete()  # Argon2id runs in a thread
+    await pilot.pause()
+
+
+async def played_and_quit(make_app: MakeApp, table: HotSeat | None = None) -> HotSeat:
+    """Anna, Cor and Bram play a turn each; the players quit. The table as it was left."""
+    async with started(kept(make_app, "pesten", table=table or dealt()), SIZE) as pilot:
+        await human_turn(pilot)  # Anna; then Cor, the CPU, at once
+        assert table_of(pilot.app).current == 1
+        await human_turn(pilot)  # Bram
+        left = table_of(pilot.app)
+        assert left.current == 0 and left.state.turns == 3
+        await quit_app(pilot)
+    return left
+
+
+async def test_quit_and_continue_with_both_passwords_plays_on_the_same_round(
+    make_app: MakeApp,
+) -> None:
+    left = await played_and_quit(make_app)
+    assert secrets_in(database_bytes(), left) == []
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        assert await continue_first(pilot) == (
+            "Continue Pesten · Round 1 · Anna, Bram, Cor · 3 moves · just now")
+        assert isinstance(app.screen, PestenUnsealScreen)
+        assert "Anna: type your password" in str(app.screen.query_one("#unseal-ask").render())
+        await type_password(pilot, PASSWORDS[0])
+        assert isinstance(app.screen, PestenUnsealScreen)
+        assert "Bram: type your password" in str(app.screen.query_one("#unseal-ask").render())
+        await type_password(pilot, PASSWORDS[1])
+        table = table_of(app)
+        assert table.state == left.state and table.cpu_seed == left.cpu_seed
+        screen = app.screen
+        assert isinstance(screen, PestenScreen) and screen.mode == "lock"  # Anna opens again
+        await human_turn(pilot)  # Anna, then Cor
+        await human_turn(pilot)  # Bram
+        resumed = table.state
+        saved = app.runtime.store.saved("pesten")
+        assert saved is not None and saved.moves == resumed.turns > 3
+        assert secrets_in(database_bytes(), table) == []
+    # The same turns without the interruption reach the same round.
+    async with started(kept(make_app, "pesten", table=dealt()), SIZE) as pilot:
+        for _ in range(4):
+            await human_turn(pilot)
+        assert table_of(pilot.app).state == resumed
+
+
+async def test_a_wrong_password_keeps_the_round_sealed_and_escape_leaves_the_save(
+    make_app: MakeApp,
+) -> None:
+    await played_and_quit(make_app)
+    before = Store(database_path()).saved("pesten")
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, "not-annas")
+        assert isinstance(app.screen, PestenUnsealScreen)
+        assert message(app) == "Wrong password; the round stays sealed."
+        await type_password(pilot, "still-not-annas")
+        assert message(app) == (
+            "Wrong password; the round stays sealed. Wait 1 s before the next try.")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
+        saved = app.runtime.store.saved("pesten")
+        assert saved is not None and before is not None and saved.data == before.data
+
+
+async def with_changed_save(
+    make_app: MakeApp, change: Callable[[dict[str, Any]], dict[str, Any]]
+) -> tuple[TableauApp, list[str], dict[str, Any]]:
+    """A round played and quit, its save changed on disk: a new app, the list of what it will
+    say (notifications), and the changed data."""
+    await played_and_quit(make_app)
+    store = Store(database_path())
+    record = store.saved("pesten")
+    assert record is not None and record.data is not None
+    data = change(dict(record.data))
+    store.save(replace(record, data=data))
+    store.close()
+    app = kept(make_app)
+    said: list[str] = []
+    notify = app.notify
+    app.notify = lambda text, **options: (said.append(text), notify(text, **options))
+    return app, said, data
+
+
+async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: MakeApp) -> None:
+    def changed(data: dict[str, Any]) -> dict[str, Any]:
+        return {**data, "public": {**data["public"],
+                                   "stock_count": data["public"]["stock_count"] + 1}}
+
+    app, said, data = await with_changed_save(make_app, changed)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        await type_password(pilot, PASSWORDS[1])
+        assert isinstance(app.screen, MenuScreen)
+        assert said == [DAMAGED]
+        saved = app.runtime.store.saved("pesten")
+        assert saved is not None and saved.data == data
+
+
+async def test_a_save_that_is_no_sealed_round_gives_one_sentence(make_app: MakeApp) -> None:
+    app, said, _data = await with_changed_save(
+        make_app, lambda _data: {"public": {"format": "nonsense"}})
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        assert isinstance(app.screen, MenuScreen)
+        assert said == [f"The saved Pesten game could not be continued. {DAMAGED} It is left "
+                        "as it is."]
+
+
+async def test_between_rounds_the_finished_round_stays_saved_for_the_next_deal(
+    make_app: MakeApp,
+) -> None:
+    from tableau.ui.scenes.pesten import BRAM
+    from tableau.ui.scenes.pesten import COR
+    from tableau.ui.scenes.pesten import arranged_table
+
+    async with started(kept(make_app, "pesten", table=arranged_table(["7D", BRAM, COR], "7C",
+                                                                      seed=SEED)), SIZE) as pilot:
+        await unlock(pilot, PASSWORDS[0])
+        await select(pilot, "7D")
+        await press(pilot, "enter", "escape")  # the round is won; close the end dialog
+        store = pilot.app.runtime.store
+        assert len(store.finished("pesten")) == 1
+        saved = store.saved("pesten")
+        assert saved is not None and saved.details == {}
+        await quit_app(pilot)
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        await type_password(pilot, PASSWORDS[1])
+        assert isinstance(app.screen, EndScreen)  # the round's end, as it was left
+        await press(pilot, "escape")
+        assert table_of(app).over
+        await press(pilot, "n")
+        assert table_of(app).state.round == 2
+        assert len(app.runtime.store.finished("pesten")) == 1  # the round counts once
+
+
+async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) -> None:
+    left = await played_and_quit(make_app, dealt(bram=""))
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        screen = app.screen
+        assert isinstance(screen, PestenUnsealScreen)
+        assert not screen.query_one("#password").display
+        assert str(screen.query_one("#i-am", Button).label) == "I am Bram"
+        await press(pilot, "enter")  # the focused "I am Bram"
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        assert table_of(app).state == left.state

@@ -215,3 +215,7 @@ class SeatLock:
     def __repr__(self) -> str:
         kind = "argon2id" if self._encoded is not None else "open"
         return f"SeatLock({self.name!r}, {kind}, failed_tries={self.failed_tries})"
+
+    def __reduce__(self) -> str | tuple[object, ...]:
+        # The lock holds the seat's sealing key: it never leaves memory, so no pickle.
+        raise TypeError("A seat lock is never pickled: it holds a sealing key.")

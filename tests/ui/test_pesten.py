@@ -356,6 +356,7 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
         assert isinstance(app.screen, SuitChooser)
         await press(pilot, "h")
         assert table.state.suit is Suit.HEARTS
+        await press(pilot, "enter")  # Done: the turn passes
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
         assert shown_text(app, "#asked") == "Suit asked:\n♥ hearts"
@@ -510,7 +511,7 @@ async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
     # Anna's 8 skips Bram; Cor (a CPU) moves; then it is Anna's turn again.
     async with annas_turn(make_app, ["8H 3H 9S", BRAM, COR], "5C 8C") as (table, app, pilot):
         await select(pilot, "8H")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # play, Done
         await settle(pilot)
         cor_events = [event for event in table.state.history if event.seat == 2]
         assert cor_events
@@ -634,6 +635,7 @@ async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -
         await press(pilot, "d")
         await press(pilot, "enter")
         assert str(table.state.pile[-1]) == "6D"
+        await press(pilot, "enter")  # Done
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
@@ -662,7 +664,7 @@ async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp)
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "8H")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # play, Done
         await settle(pilot)
         if not table.over:
             assert table.current == 0
@@ -681,6 +683,10 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "9H")
+        await press(pilot, "enter")
+        assert table.current == 1 and table_screen(app).mode == "hand"  # until Done
+        await pilot.pause(1.2)
+        assert table.current == 1  # no CPU moves while Anna holds the terminal
         await press(pilot, "enter")
         assert table.current == 1 and table_screen(app).mode == "wait"
         assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
@@ -785,7 +791,7 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
 async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
     async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
         await select(pilot, "2D")
-        await press(pilot, "enter")
+        await press(pilot, "enter", "enter")
         await unlock(pilot, "bram-pw")
         assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
         await press(pilot, "l")

@@ -21,6 +21,7 @@ from ui_helpers import started
 
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
+from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HotSeat
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
@@ -92,9 +93,15 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         assert (record.game, record.variant, record.seed, record.result) == (
             "pesten", "3 players", None, "finished")
         assert dict(record.config) == {"players": 3, "packs": 1, "jokers": 2}
-        assert dict(record.details) == {"players": ["Anna", "Bram", "Cor"],
-                                        "kinds": ["human", "human", "careful"],
-                                        "winner": "Anna"}
+        bram, cor = (engine.hand_points(table.state.config, hand)
+                     for hand in table.state.hands[1:])
+        assert dict(record.details) == {
+            "players": ["Anna", "Bram", "Cor"], "kinds": ["human", "human", "careful"],
+            "winner": "Anna", "points": [0, bram, cor], "totals": [0, bram, cor],
+            "rules": {"forgot_penalty": 2, "sets_are_series": True, "wrap_runs": False,
+                      "either_order": False, "special_finish": True},
+            "match": {"kind": "open", "target": 0, "ended": False, "winner": None},
+        }
         assert app.runtime.store.saved("pesten") is None
         assert secrets_found(database_bytes(), table, seeds) == []
     assert secrets_found(database_bytes(), table, seeds) == []

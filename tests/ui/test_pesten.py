@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections import defaultdict
@@ -949,3 +950,126 @@ async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeAp
         await press(pilot, "ctrl+q")
         await press(pilot, "y")
         assert not app.is_running
+
+
+# ------------------------------------------------------------------ undo before the hand-off
+
+
+def history_text(table: HotSeat) -> str:
+    return " ".join(event.text for event in table.state.history)
+
+
+async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_over(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
+        before = table.state
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        screen = table_screen(app)
+        # The turn has ended, but the hand stays until Done, with the 3♦ on the pile.
+        assert table.current == 1 and screen.mode == "hand"
+        assert sorted(shown_hand(app)) == ["9S", "QH"]
+        assert str(table.state.pile[-1]) == "3D"
+        assert screen.query_one("#done", Button).display
+        undo = screen.query_one("#undo", Button)
+        assert undo.display and not undo.disabled
+        assert "Undo" in [command.title for command in app.get_system_commands(screen)]
+        await press(pilot, "u")
+        assert table.state == before and table.current == 0
+        assert sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        assert "Anna plays 3♦" not in history_text(table)
+        assert not screen.query_one("#undo", Button).display
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        await click(pilot, "#undo")  # the button does the same
+        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        await select(pilot, "3D")
+        await press(pilot, "enter", "enter")  # play, Done
+        assert lock_title(app) == "Pass the terminal to Bram."
+        assert shown_hand(app) == []
+        text = screen_text(app)
+        assert "9♠" not in text and "Q♥" not in text
+        assert history_text(table).count("Anna plays 3♦") == 1
+        await press(pilot, "escape")  # Bram's lock: Escape asks about leaving, as ever
+        assert not isinstance(app.screen, PestenScreen)
+
+
+async def test_undo_after_a_draw_is_refused_with_the_sentence(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
+    ) as (table, app, pilot):
+        await press(pilot, "d")
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        await press(pilot, "enter")  # the 6♦ drawn fits: Enter plays it
+        assert str(table.state.pile[-1]) == "6D" and table.current == 1
+        # The play of the drawn card may be taken back, but not the draw before it.
+        await press(pilot, "u")
+        assert table.current == 0 and table.state.phase is engine.Phase.DRAWN
+        assert "6D" in shown_hand(app)
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        assert table.state.phase is engine.Phase.DRAWN and "6D" in shown_hand(app)
+        await press(pilot, "p")  # keeps it this time: the turn passes at once
+        assert lock_title(app) == "Pass the terminal to Bram."
+        assert table.state.hands[0].count(parse_any_card("6D")) == 1
+
+
+async def test_the_winning_play_ends_the_round_at_once(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (table, app, pilot):
+        await press(pilot, "enter")
+        assert table.over and isinstance(app.screen, EndScreen)
+
+
+# ------------------------------------------------------------------ a match
+
+
+POINTS_MATCH = {"match": "points", "target": 100}
+"""Bram's cards (BRAM) count 95 and Cor's (COR) 77: from 10 points, Bram passes 100."""
+
+
+async def test_a_points_match_ends_with_the_final_table_and_a_new_match(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(
+        make_app, ["7D", BRAM, COR], "5C 7C", rules=POINTS_MATCH, points=(0, 10, 0),
+    ) as (table, app, pilot):
+        assert "Pts" in shown_text(app, "#seats-head")
+        assert re.search(r"Bram\s+7\s+0\s+10", screen_text(app))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        assert "Anna wins the match!" in text and "Final table after 1 rounds" in text
+        assert re.search(r"1 Anna\s+1\s+0\s+100", text)
+        assert re.search(r"2 Cor\s+0\s+77\s+23", text)
+        assert re.search(r"3 Bram\s+0\s+105\s+0", text)
+        assert not app.screen.query("#choice-next")
+        await press(pilot, "escape")  # look at the table
+        await press(pilot, "n")
+        assert table_screen(app).table is table and table.over  # n deals nothing now
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "New match" in titles and "Next round" not in titles
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"new match", "enter")
+        fresh = table_screen(app).table
+        assert fresh is not table and fresh.seats == table.seats
+        assert fresh.state.round == 1 and fresh.state.points == (0, 0, 0)
+        assert fresh.state.config == dataclasses.replace(
+            table.state.config, seed=fresh.state.config.seed)
+        assert fresh.state.config.seed != table.state.config.seed
+        assert lock_title(app).startswith("Pass the terminal to")
+
+
+async def test_a_round_of_a_match_shows_how_far_each_is_from_the_target(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(
+        make_app, ["7D", BRAM, COR], "5C 7C", rules={"match": "wins", "target": 3},
+    ) as (table, app, pilot):
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert "Standings (first to 3 round wins)" in text
+        assert re.search(r"1 Anna\s+1\s+0\s+2", text)
+        await click(pilot, "#choice-next")
+        assert table.state.round == 2

@@ -25,6 +25,7 @@ from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HotSeat
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
+from tableau.storage.stats import figures
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import BRAM
 from tableau.ui.scenes.pesten import COR
@@ -181,3 +182,22 @@ async def test_a_table_set_on_the_command_line_keeps_its_size_and_kinds(
             "Zoë", "Ida", "Cor"]
         assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(3)] == [
             "human", "human", "careful"]
+
+
+async def test_the_round_that_ends_a_match_records_it_and_the_statistics_count_it(
+    make_app: MakeApp,
+) -> None:
+    table = arranged_table(["7D", BRAM, COR], "7C", seed=SEED,
+                           rules={"match": "wins", "target": 2}, wins=(1, 0, 0))
+    app = kept(make_app, "pesten", table=table)
+    async with started(app, SIZE) as pilot:
+        await win_the_round(pilot)
+        assert "Anna wins the match!" in str(pilot.app.screen.query_one("#dialog-title").render())
+        [record] = app.runtime.store.finished("pesten")
+        assert record.details["match"] == {"kind": "wins", "target": 2, "ended": True,
+                                           "winner": "Anna"}
+        anna, *others = figures([record]).pesten
+        assert (anna.name, anna.wins, anna.matches, anna.matches_won) == ("Anna", 1, 1, 1)
+        assert all(row.matches == 1 and row.matches_won == 0 for row in others)
+        assert all(row.average_points is not None and row.average_points > 0
+                   for row in others)

@@ -7,6 +7,7 @@ every other card in the stock, so a scene (or a test) can show one exact situati
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,13 +53,15 @@ def arranged_table(
     jokers: int = 2,
     seed: int = 7,
     draw_next: str = "",
+    rules: Mapping[str, Any] | None = None,
     **changes: Any,
 ) -> HotSeat:
     """A table whose hands and discard pile (bottom first) are the given cards ("7H 7S JK").
 
     The remaining cards form the stock. ``changes`` set other State fields (``suit``,
     ``stack``, ``series``, ``direction``...). ``draw_next`` names the cards on top of the
-    stock, the next one drawn first. Human seats are locked with ``passwords``.
+    stock, the next one drawn first. Human seats are locked with ``passwords``. ``rules`` are
+further Config fields (house rules, the match).
     """
     scheme = scheme if scheme is not None else quick_scheme()
     chosen_pile = _cards(pile)
@@ -67,7 +70,7 @@ def arranged_table(
     later = chosen_pile[1:]
     config = engine.Config(
         players=len(names), packs=packs, jokers=jokers, seed=seed, names=tuple(names),
-        dealer=(current - 1 - len(later)) % len(names),
+        dealer=(current - 1 - len(later)) % len(names), **(rules or {}),
     )
     starter = (config.dealer + 1) % len(names)
     dealt = engine.new_game(config)

@@ -190,6 +190,32 @@ async def _round_end(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def _house_rules(pilot: Pilot[Any]) -> None:
+    """The set-up's "House rules & scoring" section opened."""
+    await pilot.pause()
+    await pilot.click("#house CollapsibleTitle")
+    await pilot.pause()
+
+
+def _points_match_app() -> TableauApp:
+    """A match to 100 points: Bram has 10 already; Anna's 7♦ ends it (Bram's cards pass 100)."""
+    return table_app(arranged_table(
+        ["7D", BRAM, COR], "7C", rules={"match": "points", "target": 100}, points=(0, 10, 0),
+    ))
+
+
+async def _done_step(pilot: Pilot[Any]) -> None:
+    """7♦ on top: Anna plays 7♥ (a seven: again), then 3♥, which ends her turn; her hand
+    stays, with Done and Undo, until she hands over."""
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "7H")
+    await pilot.press("enter")
+    await pilot.pause()
+    await select(pilot, "3H")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def select(pilot: Pilot[Any], *codes: str) -> None:
     """Select cards of the revealed hand by keyboard (arrows and space), in this order."""
     from tableau.ui.widgets.pesten_hand import PestenHand
@@ -217,4 +243,8 @@ SCENES = (
     Scene("pesten", "round-end", _last_card_app, _round_end),
     Scene("pesten", "big-hand", _big_hand_app, _revealed),
     Scene("pesten", "new-cards", _taken_app, _take),
+    Scene("pesten", "setup-house-rules", _setup_app, _house_rules),
+    Scene("pesten", "points-seats", _points_match_app),
+    Scene("pesten", "match-end", _points_match_app, _round_end),
+    Scene("pesten", "done-undo", _table_app, _done_step),
 )

@@ -276,11 +276,11 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                             id="points", classes="target", type="integer", max_length=6)
             yield MessageLine("", id="problem-match", classes="problem", markup=False)
             with Horizontal(classes="form-row"):
-                yield Label("Forgotten last card costs", classes="field-label")
-                yield Select([("2 cards", 2), ("5 cards", 5)],
+                yield Label("Forgotten last card", classes="field-label")
+                yield Select([("costs 2 cards", 2), ("costs 5 cards", 5)],
                              value=remembered.get("pesten", "forgot_penalty"),
                              allow_blank=False, compact=True, id="forgot_penalty")
-                yield Label("Going out on a special card", classes="field-label")
+                yield Label("Out on a special", classes="field-label")
                 yield Select([("allowed", True), ("costs 5 cards", False)],
                              value=remembered.get("pesten", "special_finish"),
                              allow_blank=False, compact=True, id="special_finish")

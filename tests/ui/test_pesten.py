@@ -1073,3 +1073,21 @@ async def test_a_round_of_a_match_shows_how_far_each_is_from_the_target(
         assert re.search(r"1 Anna\s+1\s+0\s+2", text)
         await click(pilot, "#choice-next")
         assert table.state.round == 2
+
+
+async def test_escape_at_the_done_step_asks_and_staying_keeps_the_step(
+    make_app: MakeApp,
+) -> None:
+    from tableau.ui.screens.dialogs import ConfirmScreen
+
+    async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await click(pilot, "#choice-stay")
+        await pilot.resize_terminal(120, 40)  # a redraw keeps the step too
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.current == 1
+        await press(pilot, "u")
+        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]

@@ -2,12 +2,23 @@
 
 The table (seats, pile, stock, pending effect, history) shows public facts only and is drawn
 from ``public(view)``. A human's hand appears only after their password opened their lock;
-it is emptied from the screen the moment their turn ends, and the next human's lock appears.
+it is emptied from the screen the moment their turn ends (at Done), and the next human's lock
+appears.
 CPU seats move by themselves after the runtime's ``cpu_delay``; their cards are never shown.
 The turn flow is GameScreen's: every change ends in ``after_move()``.
 
+Undo before the hand-off (the ruling): a play that ends a human's turn does not hand over at
+once. The hand stays, with the played cards on the pile, until Done (Enter); Undo (u, the
+button, the palette) takes the play back, and each earlier play of the same turn (after a 7).
+The turn passes only at Done, whoever sits next, human or CPU: nothing moves before it, and
+after it the play stays. Never undone: a draw, a take, a play that gave the player cards (a
+penalty), nor the play that wins the round (the round ends at once); the play of a card just
+drawn may be taken back, the draw stays. Keeping a drawn card or taking hands over as before
+(new cards lit until Done).
+
 A round is not saved while it goes on (the hands are secret): only its end is recorded for the
-statistics, with the players' names and kinds and the winner, never a card or the seed.
+statistics, with the players' names and kinds, the winner, the points, the house rules and the
+match, never a card or the seed.
 """
 
 from __future__ import annotations

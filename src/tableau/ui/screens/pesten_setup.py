@@ -270,10 +270,12 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                              allow_blank=False, compact=True, id="match")
                 yield Label("N", id="wins-label", classes="field-label")
                 yield Input(str(remembered.get("pesten", "wins")), compact=True, id="wins",
-                            classes="target", type="integer", max_length=6)
+                            classes="target", type="integer", max_length=6,
+                            placeholder="{}–{}".format(*engine.WINS_RANGE))
                 yield Label("P", id="points-label", classes="field-label")
                 yield Input(str(remembered.get("pesten", "points")), compact=True,
-                            id="points", classes="target", type="integer", max_length=6)
+                            id="points", classes="target", type="integer", max_length=6,
+                            placeholder="{}–{}".format(*engine.POINTS_RANGE))
             yield MessageLine("", id="problem-match", classes="problem", markup=False)
             with Horizontal(classes="form-row"):
                 yield Label("Forgotten last card", classes="field-label")

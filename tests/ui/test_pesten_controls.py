@@ -131,7 +131,7 @@ def test_the_round_end_names_the_winner_and_the_rounds_won() -> None:
     assert bram > 0 and cor > 0
     first, second = ("Bram", "Cor") if bram <= cor else ("Cor", "Bram")
     assert lines == [
-        "Standings (open match: round after round):",
+        "Standings (open match):",
         "   Seat  Wins  Points",
         " 1 Anna     1       0",
         f" 2 {first:<4}     0  {min(bram, cor):>6}",

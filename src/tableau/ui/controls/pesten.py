@@ -268,7 +268,7 @@ def match_text(view: View) -> str:
         return f"first to {config.target} round win{'s' if config.target != 1 else ''}"
     if config.match == "points":
         return f"points limit {config.target}: fewest points wins"
-    return "open match: round after round"
+    return "open match"
 
 
 def standings_lines(view: View) -> list[str]:

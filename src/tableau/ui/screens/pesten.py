@@ -245,9 +245,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         title, lines = round_end(self._public_view())
         choices = [("new-match", "New match") if self.table.match_over
                    else ("next", "Next round"), ("menu", "Menu")]
-        dialog = EndScreen(escape(title), [escape(line) for line in lines], choices)
-        dialog.add_class("-pesten-standings")
-        return dialog
+        return EndScreen(escape(title), [escape(line) for line in lines], choices)
 
     def end_chosen(self, choice: str | None) -> None:
         if choice == "next":

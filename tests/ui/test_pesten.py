@@ -18,6 +18,7 @@ from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets import Input
+from textual.widgets import Select
 from textual.widgets import Static
 from ui_helpers import click
 from ui_helpers import press
@@ -1091,3 +1092,37 @@ async def test_escape_at_the_done_step_asks_and_staying_keeps_the_step(
         assert sorted(shown_hand(app)) == ["9S", "QH"] and table.current == 1
         await press(pilot, "u")
         assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+
+
+async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("pesten", passwords=quick_scheme(), seed=31)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        setup.query_one("#kind-1", Select).value = "random"
+        setup.query_one("#match", Select).value = "points"
+        setup.query_one("#points", Input).value = "10"
+        await pilot.pause()
+        await press(pilot, "ctrl+s", "ctrl+s")  # past the warning: Anna has no password
+        screen = table_screen(app)
+        table = screen.table
+        assert (table.state.config.match, table.state.config.target) == ("points", 10)
+        for _ in range(600):
+            if isinstance(app.screen, EndScreen):
+                if not app.screen.query("#choice-next"):
+                    break
+                await click(pilot, "#choice-next")
+            elif screen.mode == "lock":
+                await click(pilot, "#i-am")
+            elif screen.mode == "hand":
+                await _any_legal_move(pilot)
+            else:
+                await settle(pilot)
+        assert isinstance(app.screen, EndScreen) and table.match_over
+        winner = table.seats[engine.match_winner(table.state) or 0].name
+        assert f"{winner} wins the match!" in screen_text(app)
+        assert max(table.state.points) >= 10
+        await click(pilot, "#choice-new-match")
+        assert table_screen(app).table.state.round == 1
+        assert table_screen(app).table.state.points == (0, 0, 0)

@@ -37,7 +37,8 @@ def recorded(home: Path) -> None:
     finish(store, "gofish", "won", "easy", books=7)
     finish(store, "poker", "won", hands=12, hands_won=5, biggest_pot=80, chips=140)
     finish(store, "poker", "lost", hands=3, hands_won=0, biggest_pot=0, chips=-200)
-    finish(store, "pesten", "finished", players=["Anna", "Bram"], winner="Anna")
+    finish(store, "pesten", "finished", players=["Anna", "Bram"], winner="Anna",
+           points=[0, 12], match={"kind": "wins", "target": 1, "ended": True, "winner": "Anna"})
     store.close()
 
 
@@ -73,8 +74,10 @@ def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path) -> None:
         "gofish": [{"level": "easy", "played": 1, "won": 1, "average_books": 7.0}],
         "poker": {"sessions": 2, "hands_played": 15, "hands_won": 5, "biggest_pot": 80,
                   "chips": [140, -200], "chips_total": -60},
-        "pesten": [{"name": "Anna", "rounds": 1, "wins": 1},
-                   {"name": "Bram", "rounds": 1, "wins": 0}],
+        "pesten": [{"name": "Anna", "rounds": 1, "wins": 1, "matches": 1, "matches_won": 1,
+                    "average_points": 0.0},
+                   {"name": "Bram", "rounds": 1, "wins": 0, "matches": 1, "matches_won": 0,
+                    "average_points": 12.0}],
     }
 
 
@@ -87,7 +90,8 @@ def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path) -> None:
     assert "  Win %" + " " * 12 + "50%" in lines
     assert "  Best time" + " " * 7 + "4:10" in lines
     assert "  Chips" + " " * 12 + "-60" in lines
-    assert "  Anna" + " " * 9 + "1" + " " * 5 + "1" in lines
+    assert "  Player  Rounds  Wins  Matches  Won  Avg points" in lines
+    assert "  Anna         1     1        1    1         0.0" in lines
     assert lines.index("  #2" + " " * 8 + "-200") < lines.index("  #1" + " " * 8 + "+140")
     assert "No Go Fish games finished yet." not in result.stdout
 

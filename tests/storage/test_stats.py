@@ -149,6 +149,32 @@ def test_pesten_counts_rounds_and_wins_per_player_name() -> None:
     )
 
 
+def test_pesten_counts_matches_and_average_points_and_keeps_old_rounds() -> None:
+    ended = {"kind": "points", "target": 100, "ended": True, "winner": "Bram"}
+    going = {"kind": "points", "target": 100, "ended": False, "winner": None}
+    games = [
+        played("pesten", "finished", players=["Anna", "Bram"], winner="Anna"),  # before 15
+        played("pesten", "finished", players=["Anna", "Bram"], winner="Bram",
+               points=[30, 0], match=going),
+        played("pesten", "finished", players=["Anna", "Bram"], winner="Bram",
+               points=[75, 0], match=ended),
+        played("pesten", "finished", players=["Anna", "Bram"], winner="Anna",
+               points=[0, "x"], match={"ended": "yes", "winner": "Anna"}),  # damaged
+    ]
+    anna, bram = figures(games).pesten
+    assert anna == PlayerFigures("Anna", 4, 2, 1, 0, 105, 2)
+    assert bram == PlayerFigures("Bram", 4, 2, 1, 1, 0, 2)
+    assert anna.average_points == 52.5
+    assert PlayerFigures("Cor", 1, 0).average_points is None
+    [json_anna, _] = as_json(figures(games))["pesten"]
+    assert json_anna == {"name": "Anna", "rounds": 4, "wins": 2, "matches": 1,
+                         "matches_won": 0, "average_points": 52.5}
+    [page] = [page for page in pages(figures(games)) if page.game == "pesten"]
+    assert page.tables[0].columns == ("Player", "Rounds", "Wins", "Matches", "Won",
+                                      "Avg points")
+    assert page.tables[0].rows[0] == ("Anna", "4", "2", "1", "0", "52.5")
+
+
 def test_games_tableau_does_not_know_are_left_out() -> None:
     numbers = figures([played("chess", "won"), *yukon("won")])
     assert one_yukon(numbers).played == 1
@@ -235,7 +261,8 @@ def test_json_has_stable_keys_and_no_numbers_json_cannot_hold() -> None:
         "gofish": [{"level": "pro", "played": 1, "won": 0, "average_books": 2.0}],
         "poker": {"sessions": 1, "hands_played": 3, "hands_won": 2, "biggest_pot": 40,
                   "chips": [-5], "chips_total": -5},
-        "pesten": [{"name": "Anna", "rounds": 1, "wins": 1}],
+        "pesten": [{"name": "Anna", "rounds": 1, "wins": 1, "matches": 0, "matches_won": 0,
+                    "average_points": None}],
     }
 
 
@@ -280,6 +307,8 @@ def test_figures_are_consistent_whatever_the_records_hold(games: list[GameRecord
         assert 0 <= level.won <= level.played
     for player in numbers.pesten:
         assert 0 <= player.wins <= player.rounds
+        assert 0 <= player.matches_won <= player.matches <= player.rounds
+        assert player.scored <= player.rounds
 
 
 @given(st.lists(records, max_size=20), st.randoms(use_true_random=False))

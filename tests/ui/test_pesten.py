@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import re
 from collections import defaultdict
@@ -17,6 +18,7 @@ from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets import Input
+from textual.widgets import Select
 from textual.widgets import Static
 from ui_helpers import click
 from ui_helpers import press
@@ -356,6 +358,7 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
         assert isinstance(app.screen, SuitChooser)
         await press(pilot, "h")
         assert table.state.suit is Suit.HEARTS
+        await press(pilot, "enter")  # Done: the turn passes
         assert shown_hand(app) == []
         assert lock_title(app) == "Pass the terminal to Bram."
         assert shown_text(app, "#asked") == "Suit asked:\n♥ hearts"
@@ -510,7 +513,7 @@ async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
     # Anna's 8 skips Bram; Cor (a CPU) moves; then it is Anna's turn again.
     async with annas_turn(make_app, ["8H 3H 9S", BRAM, COR], "5C 8C") as (table, app, pilot):
         await select(pilot, "8H")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # play, Done
         await settle(pilot)
         cor_events = [event for event in table.state.history if event.seat == 2]
         assert cor_events
@@ -634,6 +637,7 @@ async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -
         await press(pilot, "d")
         await press(pilot, "enter")
         assert str(table.state.pile[-1]) == "6D"
+        await press(pilot, "enter")  # Done
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
@@ -662,7 +666,7 @@ async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp)
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "8H")
-        await pilot.press("enter")
+        await pilot.press("enter", "enter")  # play, Done
         await settle(pilot)
         if not table.over:
             assert table.current == 0
@@ -681,6 +685,10 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "9H")
+        await press(pilot, "enter")
+        assert table.current == 1 and table_screen(app).mode == "hand"  # until Done
+        await pilot.pause(1.2)
+        assert table.current == 1  # no CPU moves while Anna holds the terminal
         await press(pilot, "enter")
         assert table.current == 1 and table_screen(app).mode == "wait"
         assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
@@ -785,7 +793,7 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
 async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
     async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
         await select(pilot, "2D")
-        await press(pilot, "enter")
+        await press(pilot, "enter", "enter")
         await unlock(pilot, "bram-pw")
         assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
         await press(pilot, "l")
@@ -943,3 +951,178 @@ async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeAp
         await press(pilot, "ctrl+q")
         await press(pilot, "y")
         assert not app.is_running
+
+
+# ------------------------------------------------------------------ undo before the hand-off
+
+
+def history_text(table: HotSeat) -> str:
+    return " ".join(event.text for event in table.state.history)
+
+
+async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_over(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
+        before = table.state
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        screen = table_screen(app)
+        # The turn has ended, but the hand stays until Done, with the 3♦ on the pile.
+        assert table.current == 1 and screen.mode == "hand"
+        assert sorted(shown_hand(app)) == ["9S", "QH"]
+        assert str(table.state.pile[-1]) == "3D"
+        assert screen.query_one("#done", Button).display
+        undo = screen.query_one("#undo", Button)
+        assert undo.display and not undo.disabled
+        assert "Undo" in [command.title for command in app.get_system_commands(screen)]
+        await press(pilot, "u")
+        assert table.state == before and table.current == 0
+        assert sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        assert "Anna plays 3♦" not in history_text(table)
+        assert not screen.query_one("#undo", Button).display
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        await click(pilot, "#undo")  # the button does the same
+        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        await select(pilot, "3D")
+        await press(pilot, "enter", "enter")  # play, Done
+        assert lock_title(app) == "Pass the terminal to Bram."
+        assert shown_hand(app) == []
+        text = screen_text(app)
+        assert "9♠" not in text and "Q♥" not in text
+        assert history_text(table).count("Anna plays 3♦") == 1
+        await press(pilot, "escape")  # Bram's lock: Escape asks about leaving, as ever
+        assert not isinstance(app.screen, PestenScreen)
+
+
+async def test_undo_after_a_draw_is_refused_with_the_sentence(make_app: MakeApp) -> None:
+    async with annas_turn(
+        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
+    ) as (table, app, pilot):
+        await press(pilot, "d")
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        await press(pilot, "enter")  # the 6♦ drawn fits: Enter plays it
+        assert str(table.state.pile[-1]) == "6D" and table.current == 1
+        # The play of the drawn card may be taken back, but not the draw before it.
+        await press(pilot, "u")
+        assert table.current == 0 and table.state.phase is engine.Phase.DRAWN
+        assert "6D" in shown_hand(app)
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        assert table.state.phase is engine.Phase.DRAWN and "6D" in shown_hand(app)
+        await press(pilot, "p")  # keeps it this time: the turn passes at once
+        assert lock_title(app) == "Pass the terminal to Bram."
+        assert table.state.hands[0].count(parse_any_card("6D")) == 1
+
+
+async def test_the_winning_play_ends_the_round_at_once(make_app: MakeApp) -> None:
+    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (table, app, pilot):
+        await press(pilot, "enter")
+        assert table.over and isinstance(app.screen, EndScreen)
+
+
+# ------------------------------------------------------------------ a match
+
+
+POINTS_MATCH = {"match": "points", "target": 100}
+"""Bram's cards (BRAM) count 95 and Cor's (COR) 77: from 10 points, Bram passes 100."""
+
+
+async def test_a_points_match_ends_with_the_final_table_and_a_new_match(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(
+        make_app, ["7D", BRAM, COR], "5C 7C", rules=POINTS_MATCH, points=(0, 10, 0),
+    ) as (table, app, pilot):
+        assert "Pts" in shown_text(app, "#seats-head")
+        assert re.search(r"Bram\s+7\s+0\s+10", screen_text(app))
+        await press(pilot, "enter")
+        assert isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        assert "Anna wins the match!" in text and "Final table after 1 rounds" in text
+        assert re.search(r"1 Anna\s+1\s+0\s+100", text)
+        assert re.search(r"2 Cor\s+0\s+77\s+23", text)
+        assert re.search(r"3 Bram\s+0\s+105\s+0", text)
+        assert not app.screen.query("#choice-next")
+        await press(pilot, "escape")  # look at the table
+        await press(pilot, "n")
+        assert table_screen(app).table is table and table.over  # n deals nothing now
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "New match" in titles and "Next round" not in titles
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"new match", "enter")
+        fresh = table_screen(app).table
+        assert fresh is not table and fresh.seats == table.seats
+        assert fresh.state.round == 1 and fresh.state.points == (0, 0, 0)
+        assert fresh.state.config == dataclasses.replace(
+            table.state.config, seed=fresh.state.config.seed)
+        assert fresh.state.config.seed != table.state.config.seed
+        assert lock_title(app).startswith("Pass the terminal to")
+
+
+async def test_a_round_of_a_match_shows_how_far_each_is_from_the_target(
+    make_app: MakeApp,
+) -> None:
+    async with annas_turn(
+        make_app, ["7D", BRAM, COR], "5C 7C", rules={"match": "wins", "target": 3},
+    ) as (table, app, pilot):
+        await press(pilot, "enter")
+        text = screen_text(app)
+        assert "Standings (first to 3 round wins)" in text
+        assert re.search(r"1 Anna\s+1\s+0\s+2", text)
+        await click(pilot, "#choice-next")
+        assert table.state.round == 2
+
+
+async def test_escape_at_the_done_step_asks_and_staying_keeps_the_step(
+    make_app: MakeApp,
+) -> None:
+    from tableau.ui.screens.dialogs import ConfirmScreen
+
+    async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, ConfirmScreen)
+        await click(pilot, "#choice-stay")
+        await pilot.resize_terminal(120, 40)  # a redraw keeps the step too
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.current == 1
+        await press(pilot, "u")
+        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+
+
+async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
+    make_app: MakeApp,
+) -> None:
+    app = make_app("pesten", passwords=quick_scheme(), seed=31)
+    async with app.run_test(size=SIZE) as pilot:
+        setup = app.screen
+        setup.query_one("#kind-1", Select).value = "random"
+        setup.query_one("#match", Select).value = "points"
+        setup.query_one("#points", Input).value = "10"
+        await pilot.pause()
+        await press(pilot, "ctrl+s", "ctrl+s")  # past the warning: Anna has no password
+        screen = table_screen(app)
+        table = screen.table
+        assert (table.state.config.match, table.state.config.target) == ("points", 10)
+        for _ in range(600):
+            if isinstance(app.screen, EndScreen):
+                if not app.screen.query("#choice-next"):
+                    break
+                await click(pilot, "#choice-next")
+            elif screen.mode == "lock":
+                await click(pilot, "#i-am")
+            elif screen.mode == "hand":
+                await _any_legal_move(pilot)
+            else:
+                await settle(pilot)
+        assert isinstance(app.screen, EndScreen) and table.match_over
+        winner = table.seats[engine.match_winner(table.state) or 0].name
+        assert f"{winner} wins the match!" in screen_text(app)
+        assert max(table.state.points) >= 10
+        await click(pilot, "#choice-new-match")
+        assert table_screen(app).table.state.round == 1
+        assert table_screen(app).table.state.points == (0, 0, 0)

@@ -22,9 +22,11 @@ from ui_helpers import started
 
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
+from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HotSeat
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
+from tableau.storage.stats import figures
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import BRAM
 from tableau.ui.scenes.pesten import COR
@@ -93,9 +95,15 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         assert (record.game, record.variant, record.seed, record.result) == (
             "pesten", "3 players", None, "finished")
         assert dict(record.config) == {"players": 3, "packs": 1, "jokers": 2}
-        assert dict(record.details) == {"players": ["Anna", "Bram", "Cor"],
-                                        "kinds": ["human", "human", "careful"],
-                                        "winner": "Anna"}
+        bram, cor = (engine.hand_points(table.state.config, hand)
+                     for hand in table.state.hands[1:])
+        assert dict(record.details) == {
+            "players": ["Anna", "Bram", "Cor"], "kinds": ["human", "human", "careful"],
+            "winner": "Anna", "points": [0, bram, cor], "totals": [0, bram, cor],
+            "rules": {"forgot_penalty": 2, "sets_are_series": True, "wrap_runs": False,
+                      "either_order": False, "special_finish": True},
+            "match": {"kind": "open", "target": 0, "ended": False, "winner": None},
+        }
         # The match goes on: the finished round stays saved (sealed) for the next deal, its
         # public part showing only the cards played (7♣ 7♦).
         saved = app.runtime.store.saved("pesten")
@@ -181,3 +189,22 @@ async def test_a_table_set_on_the_command_line_keeps_its_size_and_kinds(
             "Zoë", "Ida", "Cor"]
         assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(3)] == [
             "human", "human", "careful"]
+
+
+async def test_the_round_that_ends_a_match_records_it_and_the_statistics_count_it(
+    make_app: MakeApp,
+) -> None:
+    table = arranged_table(["7D", BRAM, COR], "7C", seed=SEED,
+                           rules={"match": "wins", "target": 2}, wins=(1, 0, 0))
+    app = kept(make_app, "pesten", table=table)
+    async with started(app, SIZE) as pilot:
+        await win_the_round(pilot)
+        assert "Anna wins the match!" in str(pilot.app.screen.query_one("#dialog-title").render())
+        [record] = app.runtime.store.finished("pesten")
+        assert record.details["match"] == {"kind": "wins", "target": 2, "ended": True,
+                                           "winner": "Anna"}
+        anna, *others = figures([record]).pesten
+        assert (anna.name, anna.wins, anna.matches, anna.matches_won) == ("Anna", 1, 1, 1)
+        assert all(row.matches == 1 and row.matches_won == 0 for row in others)
+        assert all(row.average_points is not None and row.average_points > 0
+                   for row in others)

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import tomllib
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 from textual import events
 from textual.pilot import Pilot
+from textual.widgets import Checkbox
+from textual.widgets import Collapsible
 from textual.widgets import Input
 from textual.widgets import Select
 from textual.widgets import Static
+from ui_helpers import click
 from ui_helpers import press
 from ui_helpers import started
 
+from tableau.engines import pesten as engine
+from tableau.storage.home import settings_path
+from tableau.ui import preferences
 from tableau.ui.app import TableauApp
+from tableau.ui.controls.pesten import HOUSE_RULES
 from tableau.ui.scenes.pesten import quick_scheme
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.screens.pesten_setup import PestenSetupScreen
@@ -27,7 +35,7 @@ def setup_app(make_app: MakeApp, **options: Any) -> TableauApp:
     return make_app("pesten", passwords=quick_scheme(), seed=3, **options)
 
 
-def problem(app: TableauApp, seat: int) -> str:
+def problem(app: TableauApp, seat: int | str) -> str:
     return str(app.screen.query_one(f"#problem-{seat}", Static).render())
 
 
@@ -133,3 +141,103 @@ async def test_escape_or_the_menu_button_leaves_the_set_up_for_the_menu(
             await pilot.click("#menu")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+# ------------------------------------------------------------------ house rules and the match
+
+
+def kept(make_app: MakeApp) -> TableauApp:
+    return make_app("pesten", persist=True, passwords=quick_scheme(), seed=3)
+
+
+async def open_house_rules(pilot: Pilot[Any]) -> None:
+    await click(pilot, "#house CollapsibleTitle")
+    assert not pilot.app.screen.query_one("#house", Collapsible).collapsed
+
+
+async def retype(pilot: Pilot[Any], selector: str, text: str) -> None:
+    pilot.app.screen.query_one(selector, Input).focus()
+    await pilot.press("end", "ctrl+u", *text)
+    await pilot.pause()
+
+
+async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
+    make_app: MakeApp,
+) -> None:
+    async with started(kept(make_app), SIZE) as pilot:
+        screen = pilot.app.screen
+        assert screen.query_one("#house", Collapsible).collapsed  # the seats come first
+        assert screen.query_one("#name-0", Input).region.bottom <= SIZE[1]
+        await open_house_rules(pilot)
+        assert not screen.query_one("#points", Input).display  # an open match: no limit
+        screen.query_one("#match", Select).value = "points"
+        await pilot.pause()
+        assert screen.query_one("#points", Input).display
+        await retype(pilot, "#points", "150")
+        screen.query_one("#forgot_penalty", Select).value = 5
+        screen.query_one("#special_finish", Select).value = False
+        await click(pilot, "#wrap_runs")
+        await click(pilot, "#sets_are_series")
+        await retype(pilot, "#card-points-0", "40")
+        await start(pilot)
+        await start(pilot)  # past the warnings about hands without a password
+        assert isinstance(pilot.app.screen, PestenScreen)
+        config = pilot.app.screen.table.state.config
+        assert (config.match, config.target, config.forgot_penalty, config.special_finish,
+                config.wrap_runs, config.sets_are_series, config.either_order) == (
+            "points", 150, 5, False, True, False, False)
+        assert config.card_points == (40, *engine.DEFAULT_CARD_POINTS[1:])
+    settings = tomllib.loads(settings_path().read_text(encoding="utf-8"))["pesten"]
+    assert (settings["match"], settings["points"], settings["card_points"][0]) == (
+        "points", 150, 40)
+    async with started(kept(make_app), SIZE) as pilot:  # offered again next time
+        screen = pilot.app.screen
+        assert screen.query_one("#match", Select).value == "points"
+        assert screen.query_one("#points", Input).value == "150"
+        assert screen.query_one("#forgot_penalty", Select).value == 5
+        assert screen.query_one("#special_finish", Select).value is False
+        assert screen.query_one("#wrap_runs", Checkbox).value
+        assert not screen.query_one("#sets_are_series", Checkbox).value
+        assert screen.query_one("#card-points-0", Input).value == "40"
+        await open_house_rules(pilot)
+        await click(pilot, "#point-defaults")
+        assert screen.query_one("#card-points-0", Input).value == "50"
+
+
+async def test_a_bad_target_or_points_value_is_marked_with_the_engines_sentence(
+    make_app: MakeApp,
+) -> None:
+    async with started(setup_app(make_app), SIZE) as pilot:
+        screen = pilot.app.screen
+        await open_house_rules(pilot)
+        screen.query_one("#match", Select).value = "wins"
+        await pilot.pause()
+        await retype(pilot, "#wins", "99")
+        assert problem(pilot.app, "match") == "Play to 1 to 50 round wins, not 99."
+        await retype(pilot, "#card-points-11", "600")
+        assert problem(pilot.app, "points") == "A jack may count 0 to 500 points."
+        assert screen.query_one("#card-points-11", Input).has_class("-bad")
+        screen.query_one("#house", Collapsible).collapsed = True
+        await start(pilot)
+        await start(pilot)
+        assert isinstance(pilot.app.screen, PestenSetupScreen)
+        assert not screen.query_one("#house", Collapsible).collapsed  # opened to show why
+        await retype(pilot, "#wins", "3")
+        await retype(pilot, "#card-points-11", "25")
+        assert problem(pilot.app, "match") == problem(pilot.app, "points") == ""
+        await start(pilot)
+        assert isinstance(pilot.app.screen, PestenScreen)
+        assert pilot.app.screen.table.state.config.target == 3
+
+
+def test_the_remembered_rules_match_the_engine() -> None:
+    assert preferences.PESTEN_MATCHES == engine.MATCH_KINDS
+    assert preferences.PESTEN_WINS == engine.WINS_RANGE
+    assert preferences.PESTEN_POINTS == engine.POINTS_RANGE
+    assert preferences.PESTEN_CARD_POINTS == engine.DEFAULT_CARD_POINTS
+    assert preferences.PESTEN_CARD_MOST == engine.CARD_POINTS_MAX
+    section = preferences.SCHEMA["pesten"]
+    defaults = engine.Config()
+    for key in HOUSE_RULES:
+        assert section[key].default == getattr(defaults, key)
+    assert section["card_points"].check([*engine.DEFAULT_CARD_POINTS[:13], 501]) is not None

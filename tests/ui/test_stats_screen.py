@@ -193,4 +193,4 @@ async def test_a_long_table_scrolls_with_the_arrows_at_80x24() -> None:
         assert figures.max_scroll_y > 0
         await press(pilot, "down", "down", "pagedown")
         assert figures.scroll_y == min(12, figures.max_scroll_y)
-        assert shown(screen)[0] == ("Anna", "30", "30")
+        assert shown(screen)[0] == ("Anna", "30", "30", "0", "0", "–")

@@ -17,7 +17,8 @@ with a sentence, and the figures of the new, empty one are shown).
   ``"biggest_pot"`` (or null), ``"chips"`` (each session's chip result, oldest first) and
   ``"chips_total"``.
 - ``"pesten"``: a list, one object per player name, most wins first: ``"name"``,
-  ``"rounds"``, ``"wins"``.
+  ``"rounds"``, ``"wins"`` (rounds won), ``"matches"`` (matches played to their end),
+  ``"matches_won"`` and ``"average_points"`` (per round, two decimals, or null).
 
 Exit status: 0 shown; 1 the database could not be read; 2 bad arguments.
 """

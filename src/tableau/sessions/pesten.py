@@ -4,12 +4,21 @@ Pure (no Textual). The table keeps the seats (who plays each, and the lock on ea
 hand), the engine state and the CPU players' seed. It turns "play these cards", "draw",
 "take" into engine moves and says what became of them (``Answer``); legality comes from the
 engine (``apply``, ``why_illegal``, ``legal_moves``).
+
+Undo before the hand-off: while a human's turn lasts, and after a play that ended it until
+the screen hands over (``hand_over``, the Done button), the player may take back their own
+plays, one at a time. Never a draw, a take, or a play that gave them cards (a penalty):
+those cards have been seen. A play that ends the round stays.
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 from typing import Final
 from typing import NamedTuple
 
@@ -31,6 +40,11 @@ from tableau.engines.protocol import IllegalMove
 from tableau.storage.passwords import SeatLock
 
 HUMAN: Final = "human"
+NOTHING_TO_UNDO: Final = "Nothing to take back: you have not played this turn."
+DRAW_STAYS: Final = "A drawn card has been seen, so the draw stays."
+TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
+PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
+ROUND_STAYS: Final = "The round is over; its last play stays."
 """The kind of a seat a person plays; every other kind is a ``tableau.ai.pesten`` kind."""
 
 
@@ -75,11 +89,24 @@ class HotSeat:
         self.cpu_seed = cpu_seed
         self._opened: set[int] = set()
         """Seats whose lock was opened this round."""
+        self._undo: list[State] = []
+        """The states before each play of the present human turn that may be taken back."""
+        self._no_undo = NOTHING_TO_UNDO
+        """Why nothing can be taken back when ``_undo`` is empty."""
 
     @classmethod
     def deal(
-        cls, seats: Sequence[Seat], *, packs: int, jokers: int, dealer: int, seed: int
+        cls,
+        seats: Sequence[Seat],
+        *,
+        packs: int,
+        jokers: int,
+        dealer: int,
+        seed: int,
+        rules: Mapping[str, Any] | None = None,
     ) -> HotSeat:
+        """Round 1 of a new match. ``rules`` are further ``engine.Config`` fields: the house
+        rules and the match (``forgot_penalty``, ``match``, ``card_points``...)."""
         config = engine.Config(
             players=len(seats),
             packs=packs,
@@ -87,8 +114,14 @@ class HotSeat:
             seed=seed,
             names=tuple(seat.name for seat in seats),
             dealer=dealer,
+            **(rules or {}),
         )
         return cls(seats, engine.new_game(config), cpu_seed=seed ^ 0x5EED)
+
+    def new_match(self, seed: int) -> HotSeat:
+        """A new match at this table: the same seats (and locks) and rules, a fresh deal."""
+        config = dataclasses.replace(self.state.config, seed=seed)
+        return HotSeat(self.seats, engine.new_game(config), cpu_seed=seed ^ 0x5EED)
 
     # -------------------------------------------------------------- whose turn
 
@@ -133,15 +166,59 @@ class HotSeat:
         return CpuStep(*choose(engine.view(self.state, seat), self.cpu_seed))
 
     def cpu_play(self, step: CpuStep) -> None:
+        self.hand_over()
         self.state = engine.apply(self.state, step.move)
         self.cpu_seed = step.seed
 
     def try_move(self, move: Move) -> Answer:
+        before = self.state
         try:
-            self.state = engine.apply(self.state, move)
+            self.state = engine.apply(before, move)
         except IllegalMove as refusal:
             return Answer(False, str(refusal))
+        self._keep_for_undo(before, move)
         return Answer(True)
+
+    # -------------------------------------------------------------- undo
+
+    def _keep_for_undo(self, before: State, move: Move) -> None:
+        """Remember ``before`` if ``move`` may be taken back; else say why nothing before it
+        can be (a move that showed the player new cards cuts the way back)."""
+        seat = before.current
+        if self._undo and self._undo[-1].current != seat:
+            self.hand_over()  # another player's turn: theirs is gone
+        new_cards = Counter(self.state.hands[seat]) - Counter(before.hands[seat])
+        if self.over:
+            why = ROUND_STAYS
+        elif isinstance(move, Play) and not new_cards:
+            self._undo.append(before)
+            return
+        elif isinstance(move, Play):
+            why = PENALTY_STAYS
+        elif isinstance(move, Take):
+            why = TAKE_STAYS
+        else:
+            why = DRAW_STAYS  # a draw, or keeping the card drawn
+        self._undo.clear()
+        self._no_undo = why
+
+    @property
+    def can_undo(self) -> bool:
+        """The last human to move may take back their last play."""
+        return bool(self._undo)
+
+    def undo(self) -> Answer:
+        """Take back the last play of the present turn (it may have ended the turn, while the
+        screen has not handed over yet): the hand, the pile and the turn are as before it."""
+        if not self._undo:
+            return Answer(False, self._no_undo)
+        self.state = self._undo.pop()
+        return Answer(True)
+
+    def hand_over(self) -> None:
+        """The turn has passed to the next player (Done): its plays stay."""
+        self._undo.clear()
+        self._no_undo = NOTHING_TO_UNDO
 
     def play(
         self, cards: Sequence[AnyCard], *, last_card: bool, suit: Suit | None = None
@@ -183,3 +260,10 @@ class HotSeat:
     def next_round(self) -> None:
         self.state = engine.next_round(self.state)
         self._opened.clear()
+        self.hand_over()
+
+    # -------------------------------------------------------------- the match
+
+    @property
+    def match_over(self) -> bool:
+        return engine.match_over(self.state)

@@ -12,12 +12,17 @@ an odd type is treated as absent, never as an error. "abandoned" counts as a los
 - Poker: hands played and won (sums of ``details["hands"]`` and ``details["hands_won"]``), the
   biggest pot won (``details["biggest_pot"]``), and each session's chip result
   (``details["chips"]``) with their total.
-- Pesten: rounds and wins per player name (``details["players"]``, ``details["winner"]``).
+- Pesten, per player name: rounds and round wins (``details["players"]``,
+  ``details["winner"]``), matches played and won (rounds whose ``details["match"]`` says
+  ``"ended"``, with its ``"winner"``), and the average points per round over the rounds that
+  recorded them (``details["points"]``, one per seat). Older rounds without these details
+  count only as rounds.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -83,6 +88,17 @@ class PlayerFigures:
     name: str
     rounds: int
     wins: int
+    matches: int = 0
+    """Matches that ended with a round this player sat in."""
+    matches_won: int = 0
+    points: int = 0
+    """Points over the rounds that recorded them (``scored``)."""
+    scored: int = 0
+
+    @property
+    def average_points(self) -> float | None:
+        """Points per round, over the rounds that recorded points."""
+        return self.points / self.scored if self.scored else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,17 +185,48 @@ def _poker(games: list[GameRecord]) -> PokerFigures:
 
 
 def _pesten(rounds: list[GameRecord]) -> tuple[PlayerFigures, ...]:
-    played: dict[str, int] = {}
-    wins: dict[str, int] = {}
+    counts: dict[str, Counter[str]] = {}
     for game in rounds:
-        names = _names(game.details.get("players"))
+        details = game.details
+        names = _names(details.get("players"))
         for name in names:
-            played[name] = played.get(name, 0) + 1
-        winner = game.details.get("winner")
-        if isinstance(winner, str) and winner[:NAME_LENGTH] in names:
-            wins[winner[:NAME_LENGTH]] = wins.get(winner[:NAME_LENGTH], 0) + 1
-    players = [PlayerFigures(name, count, wins.get(name, 0)) for name, count in played.items()]
+            counts.setdefault(name, Counter())["rounds"] += 1
+        winners = (("wins", details.get("winner")), ("matches_won", _match_winner(details)))
+        for key, winner in winners:
+            if isinstance(winner, str) and winner[:NAME_LENGTH] in names:
+                counts[winner[:NAME_LENGTH]][key] += 1
+        if _match_ended(details):
+            for name in names:
+                counts[name]["matches"] += 1
+        for name, points in _round_points(details).items():
+            counts[name]["points"] += points
+            counts[name]["scored"] += 1
+    players = [PlayerFigures(name, figure["rounds"], figure["wins"], figure["matches"],
+                             figure["matches_won"], figure["points"], figure["scored"])
+               for name, figure in counts.items()]
     return tuple(sorted(players, key=lambda player: (-player.wins, -player.rounds, player.name)))
+
+
+def _match_winner(details: Mapping[str, Any]) -> object:
+    return details["match"].get("winner") if _match_ended(details) else None
+
+
+def _match_ended(details: Mapping[str, Any]) -> bool:
+    match = details.get("match")
+    return isinstance(match, Mapping) and match.get("ended") is True
+
+
+def _round_points(details: Mapping[str, Any]) -> dict[str, int]:
+    """Each player's points in the round, when the record has one whole number of at least
+    0 per seat (else none: an odd record says nothing about points)."""
+    players, points = details.get("players"), details.get("points")
+    if (not isinstance(players, list) or not isinstance(points, list)
+            or len(players) != len(points)
+            or not all(_whole(value) and value >= 0 for value in points)):
+        return {}
+    names = _names(players)
+    return {name[:NAME_LENGTH]: value for name, value in zip(players, points, strict=True)
+            if isinstance(name, str) and name[:NAME_LENGTH] in names}
 
 
 def _whole(value: Any) -> TypeGuard[int]:
@@ -223,7 +270,10 @@ def as_json(numbers: Figures) -> dict[str, Any]:
         "poker": {"sessions": poker.sessions, "hands_played": poker.hands_played,
                   "hands_won": poker.hands_won, "biggest_pot": poker.biggest_pot,
                   "chips": list(poker.chips), "chips_total": poker.chips_total},
-        "pesten": [{"name": row.name, "rounds": row.rounds, "wins": row.wins}
+        "pesten": [{"name": row.name, "rounds": row.rounds, "wins": row.wins,
+                    "matches": row.matches, "matches_won": row.matches_won,
+                    "average_points": None if row.average_points is None
+                    else round(row.average_points, 2)}
                    for row in numbers.pesten],
     }
 
@@ -284,8 +334,10 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
             )[:RECENT_SESSIONS]),
         ),
         "pesten": () if not numbers.pesten else (
-            Table("Per player", ("Player", "Rounds", "Wins"), tuple(
-                (row.name, str(row.rounds), str(row.wins)) for row in numbers.pesten)),
+            Table("Per player", ("Player", "Rounds", "Wins", "Matches", "Won", "Avg points"),
+                  tuple((row.name, str(row.rounds), str(row.wins), str(row.matches),
+                         str(row.matches_won), _figure(row.average_points))
+                        for row in numbers.pesten)),
         ),
     }
     return tuple(

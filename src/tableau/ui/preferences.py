@@ -1,7 +1,8 @@
 """The app's settings: what ``settings.toml`` may hold, with defaults and checks.
 
-The theme and each game's last set-up. Pesten keeps its seats' names and kinds, never a
-password. Read once at start-up (``open_settings``); a change in the app is written at once.
+The theme and each game's last set-up. Pesten keeps its seats' names and kinds (never a
+password), the match and the house rules. Read once at start-up (``open_settings``); a
+change in the app is written at once.
 """
 
 from __future__ import annotations
@@ -30,6 +31,13 @@ POKER_MOST: Final = 5
 PESTEN_MIN: Final = 2
 PESTEN_PLAYERS: Final = 8
 
+PESTEN_MATCHES: Final = ("open", "wins", "points")
+PESTEN_WINS: Final = (1, 50)
+PESTEN_POINTS: Final = (10, 10_000)
+PESTEN_CARD_POINTS: Final = (50, 11, 20, 3, 4, 5, 6, 20, 20, 9, 20, 25, 10, 20)
+"""Joker, ace, 2..10, jack, queen, king (the engine's DEFAULT_CARD_POINTS)."""
+PESTEN_CARD_MOST: Final = 500
+
 DEFAULT_THEME: Final = "textual-dark"
 PESTEN_KINDS: Final = ("human", "random", "careful")
 NAME_LENGTH: Final = 14
@@ -55,6 +63,14 @@ def _pesten_seats(value: Any) -> str | None:
     return None
 
 
+def _card_points(value: Any) -> str | None:
+    if (isinstance(value, list) and len(value) == len(PESTEN_CARD_POINTS)
+            and all(whole(0, PESTEN_CARD_MOST)(points) is None for points in value)):
+        return None
+    return (f"must be a list of {len(PESTEN_CARD_POINTS)} whole numbers from 0 to "
+            f"{PESTEN_CARD_MOST}: joker, ace, 2 to 10, jack, queen, king")
+
+
 DEFAULT_PESTEN_SEATS: Final = (
     {"name": "Anna", "kind": "human"}, {"name": "Bram", "kind": "human"},
     {"name": "Cor", "kind": "careful"},
@@ -75,7 +91,18 @@ SCHEMA: Final[Schema] = {
         "cpus": Field(POKER_CPUS, whole(1, POKER_MOST)),
         "speed": Field(DEFAULT_CPU_DELAY, number(0.0, MOST_SECONDS)),
     },
-    "pesten": {"seats": Field([dict(seat) for seat in DEFAULT_PESTEN_SEATS], _pesten_seats)},
+    "pesten": {
+        "seats": Field([dict(seat) for seat in DEFAULT_PESTEN_SEATS], _pesten_seats),
+        "match": Field("open", one_of(*PESTEN_MATCHES)),
+        "wins": Field(5, whole(*PESTEN_WINS)),
+        "points": Field(500, whole(*PESTEN_POINTS)),
+        "card_points": Field(list(PESTEN_CARD_POINTS), _card_points),
+        "forgot_penalty": Field(2, one_of(2, 5)),
+        "sets_are_series": Field(True, boolean),
+        "wrap_runs": Field(False, boolean),
+        "either_order": Field(False, boolean),
+        "special_finish": Field(True, boolean),
+    },
 }
 
 

@@ -24,6 +24,12 @@ from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
 from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import HotSeat
+
+HOUSE_RULES: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_order",
+                      "special_finish")
+"""The house-rule switches of ``engine.Config``, as the set-up, the settings and the records
+name them."""
 
 KINDS: Final = (
     (HUMAN, "Human"),
@@ -196,12 +202,26 @@ def lit(view: View, shown: Sequence[AnyCard], selected: Sequence[int]) -> tuple[
 # ------------------------------------------------------------------ words on the table
 
 
+def counts_points(view: View) -> bool:
+    """The match is played to a points limit: the seat list shows everyone's points."""
+    return view.config.match == "points"
+
+
+def seats_head(view: View) -> str:
+    """The seat list's heading, over the columns of ``seat_line``."""
+    head = f"  {'Seat':<14} {'Cards':>5} {'Wins':>4}"
+    return head + f" {'Pts':>5}" if counts_points(view) else head
+
+
 def seat_line(view: View, seat: int, *, human: bool, last: bool) -> str:
-    """The seat's row in the seat list: pointer, name, cards, rounds won, the LAST mark."""
+    """The seat's row in the seat list: pointer, name, cards, rounds won (and points in a
+    points match), the LAST mark."""
     kind = "" if human else " (CPU)"
     pointer = "▶" if is_pointed(view, seat) else " "
     label = (view.names[seat] + kind)[:14]
     line = f"{pointer} {label:<14} {view.hand_counts[seat]:>5} {view.wins[seat]:>4}"
+    if counts_points(view):
+        line += f" {view.points[seat]:>5}"
     if last:
         line += " LAST"  # one cell short of the column, clear of the stock
     return line
@@ -241,15 +261,73 @@ def hint(view: View) -> str:
     return "Your turn: space selects lit cards (in play order), Enter plays."
 
 
+def match_text(view: View) -> str:
+    """What the match is played to, in words."""
+    config = view.config
+    if config.match == "wins":
+        return f"first to {config.target} round win{'s' if config.target != 1 else ''}"
+    if config.match == "points":
+        return f"points limit {config.target}: fewest points wins"
+    return "open match"
+
+
+def standings_lines(view: View) -> list[str]:
+    """The standings as a small table, first place first (``engine.standings``): round
+    wins, points and, in a match with a target, how far each seat is from it."""
+    config = view.config
+    width = max(4, *(len(name) for name in view.names))
+    target = {"wins": "Wins to go", "points": "Pts to limit"}.get(config.match)
+    head = f"   {'Seat':<{width}}  {'Wins':>4}  {'Points':>6}"
+    lines = [head + (f"  {target:>12}" if target else "")]
+    for place, seat in enumerate(engine.standings(view), start=1):
+        line = (f"{place:>2} {view.names[seat]:<{width}}  {view.wins[seat]:>4}  "
+                f"{view.points[seat]:>6}")
+        if config.match == "wins":
+            line += f"  {max(0, config.target - view.wins[seat]):>12}"
+        elif config.match == "points":
+            line += f"  {max(0, config.target - view.points[seat]):>12}"
+        lines.append(line)
+    return lines
+
+
 def round_end(view: View) -> tuple[str, list[str]]:
-    """The round-end dialog's title and lines, from a view of the ended round."""
+    """The round-end dialog's title and lines, from a view of the ended round: the match's
+    standings, or once the match is over its final table and winner."""
     winner = view.winner if view.winner is not None else 0
-    title = f"{view.names[winner]} wins round {view.round}!"
     lines = []
-    if view.history and view.history[-1].kind == "blocked":
+    if engine.round_blocked(view):
         lines.append("Nobody could play and the stock was empty: fewest cards wins.")
-    lines.append("Rounds won:")
-    width = max(len(name) for name in view.names)
-    for seat, name in enumerate(view.names):
-        lines.append(f"{name:<{width}}  {view.wins[seat]}")
-    return title, lines
+    champion = engine.match_winner(view)
+    if champion is not None:
+        title = f"{view.names[champion]} wins the match!"
+        lines.append(f"{view.names[winner]} won round {view.round}, the last one.")
+        lines.append(f"Final table after {view.round} rounds ({match_text(view)}):")
+    else:
+        title = f"{view.names[winner]} wins round {view.round}!"
+        lines.append(f"Standings ({match_text(view)}):")
+    return title, lines + standings_lines(view)
+
+
+# ------------------------------------------------------------------ the record of a round
+
+
+def round_details(table: HotSeat) -> dict[str, object]:
+    """A finished round's record details: the seats, the winner, each seat's points this
+    round (what its cards left counted) and over the match, the house rules, and the match
+    (its kind, target, whether this round ended it and who won it). Nothing of a hand."""
+    state = table.state
+    config = state.config
+    names = config.names
+    champion = engine.match_winner(state)
+    return {
+        "players": [seat.name for seat in table.seats],
+        "kinds": [seat.kind for seat in table.seats],
+        "winner": names[state.winner] if state.winner is not None else None,
+        "points": [0 if seat == state.winner else engine.hand_points(config, hand)
+                   for seat, hand in enumerate(state.hands)],
+        "totals": list(state.points or (0,) * config.players),
+        "rules": {name: getattr(config, name) for name in HOUSE_RULES},
+        "match": {"kind": config.match, "target": config.target,
+                  "ended": champion is not None,
+                  "winner": None if champion is None else names[champion]},
+    }

@@ -7,6 +7,7 @@ every other card in the stock, so a scene (or a test) can show one exact situati
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from collections.abc import Sequence
 from typing import Any
 
@@ -52,13 +53,15 @@ def arranged_table(
     jokers: int = 2,
     seed: int = 7,
     draw_next: str = "",
+    rules: Mapping[str, Any] | None = None,
     **changes: Any,
 ) -> HotSeat:
     """A table whose hands and discard pile (bottom first) are the given cards ("7H 7S JK").
 
     The remaining cards form the stock. ``changes`` set other State fields (``suit``,
     ``stack``, ``series``, ``direction``...). ``draw_next`` names the cards on top of the
-    stock, the next one drawn first. Human seats are locked with ``passwords``.
+    stock, the next one drawn first. Human seats are locked with ``passwords``. ``rules`` are
+further Config fields (house rules, the match).
     """
     scheme = scheme if scheme is not None else quick_scheme()
     chosen_pile = _cards(pile)
@@ -67,7 +70,7 @@ def arranged_table(
     later = chosen_pile[1:]
     config = engine.Config(
         players=len(names), packs=packs, jokers=jokers, seed=seed, names=tuple(names),
-        dealer=(current - 1 - len(later)) % len(names),
+        dealer=(current - 1 - len(later)) % len(names), **(rules or {}),
     )
     starter = (config.dealer + 1) % len(names)
     dealt = engine.new_game(config)
@@ -187,6 +190,32 @@ async def _round_end(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+async def _house_rules(pilot: Pilot[Any]) -> None:
+    """The set-up's "House rules & scoring" section opened."""
+    await pilot.pause()
+    await pilot.click("#house CollapsibleTitle")
+    await pilot.pause()
+
+
+def _points_match_app() -> TableauApp:
+    """A match to 100 points: Bram has 10 already; Anna's 7♦ ends it (Bram's cards pass 100)."""
+    return table_app(arranged_table(
+        ["7D", BRAM, COR], "7C", rules={"match": "points", "target": 100}, points=(0, 10, 0),
+    ))
+
+
+async def _done_step(pilot: Pilot[Any]) -> None:
+    """7♦ on top: Anna plays 7♥ (a seven: again), then 3♥, which ends her turn; her hand
+    stays, with Done and Undo, until she hands over."""
+    await unlock(pilot, PASSWORDS[0])
+    await select(pilot, "7H")
+    await pilot.press("enter")
+    await pilot.pause()
+    await select(pilot, "3H")
+    await pilot.press("enter")
+    await pilot.pause()
+
+
 async def select(pilot: Pilot[Any], *codes: str) -> None:
     """Select cards of the revealed hand by keyboard (arrows and space), in this order."""
     from tableau.ui.widgets.pesten_hand import PestenHand
@@ -214,4 +243,8 @@ SCENES = (
     Scene("pesten", "round-end", _last_card_app, _round_end),
     Scene("pesten", "big-hand", _big_hand_app, _revealed),
     Scene("pesten", "new-cards", _taken_app, _take),
+    Scene("pesten", "setup-house-rules", _setup_app, _house_rules),
+    Scene("pesten", "points-seats", _points_match_app),
+    Scene("pesten", "match-end", _points_match_app, _round_end),
+    Scene("pesten", "done-undo", _table_app, _done_step),
 )

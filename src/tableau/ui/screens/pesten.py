@@ -2,19 +2,31 @@
 
 The table (seats, pile, stock, pending effect, history) shows public facts only and is drawn
 from ``public(view)``. A human's hand appears only after their password opened their lock;
-it is emptied from the screen the moment their turn ends, and the next human's lock appears.
+it is emptied from the screen the moment their turn ends (at Done), and the next human's lock
+appears.
 CPU seats move by themselves after the runtime's ``cpu_delay``; their cards are never shown.
 The turn flow is GameScreen's: every change ends in ``after_move()``.
+
+Undo before the hand-off (the ruling): a play that ends a human's turn does not hand over at
+once. The hand stays, with the played cards on the pile, until Done (Enter); Undo (u, the
+button, the palette) takes the play back, and each earlier play of the same turn (after a 7).
+The turn passes only at Done, whoever sits next, human or CPU: nothing moves before it, and
+after it the play stays. Never undone: a draw, a take, a play that gave the player cards (a
+penalty), nor the play that wins the round (the round ends at once); the play of a card just
+drawn may be taken back, the draw stays. Keeping a drawn card or taking hands over as before
+(new cards lit until Done).
 
 A round in progress is autosaved after every turn, sealed (``sessions.pesten_saves``): every
 hand, the stock and the seeds are encrypted under keys from the players' passwords, so the
 file shows only what the table shows. A finished round is recorded for the statistics with the
-players' names and kinds and the winner, never a card or the seed; between the rounds of a
-match the finished round stays saved, so "Continue" deals the next one.
+players' names and kinds, the winner, the points, the house rules and the match, never a
+card or the seed; between the rounds of a match the finished round stays saved, so
+"Continue" deals the next one.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -61,6 +73,7 @@ from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_pass
 from tableau.ui.controls.pesten import can_take
 from tableau.ui.controls.pesten import clicked
+from tableau.ui.controls.pesten import counts_points
 from tableau.ui.controls.pesten import declared_last_card
 from tableau.ui.controls.pesten import direction_text
 from tableau.ui.controls.pesten import hand_title
@@ -73,8 +86,10 @@ from tableau.ui.controls.pesten import only_keep
 from tableau.ui.controls.pesten import pending_text
 from tableau.ui.controls.pesten import plays
 from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_details
 from tableau.ui.controls.pesten import round_end
 from tableau.ui.controls.pesten import seat_line
+from tableau.ui.controls.pesten import seats_head
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
@@ -100,12 +115,13 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         Binding("p", "pass_turn", "Keep", show=False),
         Binding("l", "last_card", "Last card!"),
         Binding("escape", "escape", "Clear / leave", show=False),
+        Binding("u", "undo", "Undo", show=False),
         Binding("n", "next_round", "Next round"),
     ]
     BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
         "open": "unlock", "i-am": "i_am",
         "play": "play", "draw": "draw", "take": "take", "pass": "pass_turn",
-        "last": "last_card", "done": "done",
+        "last": "last_card", "done": "done", "undo": "undo",
     }
 
     def __init__(self, table: HotSeat, **_options: Any) -> None:
@@ -124,7 +140,10 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         """What the last move did, shown once the table is drawn (before any CPU turn)."""
         self.reviewing: tuple[tuple[AnyCard, ...], Counter[AnyCard], Callable[[], None]] | None
         self.reviewing = None
-        """While new cards are shown: the hand to show, the new cards, and what Done does."""
+        """While new cards or a play that ended the turn are shown: the hand to show, the
+        new cards, and what Done does."""
+        self.played = False
+        """The hand on show (``reviewing``) has just played: Undo may take the play back."""
 
     # ------------------------------------------------------------------ layout
 
@@ -133,7 +152,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         with Container(id="main"):
             with Horizontal(id="table"):
                 with Vertical(id="seats"):
-                    yield Static(f"  {'Seat':<14} {'Cards':>5} {'Wins':>4}", id="seats-head")
+                    yield Static("", id="seats-head", markup=False)
                     for seat in range(self.table.state.config.players):
                         yield Static("", id=f"seat-line-{seat}", classes="seat-line", markup=False)
                     yield Static("", id="direction", markup=False)
@@ -165,6 +184,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
                         yield Button("Keep p", id="pass", compact=True)
                         yield Button("Last card! l", id="last", compact=True)
                         yield Button("Done ⏎", id="done", compact=True, classes="-offered")
+                        yield Button("Undo u", id="undo", compact=True)
                 with Vertical(id="wait"):
                     yield Static("", id="wait-text", markup=False)
         yield MessageLine("", id="message", markup=False)
@@ -189,15 +209,25 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         """Show what the table shows after every change: a lock, a hand, or a CPU's turn."""
         table = self.table
         seat = table.current
-        if table.over:
+        if self.reviewing is not None and self.revealed is not None:
+            # The player still holds the terminal (new cards, or Done/Undo after a play).
+            self._set_mode("hand")
+            self._render_table()
+            self._render_hand()
+        elif table.over:
             self._hide_hand()
             self._set_mode("wait")
-            self.query_one("#wait-text", Static).update(
-                "The round is over. n deals the next round; q goes back to the menu."
-            )
-            self._render_table()
             title, _lines = round_end(self._public_view())
-            self._message(f"{title} Press n for the next round, q for the menu.")
+            if table.match_over:
+                wait = ("The match is over. The palette (ctrl+p) starts a new match; q goes "
+                        "back to the menu.")
+                said = f"{title} ctrl+p: new match; q: menu."
+            else:
+                wait = "The round is over. n deals the next round; q goes back to the menu."
+                said = f"{title} Press n for the next round, q for the menu."
+            self.query_one("#wait-text", Static).update(wait)
+            self._render_table()
+            self._message(said)
         elif not table.human_to_move:
             self._hide_hand()
             self._set_mode("wait")
@@ -222,19 +252,21 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if not self.table.over:
             return None
         title, lines = round_end(self._public_view())
-        return EndScreen(
-            escape(title), [escape(line) for line in lines],
-            [("next", "Next round"), ("menu", "Menu")],
-        )
+        choices = [("new-match", "New match") if self.table.match_over
+                   else ("next", "Next round"), ("menu", "Menu")]
+        return EndScreen(escape(title), [escape(line) for line in lines], choices)
 
     def end_chosen(self, choice: str | None) -> None:
         if choice == "next":
             self._start_next_round()
+        elif choice == "new-match":
+            self._new_match()
         else:
             super().end_chosen(choice)
 
     def cpu_to_move(self) -> bool:
-        return self.table.cpu_to_move
+        """A CPU is to move and no human still holds the terminal (Done not yet pressed)."""
+        return self.table.cpu_to_move and self.reviewing is None
 
     def cpu_choose(self, position: object) -> CpuStep:
         return self.table.cpu_choose()
@@ -377,7 +409,9 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.shown = ()
         self.last_armed = False
         self.reviewing = None
+        self.played = False
         self.query_one("#done", Button).display = False
+        self.query_one("#undo", Button).display = False
         self.query_one("#cards", PestenHand).update(())
         self.query_one("#hand-title", Static).update("")
 
@@ -390,6 +424,8 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     def _render_table(self) -> None:
         view = self._public_view()
         marks = declared_last_card(view)
+        self.set_class(counts_points(view), "-points")
+        self.query_one("#seats-head", Static).update(seats_head(view))
         for seat, chair in enumerate(self.table.seats):
             widget = self.query_one(f"#seat-line-{seat}", Static)
             widget.update(seat_line(view, seat, human=chair.is_human, last=marks[seat]))
@@ -456,13 +492,14 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.query_one("#cards", PestenHand).update(self.shown, legal=fresh)
         assert self.revealed is not None
         name = self.table.seats[self.revealed].name
-        self.query_one("#hand-title", Static).update(
-            f"{name}'s hand — {len(hand)} cards (the new ones are lit)"
-        )
+        note = "the new ones are lit" if new else "Done hands over"
+        self.query_one("#hand-title", Static).update(f"{name}'s hand — {len(hand)} cards ({note})")
         for button_id in ("play", "draw", "take", "pass", "last"):
             self._button(button_id, False)
-        done = self.query_one("#done", Button)
-        done.display = True
+        self.query_one("#done", Button).display = True
+        undo = self.query_one("#undo", Button)
+        undo.display = self.played
+        undo.disabled = not self.table.can_undo
 
     def _relabel(self, button_id: str, label: str) -> Button:
         """Give a button a new label and its width with it (a label alone only repaints)."""
@@ -525,7 +562,9 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
             return self.mode == "hand" and (self.reviewing is None or action == "play")
         if action == "next_round":
-            return self.table.over
+            return self.table.over and not self.table.match_over
+        if action == "undo":
+            return self.mode == "hand"
         return True
 
     def action_play(self) -> None:
@@ -546,6 +585,27 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         before = self.table.state
         self._answer(self.table.play(cards, last_card=self.last_armed), cards=cards,
                      before=before)
+
+    def action_undo(self) -> None:
+        """u, the Undo button or the palette: take back the open hand's last play (also one
+        that ended the turn, until Done)."""
+        if self.mode != "hand" or self.revealed is None:
+            return
+        if self.reviewing is not None and not self.played:
+            return  # new cards are on show: nothing of this turn can be taken back
+        answer = self.table.undo()
+        if not answer.ok:
+            self._message(answer.message, error=True)
+            return
+        self.reviewing = None
+        self.played = False
+        self.query_one("#done", Button).display = False
+        self.query_one("#undo", Button).display = False
+        self.selected = []
+        self.last_armed = False
+        self.after_move()
+        self._message("Play taken back: it is your turn again. " + hint(
+            self.table.view(self.revealed)))
 
     def _hand_move(self, move: Callable[[], Answer], *, take: bool = False) -> None:
         """Make ``move`` (a draw, take or pass) for the open hand and show the answer."""
@@ -596,9 +656,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             {"players": config.players, "packs": config.packs, "jokers": config.jokers},
             started=self.runtime.wall() if self.began_at is None else self.began_at,
             moves=state.turns, duration=self.played_seconds(),
-            details={"players": [seat.name for seat in self.table.seats],
-                     "kinds": [seat.kind for seat in self.table.seats],
-                     "winner": self.table.seats[state.winner].name},
+            details=round_details(self.table),
             result="finished",
         )
 
@@ -661,7 +719,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         )
 
     def action_next_round(self) -> None:
-        if self.table.over:
+        if self.table.over and not self.table.match_over:
             self._start_next_round()
 
     # ------------------------------------------------------------------ answers
@@ -688,7 +746,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if not answer.ok:
             self._message(answer.message, error=True)
             return
-        self._after_move(before, reviewed=reviewed)
+        self._after_move(before, reviewed=reviewed, played=cards is not None)
 
     def _ask_suit_for_take(self) -> None:
         self._ask_suit(cards=None, take=True)
@@ -716,10 +774,11 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             answer = self.table.take(suit)
         else:
             answer = self.table.play(cards or [], last_card=self.last_armed, suit=suit)
-        self._answer(answer, before=before, reviewed=take)
+        self._answer(answer, before=before, reviewed=take, cards=None if take else cards)
 
-    def _after_move(self, before: State, *, reviewed: bool = False) -> None:
-        """After a move: play on, or (once any new cards have been seen) hand over."""
+    def _after_move(self, before: State, *, reviewed: bool = False, played: bool = False) -> None:
+        """After a move: play on, or (once any new cards have been seen, and after a play
+        once Done is pressed) hand over. The round's end comes at once."""
         seat = self.revealed
         self.selected = []
         self.last_armed = False
@@ -735,7 +794,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             return
         if seat is not None and not reviewed and not self.table.over:
             self._review(seat, before.hands[seat], state.hands[seat],
-                         partial(self._hand_over, mine))
+                         partial(self._hand_over, mine), played=played)
             return
         self._hand_over(mine)
 
@@ -751,36 +810,59 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         hand_before: tuple[AnyCard, ...],
         hand_after: tuple[AnyCard, ...],
         then: Callable[[], None],
+        *,
+        played: bool = False,
     ) -> None:
         """Show the cards a move gave ``seat`` (taken, drawn or penalty cards), lit, until
-        Done (Enter); then carry on with ``then``. Without new cards, carry on at once."""
+        Done (Enter); then carry on with ``then``. After a play that ended the turn the hand
+        stays too, with Undo. Otherwise carry on at once."""
         new = Counter(hand_after) - Counter(hand_before)
-        if not new:
+        if not new and not played:
             then()
             return
         self.reviewing = (hand_after, new, then)
+        self.played = played
         self._set_mode("hand")
         self._render_table()
         self._render_hand()
+        self.set_focus(self.query_one("#cards", PestenHand))
         faces = " ".join(card.face for card in arranged(list(new.elements())))
-        self._message(f"New in your hand: {faces}. Enter or Done when you have seen them.")
+        if new:
+            text = f"New in your hand: {faces}. Enter or Done when you have seen them."
+        elif self.table.can_undo:
+            text = "Enter or Done hands the turn over; u or Undo takes the play back."
+        else:
+            text = "Enter or Done hands the turn over."
+        self._message(text)
 
     def action_done(self) -> None:
         if self.reviewing is None:
             return
         then = self.reviewing[2]
         self.reviewing = None
+        self.played = False
         self.query_one("#done", Button).display = False
+        self.query_one("#undo", Button).display = False
+        self.table.hand_over()
         then()
 
     # ------------------------------------------------------------------ next round
 
     def _start_next_round(self) -> None:
-        if not self.table.over:
+        if not self.table.over or self.table.match_over:
             return
         self.table.next_round()
         self.game_began()
         self._message(f"Round {self.table.state.round} is dealt.")
+        self.after_move()
+
+    def _new_match(self) -> None:
+        """The same seats (and passwords) and rules, a fresh deal from a fresh seed."""
+        if not self.table.match_over:
+            return
+        self.table = self.table.new_match(secrets.randbits(48))
+        self.game_began()
+        self._message("A new match: round 1 is dealt.")
         self.after_move()
 
     # ------------------------------------------------------------------ messages
@@ -789,10 +871,16 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.query_one("#message", MessageLine).show(text, error=error)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
-        """What a hot-seat table offers: no undo or save (a later issue), no variant after
-        the deal (packs and jokers are chosen at set-up)."""
-        if self.table.over:
+        """What a hot-seat table offers: undo of the open hand's own play, no variant after
+        the deal (packs, jokers and house rules are chosen at set-up)."""
+        if self.table.match_over:
+            yield SystemCommand("New match", "The same seats and rules, a new deal",
+                                self._new_match)
+        elif self.table.over:
             yield SystemCommand("Next round", "Deal the next round", self._start_next_round)
+        if self.mode == "hand" and self.table.can_undo:
+            yield SystemCommand("Undo", "Take back your last play (before Done)",
+                                self.action_undo)
         yield SystemCommand(
             "Rules and controls", "Pesten's rules, rulings and keys",
             partial(self.app.run_action, "help"),

@@ -1,13 +1,16 @@
-"""Pesten set-up: seats, names, who plays them, passwords, packs, jokers and the dealer.
+"""Pesten set-up: seats, names, who plays them, passwords, packs, jokers and the dealer; and
+in the "House rules & scoring" section (collapsed, so the seats stay on the first screen at
+80×24) the match, the five house-rule switches and the points table.
 
 A password is hashed (Argon2id) as soon as it has been typed twice and the fields are left
 or Enter is pressed; both fields are cleared at once and only the hash is kept. A password
 that another seat already has is refused. Names must fit the table's seat list whole.
 Problems are shown on the line under the field they concern.
 
-The seats' names and kinds (never a password) are remembered in settings.toml when the table
-starts, and the next set-up starts from them (the number of seats and the kinds only when the
-command line did not set the table).
+The seats' names and kinds (never a password), the match and the house rules are remembered
+in settings.toml when the table starts, and the next set-up starts from them (the number of
+seats and the kinds only when the command line did not set the table). A bad match target or
+points value is marked under its field with the engine's sentence (``house_problem``).
 """
 
 from __future__ import annotations
@@ -22,11 +25,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
+from textual.containers import Grid
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button
+from textual.widgets import Checkbox
+from textual.widgets import Collapsible
 from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Input
@@ -41,6 +47,7 @@ from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.ui.controls.pesten import DEFAULT_NAMES
+from tableau.ui.controls.pesten import HOUSE_RULES
 from tableau.ui.controls.pesten import KINDS
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
@@ -88,6 +95,40 @@ def _seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
     return (*kinds, *("careful",) * (engine.MAX_PLAYERS - len(kinds)))
 
 
+MATCHES = (
+    ("Open (round after round)", "open"),
+    ("First to N round wins", "wins"),
+    ("Points limit P", "points"),
+)
+SWITCHES = (
+    ("sets_are_series", "A set counts as a series for “last card”"),
+    ("wrap_runs", "Runs wrap through the ace (K-A-2)"),
+    ("either_order", "A two-card set with the top card: either order"),
+)
+"""The on/off house rules shown as check boxes, with their short labels."""
+CARD_NAMES = ("Joker", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen",
+              "King")
+"""The points table's labels, in ``engine.CARD_POINT_NAMES`` order."""
+
+
+def _number(text: str) -> int | str:
+    """A typed whole number, or the text itself for the engine to refuse in its words."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        return text
+
+
+def rules_problem(rules: dict[str, Any]) -> str | None:
+    """The engine's sentence for these house rules and match, or None if they can be played
+    (the smallest table stands in for the seats, checked apart)."""
+    try:
+        engine.Config(players=engine.MIN_PLAYERS, **rules)
+    except (ValueError, TypeError) as problem:
+        return str(problem)
+    return None
+
+
 def _seat_of(field: Widget) -> int:
     """The seat a field belongs to: the number that ends its id ("name-2" is seat 2)."""
     return int((field.id or "x-0").rsplit("-", 1)[1])
@@ -101,7 +142,9 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         Binding("ctrl+s", "start", "Start"),
         Binding("escape", "menu", "Menu"),
     ]
-    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"start": "start", "menu": "menu"}
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "start": "start", "menu": "menu", "point-defaults": "point_defaults",
+    }
 
     def __init__(
         self,
@@ -184,6 +227,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 yield Label("Again", classes="head-password")
             for seat in range(engine.MAX_PLAYERS):
                 yield from self._seat_row(seat)
+            yield from self._house_rules()
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
@@ -215,9 +259,52 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 yield Static("", id=f"status-{seat}", classes="lock-status")
             yield MessageLine("", id=f"problem-{seat}", classes="problem", markup=False)
 
+    def _house_rules(self) -> ComposeResult:
+        """The match, the switches and the points table, as remembered."""
+        remembered = self.runtime.settings
+        match = remembered.get("pesten", "match")
+        with Collapsible(title="House rules & scoring", id="house"):
+            with Horizontal(classes="form-row"):
+                yield Label("Match", classes="field-label")
+                yield Select([(label, key) for label, key in MATCHES], value=match,
+                             allow_blank=False, compact=True, id="match")
+                yield Label("N", id="wins-label", classes="field-label")
+                yield Input(str(remembered.get("pesten", "wins")), compact=True, id="wins",
+                            classes="target", type="integer", max_length=6,
+                            placeholder="{}–{}".format(*engine.WINS_RANGE))
+                yield Label("P", id="points-label", classes="field-label")
+                yield Input(str(remembered.get("pesten", "points")), compact=True,
+                            id="points", classes="target", type="integer", max_length=6,
+                            placeholder="{}–{}".format(*engine.POINTS_RANGE))
+            yield MessageLine("", id="problem-match", classes="problem", markup=False)
+            with Horizontal(classes="form-row"):
+                yield Label("Forgotten last card", classes="field-label")
+                yield Select([("costs 2 cards", 2), ("costs 5 cards", 5)],
+                             value=remembered.get("pesten", "forgot_penalty"),
+                             allow_blank=False, compact=True, id="forgot_penalty")
+                yield Label("Out on a special", classes="field-label")
+                yield Select([("allowed", True), ("costs 5 cards", False)],
+                             value=remembered.get("pesten", "special_finish"),
+                             allow_blank=False, compact=True, id="special_finish")
+            for key, label in SWITCHES:
+                yield Checkbox(label, remembered.get("pesten", key), compact=True, id=key,
+                               classes="switch")
+            with Horizontal(classes="form-row points-head"):
+                yield Label("Points a card left in a hand counts", classes="field-label")
+                yield Button("Defaults", id="point-defaults", compact=True)
+            with Grid(id="card-points"):
+                for index, (name, points) in enumerate(
+                    zip(CARD_NAMES, remembered.get("pesten", "card_points"), strict=True)
+                ):
+                    yield Label(name, classes="card-name")
+                    yield Input(str(points), compact=True, id=f"card-points-{index}",
+                                classes="card-points", type="integer", max_length=4)
+            yield MessageLine("", id="problem-points", classes="problem", markup=False)
+
     def on_mount(self) -> None:
         super().on_mount()
         self.sub_title = "set-up"
+        self._show_match()
         blink = self.runtime.cursor_blink
         for field in self.query(Input):
             field.cursor_blink = blink
@@ -306,6 +393,70 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     @on(Select.Changed, "#packs, #jokers, #dealer")
     def _table_changed(self) -> None:
         self._check_table()
+
+    @on(Select.Changed, "#match")
+    def _match_changed(self) -> None:
+        self._show_match()
+
+    @on(Input.Changed, ".target, .card-points")
+    def _rule_typed(self) -> None:
+        self._check_rules()
+
+    def _show_match(self) -> None:
+        match = self.query_one("#match", Select).value
+        for key in ("wins", "points"):
+            self.query_one(f"#{key}", Input).display = match == key
+            self.query_one(f"#{key}-label", Label).display = match == key
+        self._check_rules()
+
+    def action_point_defaults(self) -> None:
+        """The Defaults button: the points table as the rules document gives it."""
+        for index, points in enumerate(engine.DEFAULT_CARD_POINTS):
+            self.query_one(f"#card-points-{index}", Input).value = str(points)
+        self._check_rules()
+
+    def _house(self) -> dict[str, Any]:
+        """The match and house rules as chosen, as ``engine.Config`` fields (a typed value
+        that is not a whole number stays text, for the engine's sentence)."""
+        match = str(self.query_one("#match", Select).value)
+        rules: dict[str, Any] = {
+            "match": match,
+            "target": _number(self.query_one(f"#{match}", Input).value)
+            if match != "open" else 0,
+            "card_points": tuple(
+                _number(self.query_one(f"#card-points-{index}", Input).value)
+                for index in range(len(CARD_NAMES))
+            ),
+            "forgot_penalty": self.query_one("#forgot_penalty", Select).value,
+            "special_finish": self.query_one("#special_finish", Select).value,
+        }
+        for key, _label in SWITCHES:
+            rules[key] = self.query_one(f"#{key}", Checkbox).value
+        return rules
+
+    def _check_rules(self) -> str | None:
+        """Mark the match target and each bad points value with the engine's sentence;
+        return the selector of the first bad field, or None."""
+        rules = self._house()
+        first: str | None = None
+        target = rules_problem({"match": rules["match"], "target": rules["target"]})
+        self._problem("match", target or "")
+        for key in ("wins", "points"):
+            self.query_one(f"#{key}", Input).set_class(target is not None, "-bad")
+        if target is not None:
+            first = f"#{rules['match']}"
+        said: list[str] = []
+        for index, points in enumerate(rules["card_points"]):
+            table = list(engine.DEFAULT_CARD_POINTS)
+            table[index] = points
+            problem = rules_problem({"card_points": tuple(table)})
+            self.query_one(f"#card-points-{index}", Input).set_class(problem is not None, "-bad")
+            if problem is not None:
+                first = first or f"#card-points-{index}"
+                if problem not in said:
+                    said.append(problem)
+        self._problem("points", " ".join(said))
+        return first
 
     @on(Select.Changed, ".kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -445,6 +596,10 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 )
         if not self._check_table():
             first_problem = first_problem or "#packs"
+        bad_rule = self._check_rules()
+        if bad_rule is not None:
+            self.query_one("#house", Collapsible).collapsed = False
+            first_problem = first_problem or bad_rule
         if first_problem is not None:
             self._message("Please look at the marked fields.", error=True)
             self.query_one(first_problem).focus()
@@ -459,10 +614,11 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 lock.name = name
             seats.append(Seat(name, kind, lock))
         seed = self.seed if self.seed is not None else secrets.randbits(48)
+        rules = self._house()
         try:
             table = HotSeat.deal(
                 seats, packs=self._int("#packs"), jokers=self._int("#jokers"),
-                dealer=self._dealer(), seed=seed,
+                dealer=self._dealer(), seed=seed, rules=rules,
             )
         except ValueError as problem:
             self._problem("table", str(problem))
@@ -470,9 +626,21 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             return
         self.remember("pesten", "seats",
                       [{"name": seat.name, "kind": seat.kind} for seat in seats])
+        self._remember_rules(rules)
         from tableau.ui.screens.pesten import PestenScreen
 
         self.app.switch_screen(PestenScreen(table))
+
+
+    def _remember_rules(self, rules: dict[str, Any]) -> None:
+        """Keep the match and house rules for the next set-up (a match target is kept per
+        kind, so the other kind's stays as it was)."""
+        if rules["match"] != "open":
+            self.remember("pesten", rules["match"], rules["target"])
+        self.remember("pesten", "match", rules["match"])
+        self.remember("pesten", "card_points", list(rules["card_points"]))
+        for key in HOUSE_RULES:
+            self.remember("pesten", key, rules[key])
 
 
 def open_pesten(options: dict[str, Any]) -> GameScreen:

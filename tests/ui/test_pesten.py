@@ -1041,7 +1041,7 @@ async def test_a_points_match_ends_with_the_final_table_and_a_new_match(
         await press(pilot, "enter")
         assert isinstance(app.screen, EndScreen)
         text = screen_text(app)
-        assert "Anna wins the match!" in text and "Final table after 1 rounds" in text
+        assert "Anna wins the match!" in text and "Final table after 1 round (" in text
         assert re.search(r"1 Anna\s+1\s+0\s+100", text)
         assert re.search(r"2 Cor\s+0\s+77\s+23", text)
         assert re.search(r"3 Bram\s+0\s+105\s+0", text)

@@ -301,7 +301,8 @@ def round_end(view: View) -> tuple[str, list[str]]:
     if champion is not None:
         title = f"{view.names[champion]} wins the match!"
         lines.append(f"{view.names[winner]} won round {view.round}, the last one.")
-        lines.append(f"Final table after {view.round} rounds ({match_text(view)}):")
+        rounds = "1 round" if view.round == 1 else f"{view.round} rounds"
+        lines.append(f"Final table after {rounds} ({match_text(view)}):")
     else:
         title = f"{view.names[winner]} wins round {view.round}!"
         lines.append(f"Standings ({match_text(view)}):")

@@ -1,0 +1,230 @@
+"""The expert Pesten CPU: determinized Monte Carlo over what its seat may know.
+
+``expert_move(view, seed)`` sees only the view. It works out which cards it has not seen
+(the packs minus its own hand minus the discard pile, which it rebuilds from the public
+history), deals them at random to the other hands (by their public sizes) and to the stock,
+and plays every candidate move out in each such deal with fast rollouts in which every seat
+plays as the careful CPU. The move with the most wins for its seat is chosen.
+
+- The work is fixed (``SAMPLES`` deals, one rollout per deal and candidate, at most
+  ``CANDIDATES`` candidates), so the same view and seed always give the same move, whatever
+  the machine's load. All candidates are played out on the same deals with the same rollout
+  seeds (common random numbers): the comparison between moves is then much less noisy than
+  the rollouts themselves.
+- Candidates: a play that forgets the last-card call is never one (it only costs cards); a
+  play that goes out is taken at once; otherwise the careful CPU's own scores pick the
+  ``CANDIDATES`` most promising moves, which keeps the budget for the moves that matter.
+- The deals use no inference beyond card counting: a seat that drew without a stack had no
+  fitting card then, but which of its present cards it held then is not public, and the
+  rejection sampling this would need costs more than the rollouts it would improve.
+- A rollout that has not ended after ``DEPTH`` moves counts by hand sizes: a small share of
+  a win for holding fewer cards than the best other hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from tableau.ai.pesten import careful_move
+from tableau.ai.pesten import careful_scores
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import AnyCard
+from tableau.engines import rng
+from tableau.engines.pesten import IllegalMove
+from tableau.engines.pesten import Move
+from tableau.engines.pesten import Phase
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import State
+from tableau.engines.pesten import View
+from tableau.engines.pesten import apply
+from tableau.engines.pesten import legal_moves
+from tableau.engines.pesten import view as view_of
+
+SAMPLES: Final = 24
+"""Deals of the unseen cards per decision."""
+CANDIDATES: Final = 4
+"""At most this many moves are played out (the careful CPU's best-scored ones)."""
+DEPTH: Final = 16
+"""Moves per rollout before it is judged by hand sizes."""
+
+SHARE: Final = 0.6
+"""How a cut-short rollout values hand sizes: each card held multiplies a seat's weight."""
+_MASK: Final = (1 << 63) - 1
+_BY_INDEX: Final[tuple[AnyCard, ...]] = (*sorted(FULL_DECK, key=lambda card: card.index), JOKER)
+_OVER: Final = Phase.OVER
+
+
+def expert_move(view: View, seed: int) -> tuple[Move, int]:
+    """The move that wins most often in rollouts over deals of the unseen cards."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
+    if len(legal) == 1:
+        return legal[0], seed
+    candidates = _candidates(view)
+    if len(candidates) == 1:
+        return candidates[0], seed
+    totals = [0.0] * len(candidates)
+    for _ in range(SAMPLES):
+        state, seed = _determinize(view, seed)
+        rollout_seed = seed = rng.fresh_seed_from(seed, 1)
+        for index, move in enumerate(candidates):
+            try:
+                after = apply(state, move)
+            except IllegalMove:  # see _rollout: the engine may list a run it cannot play
+                totals[index] -= 1.0
+                continue
+            totals[index] += _rollout(after, view.seat, rollout_seed)
+    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    return candidates[best], seed
+
+
+def _candidates(view: View) -> tuple[Move, ...]:
+    """The moves worth playing out, most promising first (see the module's text)."""
+    hand = len(view.hand)
+    sound: list[Move] = []
+    for move in view.legal:
+        if type(move) is Play:
+            left = hand - len(move.cards)
+            if left == 0:
+                return (move,)
+            if move.last_card != (left == 1):
+                continue  # forgetting the call only costs cards
+        sound.append(move)
+    scores = careful_scores(view, sound)
+    order = sorted(range(len(sound)), key=lambda index: (-scores[index], index))
+    return tuple(sound[index] for index in order[:CANDIDATES])
+
+
+def known_pile(view: View) -> tuple[AnyCard, ...] | None:
+    """The discard pile rebuilt from the public history of this round, bottom first; None
+    when the history does not account for ``view.pile_size`` cards."""
+    pile: list[AnyCard] = []
+    events = view.history
+    for at, event in enumerate(events):
+        kind = event.kind
+        if kind == "deal":
+            pile = list(event.cards)
+        elif kind == "play":
+            played = list(event.cards)
+            if _goes_back(events, at):
+                played.pop()  # the forgotten last card went back to the hand
+            pile += played
+        elif kind == "reshuffle":
+            pile = pile[-1:]
+    if len(pile) != view.pile_size or not pile or pile[-1] != view.top:
+        return None
+    return tuple(pile)
+
+
+def _goes_back(events: Sequence[object], at: int) -> bool:
+    """Whether the play at ``at`` was a forgotten last card that went back to the hand: its
+    penalty follows before the next turn's move."""
+    for event in events[at + 1 :]:
+        kind = event.kind  # type: ignore[attr-defined]
+        if kind == "penalty":
+            return "goes back" in event.text  # type: ignore[attr-defined]
+        if kind != "reshuffle":
+            return False
+    return False
+
+
+def _determinize(view: View, seed: int) -> tuple[State, int]:
+    """A full state that agrees with everything the view shows, the hidden cards dealt at
+    random, and the next seed."""
+    config = view.config
+    counts = [config.packs] * 52 + [config.packs * config.jokers]
+    for card in view.hand:
+        counts[card.index] -= 1
+    pile = known_pile(view)
+    if pile is None or not _take_out(counts, pile):
+        pile = (view.top,)
+        counts = [config.packs] * 52 + [config.packs * config.jokers]
+        for card in view.hand:
+            counts[card.index] -= 1
+        _take_out(counts, pile)
+    unseen = [_BY_INDEX[index] for index, count in enumerate(counts) for _ in range(count)]
+    shuffled, seed = rng.shuffled(unseen, seed)
+    hidden_pile = max(0, view.pile_size - len(pile))
+    hands: list[tuple[AnyCard, ...]] = []
+    at = hidden_pile
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            hands.append(view.hand)
+        else:
+            hands.append(shuffled[at : at + count])
+            at += count
+    state = State(
+        config=config,
+        seed=seed,
+        round=view.round,
+        wins=view.wins,
+        dealer=_dealer(view),
+        hands=tuple(hands),
+        stock=shuffled[at:],
+        pile=(*shuffled[:hidden_pile], *pile),
+        current=view.seat,
+        direction=view.direction,
+        suit=view.suit,
+        stack=view.stack,
+        phase=view.phase,
+        series=view.series,
+        passes=_passes(view),
+        turns=0,
+        winner=None,
+        history=(),
+        points=view.points,
+    )
+    return state, rng.fresh_seed_from(seed, 0)
+
+
+def _take_out(counts: list[int], cards: Sequence[AnyCard]) -> bool:
+    """Remove these cards from the counts; False if they are not all there."""
+    for card in cards:
+        counts[card.index] -= 1
+    return min(counts) >= 0
+
+
+def _dealer(view: View) -> int:
+    for event in view.history:
+        if event.kind == "deal" and event.seat is not None:
+            return event.seat
+    return 0
+
+
+def _passes(view: View) -> int:
+    """Seats in a row that could neither play nor draw, as the engine counts them."""
+    passes = 0
+    for event in reversed(view.history):
+        if event.kind == "draw" and "nothing left" in event.text:
+            passes += 1
+        elif event.kind in ("draw", "play", "take"):
+            break
+    return passes
+
+
+def _rollout(state: State, seat: int, seed: int) -> float:
+    """Play on with careful CPUs in every seat: 1 if ``seat`` wins, else a little for a
+    small hand when the rollout is cut short."""
+    for _ in range(DEPTH):
+        if state.winner is not None:
+            return 1.0 if state.winner == seat else 0.0
+        legal = legal_moves(state)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            move, seed = careful_move(view_of(state, state.current), seed)
+        try:
+            state = apply(state, move)
+        except AssertionError:
+            # The engine lists a run that uses a single ace at both ends (A-K-A with all
+            # 13 cards of a suit in one hand) and then fails on it; judge the rollout here.
+            break
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    # Cut short: a share of the win by hand sizes, as if each seat's chance fell by a
+    # constant factor per card it holds.
+    weights = [SHARE ** len(hand) for hand in state.hands]
+    return weights[seat] / sum(weights)

@@ -31,6 +31,8 @@ from tableau.ai.pesten import careful_scores
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.cards import Rank
 from tableau.engines import rng
 from tableau.engines.pesten import IllegalMove
 from tableau.engines.pesten import Move
@@ -54,6 +56,14 @@ SHARE: Final = 0.6
 _MASK: Final = (1 << 63) - 1
 _BY_INDEX: Final[tuple[AnyCard, ...]] = (*sorted(FULL_DECK, key=lambda card: card.index), JOKER)
 _OVER: Final = Phase.OVER
+_MISSES: Final = tuple(
+    frozenset(
+        other.index for other in _BY_INDEX
+        if type(other) is not Card or other.suit is card.suit or other.rank is card.rank
+    )
+    for card in _BY_INDEX[:52]
+)
+"""By a top card's index: the indexes of the cards that fit on it (no stack, no named suit)."""
 
 
 def expert_move(view: View, seed: int) -> tuple[Move, int]:
@@ -101,12 +111,24 @@ def _candidates(view: View) -> tuple[Move, ...]:
 def known_pile(view: View) -> tuple[AnyCard, ...] | None:
     """The discard pile rebuilt from the public history of this round, bottom first; None
     when the history does not account for ``view.pile_size`` cards."""
+    pile, _ = _replay(view)
+    if len(pile) != view.pile_size or not pile or pile[-1] != view.top:
+        return None
+    return tuple(pile)
+
+
+def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], int]]]:
+    """Read the public history: the discard pile, and for each seat that drew since it last
+    took cards, what it cannot have held then (``card.index`` of every card that would have
+    fitted the top card) and how many cards it has been given since, that draw's included."""
     pile: list[AnyCard] = []
+    misses: dict[int, tuple[frozenset[int], int]] = {}
     events = view.history
     for at, event in enumerate(events):
-        kind = event.kind
+        kind, seat = event.kind, event.seat
         if kind == "deal":
             pile = list(event.cards)
+            misses = {}
         elif kind == "play":
             played = list(event.cards)
             if _goes_back(events, at):
@@ -114,9 +136,18 @@ def known_pile(view: View) -> tuple[AnyCard, ...] | None:
             pile += played
         elif kind == "reshuffle":
             pile = pile[-1:]
-    if len(pile) != view.pile_size or not pile or pile[-1] != view.top:
-        return None
-    return tuple(pile)
+        elif seat is None:
+            continue
+        elif kind == "draw" and "nothing left" not in event.text:
+            missed, given = misses.get(seat, (frozenset(), 0))
+            top = pile[-1] if pile else None
+            if isinstance(top, Card) and top.rank is not Rank.JACK:
+                missed = _MISSES[top.index]  # the suit named on a jack is not followed
+                given = 0
+            misses[seat] = (missed, given + 1)
+        elif kind in ("take", "penalty"):
+            misses.pop(seat, None)  # how many it took is only in the sentence
+    return pile, misses
 
 
 def _goes_back(events: Sequence[object], at: int) -> bool:
@@ -138,8 +169,10 @@ def _determinize(view: View, seed: int) -> tuple[State, int]:
     counts = [config.packs] * 52 + [config.packs * config.jokers]
     for card in view.hand:
         counts[card.index] -= 1
-    pile = known_pile(view)
-    if pile is None or not _take_out(counts, pile):
+    replayed, misses = _replay(view)
+    pile: Sequence[AnyCard] = replayed
+    if (len(pile) != view.pile_size or not pile or pile[-1] != view.top
+            or not _take_out(counts, pile)):
         pile = (view.top,)
         counts = [config.packs] * 52 + [config.packs * config.jokers]
         for card in view.hand:
@@ -147,15 +180,15 @@ def _determinize(view: View, seed: int) -> tuple[State, int]:
         _take_out(counts, pile)
     unseen = [_BY_INDEX[index] for index, count in enumerate(counts) for _ in range(count)]
     shuffled, seed = rng.shuffled(unseen, seed)
-    hidden_pile = max(0, view.pile_size - len(pile))
+    pool = list(shuffled)
     hands: list[tuple[AnyCard, ...]] = []
-    at = hidden_pile
     for seat, count in enumerate(view.hand_counts):
         if seat == view.seat:
             hands.append(view.hand)
-        else:
-            hands.append(shuffled[at : at + count])
-            at += count
+            continue
+        missed, given = misses.get(seat, (frozenset(), count))
+        hands.append(_deal_hand(pool, count, missed, count - given))
+    hidden_pile = max(0, view.pile_size - len(pile))
     state = State(
         config=config,
         seed=seed,
@@ -163,8 +196,8 @@ def _determinize(view: View, seed: int) -> tuple[State, int]:
         wins=view.wins,
         dealer=_dealer(view),
         hands=tuple(hands),
-        stock=shuffled[at:],
-        pile=(*shuffled[:hidden_pile], *pile),
+        stock=tuple(pool[hidden_pile:]),
+        pile=(*pool[:hidden_pile], *pile),
         current=view.seat,
         direction=view.direction,
         suit=view.suit,
@@ -174,10 +207,30 @@ def _determinize(view: View, seed: int) -> tuple[State, int]:
         passes=_passes(view),
         turns=0,
         winner=None,
-        history=(),
+        history=view.history,  # the careful rollouts look back at it
         points=view.points,
     )
     return state, rng.fresh_seed_from(seed, 0)
+
+
+def _deal_hand(
+    pool: list[AnyCard], count: int, missed: frozenset[int], old: int
+) -> tuple[AnyCard, ...]:
+    """Take ``count`` cards from the (shuffled) pool for one hand: ``old`` of them, the cards
+    held since the seat last drew, from those that did not fit then, as far as there are any."""
+    hand: list[AnyCard] = []
+    if old > 0 and missed:
+        rest: list[AnyCard] = []
+        for card in pool:
+            if len(hand) < old and card.index not in missed:
+                hand.append(card)
+            else:
+                rest.append(card)
+        pool[:] = rest
+    need = count - len(hand)
+    hand += pool[:need]
+    del pool[:need]
+    return tuple(hand)
 
 
 def _take_out(counts: list[int], cards: Sequence[AnyCard]) -> bool:

@@ -31,7 +31,7 @@ PESTEN_MIN: Final = 2
 PESTEN_PLAYERS: Final = 8
 
 DEFAULT_THEME: Final = "textual-dark"
-PESTEN_KINDS: Final = ("human", "random", "careful")
+PESTEN_KINDS: Final = ("human", "random", "careful", "expert")
 NAME_LENGTH: Final = 14
 MOST_SECONDS: Final = 5.0
 """The slowest CPU pace a hand-edited file may ask for."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 from typing import Literal
 
+from tableau.ai.pesten import CPU_KINDS
 from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
@@ -25,11 +26,7 @@ from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
 from tableau.sessions.pesten import HUMAN
 
-KINDS: Final = (
-    (HUMAN, "Human"),
-    ("random", "CPU (random)"),
-    ("careful", "CPU (careful)"),
-)
+KINDS: Final = ((HUMAN, "Human"), *((kind, f"CPU ({kind})") for kind in CPU_KINDS))
 """Seat kinds as (key, label); every key but HUMAN is a ``tableau.ai.pesten`` kind."""
 
 DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "Hanna")

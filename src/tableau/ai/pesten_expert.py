@@ -129,7 +129,7 @@ def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], 
         if kind == "deal":
             pile = list(event.cards)
             misses = {}
-        elif kind == "play":
+        elif kind in ("play", "win"):
             played = list(event.cards)
             if _goes_back(events, at):
                 played.pop()  # the forgotten last card went back to the hand

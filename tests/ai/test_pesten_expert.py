@@ -8,6 +8,8 @@ import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
+from test_pesten_ai import cards  # the same position builders (tests/ai is on the path)
+from test_pesten_ai import table
 
 from tableau.ai.pesten import CPU_KINDS
 from tableau.ai.pesten import careful_move
@@ -15,33 +17,12 @@ from tableau.ai.pesten import player
 from tableau.ai.pesten_expert import expert_move
 from tableau.ai.pesten_expert import known_pile
 from tableau.cards import AnyCard
-from tableau.cards import parse_any_card
 from tableau.cli.pesten import main
 from tableau.engines import pesten as p
 from tableau.engines import rng
 from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
-
-NAMES = ("Anna", "Bram", "Cor", "Dirk")
-
-
-def cards(text: str) -> tuple[AnyCard, ...]:
-    return tuple(parse_any_card(word) for word in text.split())
-
-
-def table(*hands: str, top: str, stack: int = 0) -> p.State:
-    players = len(hands)
-    base = p.new_game(p.Config(players=players, names=NAMES[:players], seed=3))
-    return dataclasses.replace(
-        base,
-        hands=tuple(cards(hand) for hand in hands),
-        pile=cards(top),
-        stock=cards("2C 3C 4C 5C 6C 7C 8C 9C TC"),
-        stack=stack,
-        current=0,
-        history=(),
-    )
 
 
 def played(players: int, packs: int, seed: int, moves: int) -> p.State:

@@ -6,11 +6,12 @@ history), deals them at random to the other hands (by their public sizes) and to
 and plays every candidate move out in each such deal with fast rollouts in which every seat
 plays as the careful CPU. The move with the highest mean score for its seat is chosen.
 
-- The work is fixed (``SAMPLES`` deals, one rollout per deal and candidate, at most
-  ``CANDIDATES`` candidates), so the same view and seed always give the same move, whatever
-  the machine's load. All candidates are played out on the same deals with the same rollout
-  seeds (common random numbers): the comparison between moves is then much less noisy than
-  the rollouts themselves.
+- The work is fixed, so the same view and seed always give the same move whatever the
+  machine's load: up to ``CANDIDATES`` moves are each played out on ``FIRST_DEALS`` deals,
+  then the ``KEPT`` best on the rest of the ``SAMPLES`` deals (successive halving: the budget
+  goes to telling the best moves apart). One rollout per deal and move; all moves are
+  played out on the same deals with the same rollout seeds (common random numbers), so the
+  comparison between moves is much less noisy than the rollouts themselves.
 - Candidates: a play that forgets the last-card call is never one (it only costs cards); a
   play that goes out is taken at once; otherwise the careful CPU's own scores pick the
   ``CANDIDATES`` most promising moves, which keeps the budget for the moves that matter.
@@ -18,8 +19,9 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
   fitted the top card then (no joker, nothing of its suit or rank; after a jack, whose named
   suit is not followed here, nothing is inferred). Of its present hand, all but the cards it
   has been given since that draw are dealt from cards that did not fit, as far as the unseen
-  cards allow. A seat that took a stack or a penalty since loses its inference: how many
-  cards it took is only told in a sentence.
+  cards allow. Likewise a seat that took a stack held nothing that answered it; the number
+  of cards it took is read from the event's sentence (if that cannot be read, the seat's
+  inference is dropped).
 - A rollout is cut short at our seat's first turn after ``DEPTH`` moves and judged by hand
   sizes (a pending stack counts as taken): each seat's share of the win falls by the factor
   ``SHARE`` per card it holds. A finished rollout counts 1 for our win, 0 otherwise.
@@ -30,6 +32,7 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -52,12 +55,15 @@ from tableau.engines.protocol import IllegalMove
 
 SAMPLES: Final = 32
 """Deals of the unseen cards per decision."""
-CANDIDATES: Final = 4
+CANDIDATES: Final = 6
 """At most this many moves are played out (the careful CPU's best-scored ones)."""
+FIRST_DEALS: Final = 8
+"""Deals on which every candidate is played out; the rest go to the ``KEPT`` best."""
+KEPT: Final = 2
+"""Moves played out on every deal."""
 DEPTH: Final = 12
 """Moves per rollout before it is judged by hand sizes (at our seat's next turn after them,
 or after three times as many moves)."""
-
 SHARE: Final = 0.6
 """How a cut-short rollout values hand sizes: each card held multiplies a seat's weight."""
 _DECK: Final = sorted(FULL_DECK, key=lambda card: card.index)
@@ -68,6 +74,14 @@ _MISSES: Final = tuple(
     for card in _DECK
 )
 """By a top card's index: the indexes of the cards that fit on it (no stack, no named suit)."""
+_ANSWERS: Final = (
+    *(frozenset(other.index for other in _DECK if other.rank is card.rank
+                or (other.rank == card.rank + 1 and other.suit is card.suit))
+      for card in _DECK),
+    frozenset({JOKER.index}),
+)
+"""By a stack's top card's index: the indexes of the cards that answer it."""
+_TAKES: Final = re.compile(r"takes (\d+)")
 
 
 def expert_move(view: View, seed: int) -> tuple[Move, int]:
@@ -77,11 +91,25 @@ def expert_move(view: View, seed: int) -> tuple[Move, int]:
         raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
     if len(legal) == 1:
         return legal[0], seed
-    candidates = _candidates(view)
+    candidates = list(_candidates(view))
     if len(candidates) == 1:
         return candidates[0], seed
     totals = [0.0] * len(candidates)
-    for _ in range(SAMPLES):
+    seed = _play_out(view, candidates, totals, FIRST_DEALS, seed)
+    # Successive halving: the rest of the deals go to the most promising moves only.
+    kept = sorted(range(len(candidates)), key=lambda index: (-totals[index], index))[:KEPT]
+    candidates = [candidates[index] for index in kept]
+    totals = [totals[index] for index in kept]
+    seed = _play_out(view, candidates, totals, SAMPLES - FIRST_DEALS, seed)
+    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    return candidates[best], seed
+
+
+def _play_out(
+    view: View, candidates: Sequence[Move], totals: list[float], deals: int, seed: int
+) -> int:
+    """Add each candidate's rollout scores over ``deals`` deals to ``totals``; the next seed."""
+    for _ in range(deals):
         state, seed = _determinize(view, seed)
         rollout_seed = seed = rng.fresh_seed_from(seed, 1)
         for index, move in enumerate(candidates):
@@ -91,8 +119,7 @@ def expert_move(view: View, seed: int) -> tuple[Move, int]:
                 totals[index] -= 1.0
                 continue
             totals[index] += _rollout(after, view.seat, rollout_seed)
-    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
-    return candidates[best], seed
+    return seed
 
 
 def _candidates(view: View) -> tuple[Move, ...]:
@@ -150,7 +177,17 @@ def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], 
                 given = 0
             misses[seat] = (missed, given + 1)
         elif kind in ("take", "penalty"):
-            misses.pop(seat, None)  # how many it took is only in the sentence
+            # How many cards it took is only told in the sentence ("... takes 4 ...").
+            taken = _TAKES.search(event.text)
+            if taken is None:
+                misses.pop(seat, None)
+                continue
+            missed, given = misses.get(seat, (frozenset(), 0))
+            top = pile[-1] if pile else None
+            if kind == "take":  # it could not answer the stack
+                missed, given = _ANSWERS[top.index if top is not None else JOKER.index], 0
+            if missed:
+                misses[seat] = (missed, given + int(taken.group(1)))
     return pile, misses
 
 

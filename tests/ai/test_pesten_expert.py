@@ -23,6 +23,7 @@ from tableau.engines import rng
 from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
+from tableau.ui.controls.pesten import KINDS
 
 
 def played(players: int, packs: int, seed: int, moves: int) -> p.State:
@@ -47,9 +48,10 @@ positions = st.builds(
 )
 
 
-def test_the_expert_is_a_cpu_kind_after_random_and_careful() -> None:
+def test_the_expert_is_a_cpu_kind_after_random_and_careful_and_the_set_up_offers_it() -> None:
     assert CPU_KINDS == ("random", "careful", "expert")
     assert player("expert") is not None
+    assert ("expert", "CPU (expert)") in KINDS  # the seat kinds of the set-up screen
 
 
 @settings(max_examples=25, deadline=None)

@@ -44,6 +44,7 @@ from tableau.cards import AnyCard
 from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.engines import rng
+from tableau.engines.pesten import Event
 from tableau.engines.pesten import Move
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import State
@@ -191,13 +192,13 @@ def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], 
     return pile, misses
 
 
-def _goes_back(events: Sequence[object], at: int) -> bool:
+def _goes_back(events: Sequence[Event], at: int) -> bool:
     """Whether the play at ``at`` was a forgotten last card that went back to the hand: its
     penalty follows before the next turn's move."""
     for event in events[at + 1 :]:
-        kind = event.kind  # type: ignore[attr-defined]
+        kind = event.kind
         if kind == "penalty":
-            return "goes back" in event.text  # type: ignore[attr-defined]
+            return "goes back" in event.text
         if kind != "reshuffle":
             return False
     return False

@@ -8,6 +8,7 @@ so the same view and state always give the same move.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Sequence
 from typing import Final
 
 from tableau.cards import SUITS
@@ -22,7 +23,7 @@ from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
 
-CPU_KINDS: Final = ("random", "careful")
+CPU_KINDS: Final = ("random", "careful", "expert")
 
 _MASK: Final = (1 << 64) - 1
 
@@ -69,24 +70,27 @@ def careful_move(view: View, seed: int) -> tuple[Move, int]:
     legal = _legal(view)
     if len(legal) == 1:
         return legal[0], seed
-    hand = view.hand
-    players = len(view.names)
-    following = (view.seat + view.direction) % players
-    pressure = view.hand_counts[following] <= 2 or _was_attacked(view)
-    suit_counts = {suit: 0 for suit in SUITS}
-    for card in hand:
-        if type(card) is Card and card.rank is not Rank.JACK:
-            suit_counts[card.suit] += 1
     best: list[Move] = []
     best_score = -1_000_000
-    for move in legal:
-        score = _score(move, view, pressure, suit_counts)
+    for move, score in zip(legal, careful_scores(view, legal), strict=True):
         if score > best_score:
             best, best_score = [move], score
         elif score == best_score:
             best.append(move)
     value, seed = _next(seed)
     return best[value % len(best)], seed
+
+
+def careful_scores(view: View, moves: Sequence[Move]) -> list[int]:
+    """How the careful CPU rates each of these moves of the view's seat (higher is better);
+    the expert CPU uses them to choose which moves to look at closely."""
+    following = (view.seat + view.direction) % len(view.names)
+    pressure = view.hand_counts[following] <= 2 or _was_attacked(view)
+    suit_counts = {suit: 0 for suit in SUITS}
+    for card in view.hand:
+        if type(card) is Card and card.rank is not Rank.JACK:
+            suit_counts[card.suit] += 1
+    return [_score(move, view, pressure, suit_counts) for move in moves]
 
 
 def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int]) -> int:
@@ -125,12 +129,21 @@ def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int])
     return score + suit_counts[last.suit] - spent
 
 
+def _expert_move(view: View, seed: int) -> tuple[Move, int]:
+    """The expert CPU (``tableau.ai.pesten_expert``), imported when first asked for: that
+    module builds on the careful CPU here."""
+    from tableau.ai.pesten_expert import expert_move
+
+    return expert_move(view, seed)
+
+
 CpuPlayer = Callable[[View, int], tuple[Move, int]]
 """A Pesten CPU: ``protocol.Cpu`` with Pesten's view and moves."""
 
 _PLAYERS: Final[dict[str, CpuPlayer]] = {
     "random": random_move,
     "careful": careful_move,
+    "expert": _expert_move,
 }
 
 

@@ -84,9 +84,12 @@ def simulate(
     cpus: Sequence[str] = ("careful",),
     seed: int = 0,
     after_game: Callable[[], None] = lambda: None,
+    first: int = 0,
 ) -> Simulation:
     """Play ``games`` CPU-only rounds; the CPU kinds cycle over the seats and the deal
-    rotates, so no seat always starts. Raises ValueError for an impossible set-up."""
+    rotates, so no seat always starts. Raises ValueError for an impossible set-up.
+    ``first`` numbers the first game: the games ``first`` to ``first + games - 1`` of a
+    longer run, so a run split over processes plays the very same games."""
     problem = pesten.config_problem(players, packs, jokers, seed=seed)
     if problem is not None:
         raise ValueError(problem)
@@ -98,7 +101,7 @@ def simulate(
     turns = 0
     unfinished = 0
     started = time.perf_counter()
-    for game in range(games):
+    for game in range(first, first + games):
         config = pesten.Config(
             players=players,
             packs=packs,

@@ -39,7 +39,7 @@ PESTEN_CARD_POINTS: Final = (50, 11, 20, 3, 4, 5, 6, 20, 20, 9, 20, 25, 10, 20)
 PESTEN_CARD_MOST: Final = 500
 
 DEFAULT_THEME: Final = "textual-dark"
-PESTEN_KINDS: Final = ("human", "random", "careful")
+PESTEN_KINDS: Final = ("human", "random", "careful", "expert")
 NAME_LENGTH: Final = 14
 MOST_SECONDS: Final = 5.0
 """The slowest CPU pace a hand-edited file may ask for."""

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Final
 from typing import Literal
 
+from tableau.ai.pesten import CPU_KINDS
 from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
@@ -31,11 +32,7 @@ HOUSE_RULES: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_
 """The house-rule switches of ``engine.Config``, as the set-up, the settings and the records
 name them."""
 
-KINDS: Final = (
-    (HUMAN, "Human"),
-    ("random", "CPU (random)"),
-    ("careful", "CPU (careful)"),
-)
+KINDS: Final = ((HUMAN, "Human"), *((kind, f"CPU ({kind})") for kind in CPU_KINDS))
 """Seat kinds as (key, label); every key but HUMAN is a ``tableau.ai.pesten`` kind."""
 
 DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "Hanna")

@@ -1,0 +1,329 @@
+"""The expert Pesten CPU: determinized Monte Carlo over what its seat may know.
+
+``expert_move(view, seed)`` sees only the view. It works out which cards it has not seen
+(the packs minus its own hand minus the discard pile, which it rebuilds from the public
+history), deals them at random to the other hands (by their public sizes) and to the stock,
+and plays every candidate move out in each such deal with fast rollouts in which every seat
+plays as the careful CPU. The move with the highest mean score for its seat is chosen.
+
+- The work is fixed, so the same view and seed always give the same move whatever the
+  machine's load: up to ``CANDIDATES`` moves are each played out on ``FIRST_DEALS`` deals,
+  then the ``KEPT`` best on the rest of the ``SAMPLES`` deals (successive halving: the budget
+  goes to telling the best moves apart). One rollout per deal and move; all moves are
+  played out on the same deals with the same rollout seeds (common random numbers), so the
+  comparison between moves is much less noisy than the rollouts themselves.
+- Candidates: a play that forgets the last-card call is never one (it only costs cards); a
+  play that goes out is taken at once; otherwise the careful CPU's own scores pick the
+  ``CANDIDATES`` most promising moves, which keeps the budget for the moves that matter.
+- The deals use one public inference: a seat that drew without a stack held no card that
+  fitted the top card then (no joker, nothing of its suit or rank; after a jack, whose named
+  suit is not followed here, nothing is inferred). Of its present hand, all but the cards it
+  has been given since that draw are dealt from cards that did not fit, as far as the unseen
+  cards allow. Likewise a seat that took a stack held nothing that answered it; the number
+  of cards it took is read from the event's sentence (if that cannot be read, the seat's
+  inference is dropped).
+- A rollout is cut short at our seat's first turn after ``DEPTH`` moves and judged by hand
+  sizes (a pending stack counts as taken): each seat's share of the win falls by the factor
+  ``SHARE`` per card it holds. A finished rollout counts 1 for our win, 0 otherwise.
+- Why cut short: in small runs (100 to 300 games against careful CPUs) whole rollouts to
+  the round's end played no better than the careful CPU itself at the same cost; their
+  win-or-lose outcome is too noisy for a few dozen deals to tell moves apart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from tableau.ai.pesten import careful_move
+from tableau.ai.pesten import careful_scores
+from tableau.cards import FULL_DECK
+from tableau.cards import JOKER
+from tableau.cards import AnyCard
+from tableau.cards import Card
+from tableau.cards import Rank
+from tableau.engines import rng
+from tableau.engines.pesten import Event
+from tableau.engines.pesten import Move
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import State
+from tableau.engines.pesten import View
+from tableau.engines.pesten import apply
+from tableau.engines.pesten import legal_moves
+from tableau.engines.pesten import view as view_of
+from tableau.engines.protocol import IllegalMove
+
+SAMPLES: Final = 32
+"""Deals of the unseen cards per decision."""
+CANDIDATES: Final = 6
+"""At most this many moves are played out (the careful CPU's best-scored ones)."""
+FIRST_DEALS: Final = 8
+"""Deals on which every candidate is played out; the rest go to the ``KEPT`` best."""
+KEPT: Final = 2
+"""Moves played out on every deal."""
+DEPTH: Final = 12
+"""Moves per rollout before it is judged by hand sizes (at our seat's next turn after them,
+or after three times as many moves)."""
+SHARE: Final = 0.6
+"""How a cut-short rollout values hand sizes: each card held multiplies a seat's weight."""
+_DECK: Final = sorted(FULL_DECK, key=lambda card: card.index)
+_BY_INDEX: Final[tuple[AnyCard, ...]] = (*_DECK, JOKER)
+_MISSES: Final = tuple(
+    frozenset({JOKER.index, *(other.index for other in _DECK
+                              if other.suit is card.suit or other.rank is card.rank)})
+    for card in _DECK
+)
+"""By a top card's index: the indexes of the cards that fit on it (no stack, no named suit)."""
+_ANSWERS: Final = (
+    *(frozenset(other.index for other in _DECK if other.rank is card.rank
+                or (other.rank == card.rank + 1 and other.suit is card.suit))
+      for card in _DECK),
+    frozenset({JOKER.index}),
+)
+"""By a stack's top card's index: the indexes of the cards that answer it."""
+_TAKES: Final = re.compile(r"takes (\d+)")
+
+
+def expert_move(view: View, seed: int) -> tuple[Move, int]:
+    """The move that wins most often in rollouts over deals of the unseen cards."""
+    legal = view.legal
+    if not legal:
+        raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
+    if len(legal) == 1:
+        return legal[0], seed
+    candidates = list(_candidates(view))
+    if len(candidates) == 1:
+        return candidates[0], seed
+    totals = [0.0] * len(candidates)
+    seed = _play_out(view, candidates, totals, FIRST_DEALS, seed)
+    # Successive halving: the rest of the deals go to the most promising moves only.
+    kept = sorted(range(len(candidates)), key=lambda index: (-totals[index], index))[:KEPT]
+    candidates = [candidates[index] for index in kept]
+    totals = [totals[index] for index in kept]
+    seed = _play_out(view, candidates, totals, SAMPLES - FIRST_DEALS, seed)
+    best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
+    return candidates[best], seed
+
+
+def _play_out(
+    view: View, candidates: Sequence[Move], totals: list[float], deals: int, seed: int
+) -> int:
+    """Add each candidate's rollout scores over ``deals`` deals to ``totals``; the next seed."""
+    for _ in range(deals):
+        state, seed = _determinize(view, seed)
+        rollout_seed = seed = rng.fresh_seed_from(seed, 1)
+        for index, move in enumerate(candidates):
+            try:
+                after = apply(state, move)
+            except IllegalMove:  # see _rollout: the engine may list a run it cannot play
+                totals[index] -= 1.0
+                continue
+            totals[index] += _rollout(after, view.seat, rollout_seed)
+    return seed
+
+
+def _candidates(view: View) -> tuple[Move, ...]:
+    """The moves worth playing out, most promising first (see the module's text)."""
+    hand = len(view.hand)
+    sound: list[Move] = []
+    for move in view.legal:
+        if type(move) is Play:
+            left = hand - len(move.cards)
+            if left == 0:
+                return (move,)
+            if move.last_card != (left == 1):
+                continue  # forgetting the call only costs cards
+        sound.append(move)
+    scores = careful_scores(view, sound)
+    order = sorted(range(len(sound)), key=lambda index: (-scores[index], index))
+    return tuple(sound[index] for index in order[:CANDIDATES])
+
+
+def known_pile(view: View) -> tuple[AnyCard, ...] | None:
+    """The discard pile rebuilt from the public history of this round, bottom first; None
+    when the history does not account for ``view.pile_size`` cards."""
+    pile, _ = _replay(view)
+    if len(pile) != view.pile_size or not pile or pile[-1] != view.top:
+        return None
+    return tuple(pile)
+
+
+def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], int]]]:
+    """Read the public history: the discard pile, and for each seat that drew since it last
+    took cards, what it cannot have held then (``card.index`` of every card that would have
+    fitted the top card) and how many cards it has been given since, that draw's included."""
+    pile: list[AnyCard] = []
+    misses: dict[int, tuple[frozenset[int], int]] = {}
+    events = view.history
+    for at, event in enumerate(events):
+        kind, seat = event.kind, event.seat
+        if kind == "deal":
+            pile = list(event.cards)
+            misses = {}
+        elif kind in ("play", "win"):
+            played = list(event.cards)
+            if _goes_back(events, at):
+                played.pop()  # the forgotten last card went back to the hand
+            pile += played
+        elif kind == "reshuffle":
+            pile = pile[-1:]
+        elif seat is None:
+            continue
+        elif kind == "draw" and "nothing left" not in event.text:
+            missed, given = misses.get(seat, (frozenset(), 0))
+            top = pile[-1] if pile else None
+            if isinstance(top, Card) and top.rank is not Rank.JACK:
+                missed = _MISSES[top.index]  # the suit named on a jack is not followed
+                given = 0
+            misses[seat] = (missed, given + 1)
+        elif kind in ("take", "penalty"):
+            # How many cards it took is only told in the sentence ("... takes 4 ...").
+            taken = _TAKES.search(event.text)
+            if taken is None:
+                misses.pop(seat, None)
+                continue
+            missed, given = misses.get(seat, (frozenset(), 0))
+            top = pile[-1] if pile else None
+            if kind == "take":  # it could not answer the stack
+                missed, given = _ANSWERS[top.index if top is not None else JOKER.index], 0
+            if missed:
+                misses[seat] = (missed, given + int(taken.group(1)))
+    return pile, misses
+
+
+def _goes_back(events: Sequence[Event], at: int) -> bool:
+    """Whether the play at ``at`` was a forgotten last card that went back to the hand: its
+    penalty follows before the next turn's move."""
+    for event in events[at + 1 :]:
+        kind = event.kind
+        if kind == "penalty":
+            return "goes back" in event.text
+        if kind != "reshuffle":
+            return False
+    return False
+
+
+def _determinize(view: View, seed: int) -> tuple[State, int]:
+    """A full state that agrees with everything the view shows, the hidden cards dealt at
+    random, and the next seed."""
+    config = view.config
+    counts = [config.packs] * 52 + [config.packs * config.jokers]
+    for card in view.hand:
+        counts[card.index] -= 1
+    replayed, misses = _replay(view)
+    pile: Sequence[AnyCard] = replayed
+    if (len(pile) != view.pile_size or not pile or pile[-1] != view.top
+            or not _take_out(counts, pile)):
+        pile = (view.top,)
+        counts = [config.packs] * 52 + [config.packs * config.jokers]
+        for card in view.hand:
+            counts[card.index] -= 1
+        _take_out(counts, pile)
+    unseen = [_BY_INDEX[index] for index, count in enumerate(counts) for _ in range(count)]
+    shuffled, seed = rng.shuffled(unseen, seed)
+    pool = list(shuffled)
+    hands: list[tuple[AnyCard, ...]] = []
+    for seat, count in enumerate(view.hand_counts):
+        if seat == view.seat:
+            hands.append(view.hand)
+            continue
+        missed, given = misses.get(seat, (frozenset(), count))
+        hands.append(_deal_hand(pool, count, missed, count - given))
+    hidden_pile = max(0, view.pile_size - len(pile))
+    state = State(
+        config=config,
+        seed=seed,
+        round=view.round,
+        wins=view.wins,
+        dealer=_dealer(view),
+        hands=tuple(hands),
+        stock=tuple(pool[hidden_pile:]),
+        pile=(*pool[:hidden_pile], *pile),
+        current=view.seat,
+        direction=view.direction,
+        suit=view.suit,
+        stack=view.stack,
+        phase=view.phase,
+        series=view.series,
+        passes=_passes(view),
+        turns=0,
+        winner=None,
+        history=view.history,  # the careful rollouts look back at it
+        points=view.points,
+    )
+    return state, rng.fresh_seed_from(seed, 0)
+
+
+def _deal_hand(
+    pool: list[AnyCard], count: int, missed: frozenset[int], old: int
+) -> tuple[AnyCard, ...]:
+    """Take ``count`` cards from the (shuffled) pool for one hand: ``old`` of them, the cards
+    held since the seat last drew, from those that did not fit then, as far as there are any."""
+    hand: list[AnyCard] = []
+    if old > 0 and missed:
+        rest: list[AnyCard] = []
+        for card in pool:
+            if len(hand) < old and card.index not in missed:
+                hand.append(card)
+            else:
+                rest.append(card)
+        pool[:] = rest
+    need = count - len(hand)
+    hand += pool[:need]
+    del pool[:need]
+    return tuple(hand)
+
+
+def _take_out(counts: list[int], cards: Sequence[AnyCard]) -> bool:
+    """Remove these cards from the counts; False if they are not all there."""
+    for card in cards:
+        counts[card.index] -= 1
+    return min(counts) >= 0
+
+
+def _dealer(view: View) -> int:
+    for event in view.history:
+        if event.kind == "deal" and event.seat is not None:
+            return event.seat
+    return 0
+
+
+def _passes(view: View) -> int:
+    """Seats in a row that could neither play nor draw, as the engine counts them."""
+    passes = 0
+    for event in reversed(view.history):
+        if event.kind == "draw" and "nothing left" in event.text:
+            passes += 1
+        elif event.kind in ("draw", "play", "take"):
+            break
+    return passes
+
+
+def _rollout(state: State, seat: int, seed: int) -> float:
+    """Play on with careful CPUs in every seat: 1 if ``seat`` wins, else a little for a
+    small hand when the rollout is cut short."""
+    for moves in range(3 * DEPTH):
+        if state.winner is not None:
+            return 1.0 if state.winner == seat else 0.0
+        if moves >= DEPTH and state.current == seat:
+            break  # judged on our own turn, so every rollout ends at a like moment
+        legal = legal_moves(state)
+        if len(legal) == 1:
+            move = legal[0]
+        else:
+            move, seed = careful_move(view_of(state, state.current), seed)
+        try:
+            state = apply(state, move)
+        except AssertionError:
+            # The engine lists a run that uses a single ace at both ends (A-K-A with all
+            # 13 cards of a suit in one hand) and then fails on it; judge the rollout here.
+            break
+    if state.winner is not None:
+        return 1.0 if state.winner == seat else 0.0
+    # Cut short: a share of the win by hand sizes, as if each seat's chance fell by a
+    # constant factor per card it holds.
+    sizes = [len(hand) for hand in state.hands]
+    sizes[state.current] += state.stack  # as if the stack were taken
+    weights = [SHARE ** size for size in sizes]
+    return weights[seat] / sum(weights)

@@ -74,7 +74,7 @@ def table_of(app: TableauApp) -> HotSeat:
 async def human_turn(pilot: Pilot[Any]) -> None:
     """The human to move opens their lock and plays single cards (a plain one first; a jack
     names the first suit), else takes the stack, else draws and keeps; new cards are seen
-    (Done), until the turn passes on."""
+    and a play is handed over (Done), until the turn passes on."""
     app = pilot.app
     table = table_of(app)
     seat = table.current
@@ -84,11 +84,11 @@ async def human_turn(pilot: Pilot[Any]) -> None:
             await press(pilot, "1")
             continue
         assert isinstance(screen, PestenScreen)
-        if table.current != seat or table.over:
-            return
-        if screen.reviewing is not None:
+        if screen.reviewing is not None:  # new cards on show, or a play waiting for Done
             await press(pilot, "enter")
             continue
+        if table.current != seat or table.over:
+            return
         lock = table.seats[seat].lock
         if screen.mode == "lock" and lock is not None and not lock.has_password:
             await click(pilot, "#i-am")

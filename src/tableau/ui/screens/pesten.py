@@ -291,6 +291,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         field = self.query_one("#unlock", Input)
         field.clear()
         field.display = has_password
+        self.query_one("#unlock-label", Static).display = has_password
         self.query_one("#open", Button).display = has_password
         i_am = self.query_one("#i-am", Button)
         i_am.display = not has_password

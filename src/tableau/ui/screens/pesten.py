@@ -168,7 +168,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
                     with Horizontal(id="lock-row"):
                         yield Static("Password", id="unlock-label")
                         yield PasswordInput(
-                            id="unlock", placeholder="password, then Enter",
+                            id="unlock", placeholder=PasswordInput.READY,
                             compact=True, max_length=200,
                         )
                         yield Button("Open", id="open", compact=True)
@@ -314,9 +314,8 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
 
     def _retry_ready(self) -> None:
         self._retry_timer = None
-        field = self.query_one("#unlock", Input)
-        field.disabled = False
-        field.placeholder = "password, then Enter"
+        field = self.query_one("#unlock", PasswordInput)
+        field.ready()
         if self.mode == "lock":
             field.focus()
 
@@ -352,8 +351,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         # Argon2id takes a noticeable moment: check in a thread while the field says so. The
         # worker gets a one-shot Secret and its own description, so neither the worker (kept
         # after it ends) nor the debug log holds the password.
-        field.disabled = True
-        field.placeholder = "checking…"
+        field.checking()
         self._message("Checking the password…")
         self.run_worker(
             partial(self._verify_in_thread, lock, typed, seat),
@@ -368,21 +366,18 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     def _verified(self, seat: int, opened: bool) -> None:
         if not self.is_attached:
             return
-        field = self.query_one("#unlock", Input)
+        field = self.query_one("#unlock", PasswordInput)
         if self.mode != "lock" or self.table.current != seat:
             return
         if opened:
-            field.disabled = False
-            field.placeholder = "password, then Enter"
+            field.ready()
             self._message("")
             self._reveal(seat)
             return
         lock = self.table.seats[seat].lock
         delay = lock.retry_delay if lock is not None else 0.0
-        text = "Wrong password; the hand stays hidden."
+        text = "Wrong password; the hand stays hidden." + field.wrong(delay)
         if delay > 0:
-            text += f" Wait {delay:g} s before the next try."
-            field.placeholder = f"wait {delay:g} s…"
             self._retry_timer = self.set_timer(delay, self._wait_over)
         else:
             self._retry_ready()

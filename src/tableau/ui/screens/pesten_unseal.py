@@ -70,7 +70,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             yield Static("", id="unseal-ask", markup=False)
             with Horizontal(id="unseal-row"):
                 yield Static("Password", id="unseal-label")
-                yield PasswordInput(id="password", placeholder="password, then Enter",
+                yield PasswordInput(id="password", placeholder=PasswordInput.READY,
                                     compact=True, max_length=200)
                 yield Button("Open", id="open", compact=True)
                 yield Button("I am …", id="i-am", compact=True, variant="primary")
@@ -134,8 +134,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             self._message(f"Type {lock.name}'s password, then press Enter.")
             return
         typed = field.take()
-        field.disabled = True
-        field.placeholder = "checking…"
+        field.checking()
         self._message("Checking the password…")
         self.run_worker(
             partial(self._unseal_in_thread, lock, typed, seat),
@@ -164,10 +163,9 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
                 self._resume()
             return
         delay = self._lock(seat).retry_delay
-        text = "Wrong password; the round stays sealed."
+        field = self.query_one("#password", PasswordInput)
+        text = "Wrong password; the round stays sealed." + field.wrong(delay)
         if delay > 0:
-            text += f" Wait {delay:g} s before the next try."
-            self.query_one("#password", PasswordInput).placeholder = f"wait {delay:g} s…"
             self._retry_timer = self.set_timer(delay, self._retry_ready)
         else:
             self._retry_ready()
@@ -176,8 +174,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
     def _retry_ready(self) -> None:
         self._retry_timer = None
         field = self.query_one("#password", PasswordInput)
-        field.disabled = False
-        field.placeholder = "password, then Enter"
+        field.ready()
         if field.display:
             field.focus()
 

@@ -74,6 +74,26 @@ class PasswordInput(Input):
     def __init__(self, **options: Any) -> None:
         super().__init__(password=True, **options)
 
+    READY = "password, then Enter"
+
+    def checking(self) -> None:
+        """A typed password is being checked (Argon2id takes a moment): no typing meanwhile."""
+        self.disabled = True
+        self.placeholder = "checking…"
+
+    def ready(self) -> None:
+        """Open for the next try."""
+        self.disabled = False
+        self.placeholder = self.READY
+
+    def wrong(self, delay: float) -> str:
+        """A wrong try: the field shows how long the next one must wait; returns the sentence
+        that says so (empty when there is no wait). The caller times the wait."""
+        if delay <= 0:
+            return ""
+        self.placeholder = f"wait {delay:g} s…"
+        return f" Wait {delay:g} s before the next try."
+
     def take(self) -> Secret:
         """What was typed, as a one-shot Secret; the field is empty afterwards."""
         secret = Secret(self.value)

@@ -8,7 +8,6 @@ Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftes
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -69,11 +68,11 @@ def database_bytes() -> bytes:
 
 
 def secrets_found(data: bytes, table: HotSeat, seeds: list[int]) -> list[str]:
-    """Every card code (as a word: "7D", not the "AD" of "ADD"), card face and seed (in
-    digits or as SQLite's big-endian integer) of ``table`` that ``data`` holds."""
+    """Every card code (in quotes, as JSON holds it: a bare two-letter code turns up by chance
+    in the database's binary pages), card face and seed (in digits or as SQLite's big-endian
+    integer) of ``table`` that ``data`` holds."""
     cards = [*FULL_DECK, JOKER]
-    found = [card.code for card in cards
-             if re.search(rb"(?<![A-Za-z0-9])%b(?![A-Za-z0-9])" % card.code.encode(), data)]
+    found = [card.code for card in cards if f'"{card.code}"'.encode() in data]
     found += [card.face for card in cards if card.face.encode() in data and card is not JOKER]
     for seed in seeds:
         if str(seed).encode() in data or seed.to_bytes(8, "big") in data:

@@ -198,6 +198,10 @@ async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
         assert screen.query_one("#special_finish", Select).value is False
         assert screen.query_one("#wrap_runs", Checkbox).value
         assert not screen.query_one("#sets_are_series", Checkbox).value
+        # The switch's mark says on or off by itself, not by its colour alone.
+        marks = [str(screen.query_one(f"#{key}", Checkbox).render())[:3]
+                 for key in ("wrap_runs", "sets_are_series")]
+        assert marks == ["▐X▌", "▐ ▌"]
         assert screen.query_one("#card-points-0", Input).value == "40"
         await open_house_rules(pilot)
         await click(pilot, "#point-defaults")

@@ -31,7 +31,6 @@ from textual.containers import Vertical
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button
-from textual.widgets import Checkbox
 from textual.widgets import Collapsible
 from textual.widgets import Footer
 from textual.widgets import Header
@@ -53,6 +52,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
+from tableau.ui.widgets.tickbox import TickBox
 
 DEFAULT_SEATS = 3
 DEFAULT_HUMANS = 2
@@ -287,7 +287,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                              value=remembered.get("pesten", "special_finish"),
                              allow_blank=False, compact=True, id="special_finish")
             for key, label in SWITCHES:
-                yield Checkbox(label, remembered.get("pesten", key), compact=True, id=key,
+                yield TickBox(label, remembered.get("pesten", key), compact=True, id=key,
                                classes="switch")
             with Horizontal(classes="form-row points-head"):
                 yield Label("Points a card left in a hand counts", classes="field-label")
@@ -431,7 +431,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             "special_finish": self.query_one("#special_finish", Select).value,
         }
         for key, _label in SWITCHES:
-            rules[key] = self.query_one(f"#{key}", Checkbox).value
+            rules[key] = self.query_one(f"#{key}", TickBox).value
         return rules
 
     def _check_rules(self) -> str | None:

@@ -13,8 +13,10 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
   played out on the same deals with the same rollout seeds (common random numbers), so the
   comparison between moves is much less noisy than the rollouts themselves.
 - Candidates: a play that forgets the last-card call is never one (it only costs cards); a
-  play that goes out is taken at once; otherwise the careful CPU's own scores pick the
-  ``CANDIDATES`` most promising moves, which keeps the budget for the moves that matter.
+  play that goes out and wins is taken at once (going out on a special card where
+  ``special_finish`` is off only costs cards, so that play is judged like any other);
+  otherwise the careful CPU's own scores pick the ``CANDIDATES`` most promising moves,
+  which keeps the budget for the moves that matter.
 - The deals use one public inference: a seat that drew without a stack held no card that
   fitted the top card then (no joker, nothing of its suit or rank; after a jack, whose named
   suit is not followed here, nothing is inferred). Of its present hand, all but the cards it
@@ -38,6 +40,7 @@ from typing import Final
 
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten import careful_scores
+from tableau.ai.pesten import wins_out
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.cards import AnyCard
@@ -129,9 +132,9 @@ def _candidates(view: View) -> tuple[Move, ...]:
     sound: list[Move] = []
     for move in view.legal:
         if type(move) is Play:
-            left = hand - len(move.cards)
-            if left == 0:
+            if wins_out(view, move):
                 return (move,)
+            left = hand - len(move.cards)
             if move.last_card != (left == 1):
                 continue  # forgetting the call only costs cards
         sound.append(move)

@@ -138,3 +138,11 @@ def test_careful_beats_three_random_players_clearly() -> None:
             state = p.apply(state, move)
         wins += state.winner == 0
     assert wins / games > 0.35  # a random seat wins about a quarter
+
+
+def test_careful_does_not_go_out_on_a_special_card_where_the_house_forbids_it() -> None:
+    state = table("6H 7H", "7S 8S 3C", top="5H")
+    assert careful(state) == Play(cards("6H 7H"))  # the default house: going out wins
+    strict = dataclasses.replace(state, config=dataclasses.replace(state.config,
+                                                                   special_finish=False))
+    assert careful(strict) == Play(cards("7H"), last_card=True)  # a 7 last would cost 5

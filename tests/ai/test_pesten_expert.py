@@ -138,3 +138,12 @@ def test_simulate_seats_an_expert(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     out = capsys.readouterr().out
     assert "seat 1 (expert)" in out and "seat 2 (careful)" in out
+
+
+def test_the_expert_does_not_go_out_on_a_special_card_where_the_house_forbids_it() -> None:
+    state = table("6H 7H", "7S 8S 3C", top="5H")
+    assert expert_move(p.view(state, 0), 3)[0] == Play(cards("6H 7H"))
+    strict = dataclasses.replace(state, config=dataclasses.replace(state.config,
+                                                                   special_finish=False))
+    move, _ = expert_move(p.view(strict, 0), 3)
+    assert isinstance(move, Play) and len(move.cards) == 1  # a 7 last would cost 5 cards

@@ -22,6 +22,7 @@ from tableau.engines.pesten import Pass
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
+from tableau.engines.pesten import is_special
 
 CPU_KINDS: Final = ("random", "careful", "expert")
 
@@ -52,6 +53,13 @@ def random_move(view: View, seed: int) -> tuple[Move, int]:
     z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
     return legal[(z ^ (z >> 31)) % len(legal)], seed
+
+
+def wins_out(view: View, move: Play) -> bool:
+    """Whether this play empties the hand and so wins the round: not when the house rule
+    ``special_finish`` is off and the last card is special (that costs cards instead)."""
+    return len(move.cards) == len(view.hand) and (
+        view.config.special_finish or not is_special(move.cards[-1]))
 
 
 def _was_attacked(view: View) -> bool:
@@ -104,7 +112,9 @@ def _score(move: Move, view: View, pressure: bool, suit_counts: dict[Suit, int])
     cards = move.cards
     left = len(view.hand) - len(cards)
     if left == 0:
-        return 100_000
+        # Out on a special card where the house forbids it: the round goes on and cards
+        # follow, worse than drawing or taking (but not as bad as a forgotten call).
+        return 100_000 if wins_out(view, move) else -1_000
     if move.last_card != (left == 1):
         return -10_000
     score = 10 * len(cards)

@@ -19,10 +19,10 @@ from ui_helpers import press
 from ui_helpers import started
 
 from tableau.engines import pesten as engine
+from tableau.engines.pesten import HOUSE_RULES
 from tableau.storage.home import settings_path
 from tableau.ui import preferences
 from tableau.ui.app import TableauApp
-from tableau.ui.controls.pesten import HOUSE_RULES
 from tableau.ui.scenes.pesten import quick_scheme
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.screens.pesten_setup import PestenSetupScreen

@@ -22,7 +22,7 @@ from tableau.engines.pesten import Pass
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
-from tableau.engines.pesten import is_special
+from tableau.engines.pesten import wins_out as engine_wins_out
 
 CPU_KINDS: Final = ("random", "careful", "expert")
 
@@ -58,8 +58,7 @@ def random_move(view: View, seed: int) -> tuple[Move, int]:
 def wins_out(view: View, move: Play) -> bool:
     """Whether this play empties the hand and so wins the round: not when the house rule
     ``special_finish`` is off and the last card is special (that costs cards instead)."""
-    return len(move.cards) == len(view.hand) and (
-        view.config.special_finish or not is_special(move.cards[-1]))
+    return len(move.cards) == len(view.hand) and engine_wins_out(view.config, move.cards[-1])
 
 
 def _was_attacked(view: View) -> bool:

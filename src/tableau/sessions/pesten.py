@@ -40,12 +40,13 @@ from tableau.engines.protocol import IllegalMove
 from tableau.storage.passwords import SeatLock
 
 HUMAN: Final = "human"
+"""The kind of a seat a person plays; every other kind is a ``tableau.ai.pesten`` kind."""
+
 NOTHING_TO_UNDO: Final = "Nothing to take back: you have not played this turn."
 DRAW_STAYS: Final = "A drawn card has been seen, so the draw stays."
 TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
 PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
 ROUND_STAYS: Final = "The round is over; its last play stays."
-"""The kind of a seat a person plays; every other kind is a ``tableau.ai.pesten`` kind."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,12 +117,17 @@ class HotSeat:
             dealer=dealer,
             **(rules or {}),
         )
-        return cls(seats, engine.new_game(config), cpu_seed=seed ^ 0x5EED)
+        return cls.dealt(seats, config)
+
+    @classmethod
+    def dealt(cls, seats: Sequence[Seat], config: engine.Config) -> HotSeat:
+        """Round 1 of ``config``; the CPUs' seed follows from the deal's."""
+        return cls(seats, engine.new_game(config), cpu_seed=config.seed ^ 0x5EED)
 
     def new_match(self, seed: int) -> HotSeat:
         """A new match at this table: the same seats (and locks) and rules, a fresh deal."""
         config = dataclasses.replace(self.state.config, seed=seed)
-        return HotSeat(self.seats, engine.new_game(config), cpu_seed=seed ^ 0x5EED)
+        return HotSeat.dealt(self.seats, config)
 
     # -------------------------------------------------------------- whose turn
 

@@ -73,6 +73,11 @@ PENALTY: Final = 2
 SPECIAL_FINISH_PENALTY: Final = 5
 """Cards taken by a player who goes out on a special card when the house forbids it."""
 
+HOUSE_RULES: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_order",
+                      "special_finish")
+"""The house-rule switches of ``Config``, as the set-up, the settings and the records name
+them (docs/rules/pesten.md, "House rules")."""
+
 MATCH_KINDS: Final = ("open", "wins", "points")
 """How a match ends: never (round after round), at a number of round wins, or when a
 player's points reach a limit (the fewest points then wins the match)."""
@@ -159,7 +164,7 @@ def house_problem(config: Config) -> str | None:
     """The sentence that explains why these house rules or this match cannot be played."""
     if config.forgot_penalty not in (2, 5) or type(config.forgot_penalty) is not int:
         return "A forgotten last card costs 2 or 5 cards."
-    for switch in ("sets_are_series", "wrap_runs", "either_order", "special_finish"):
+    for switch in HOUSE_RULES[1:]:  # the on/off ones
         if type(getattr(config, switch)) is not bool:
             return f"The house rule '{switch}' must be on or off."
     if config.match not in MATCH_KINDS:
@@ -497,7 +502,7 @@ def is_special(card: AnyCard) -> bool:
     return type(card) is Joker or (type(card) is Card and card.rank in SPECIALS)
 
 
-def _wins_out(config: Config, last: AnyCard) -> bool:
+def wins_out(config: Config, last: AnyCard) -> bool:
     """Whether emptying the hand with ``last`` as the last card played wins the round: it
     does, unless the house rule ``special_finish`` is off and ``last`` is special."""
     return config.special_finish or not is_special(last)
@@ -802,7 +807,7 @@ def _list_moves(state: State) -> tuple[Move, ...]:
             found = _set_candidates(keys, top_key, table, wrap, either_order)
             for cards in _answering(found, stack):
                 left = len(hand) - len(cards)
-                names_suit = (left > 0 or not _wins_out(config, cards[-1])) and _names_suit(
+                names_suit = (left > 0 or not wins_out(config, cards[-1])) and _names_suit(
                     cards[-1], stack
                 )
                 _plays_of(cards, left, names_suit, moves)
@@ -911,7 +916,7 @@ def _check_play(state: State, move: Play) -> tuple[str | None, tuple[AnyCard, ..
     problem = _sequence_problem(state.pile[-1], state.suit, state.stack, cards, state.config)
     if problem is not None:
         return problem, None
-    if not after and _wins_out(state.config, cards[-1]):
+    if not after and wins_out(state.config, cards[-1]):
         # Going out wins at once, so even a jack names no suit: legal_moves lists it so.
         if move.suit is not None:
             return "Your last card wins the round, so no suit is named.", None
@@ -1053,7 +1058,7 @@ def _apply_play(work: _Work, move: Play, after: tuple[AnyCard, ...]) -> None:
     work["phase"] = _PLAY
     played = f"{name} plays {_FACE_BY_ID[id(last)] if len(cards) == 1 else _faces(cards)}"
     if not after:
-        if _wins_out(work["config"], last):
+        if wins_out(work["config"], last):
             _win(work, seat, "win", f"{played} and wins round {work['round']}!", cards)
             return
         # Out on a special card, which this house forbids: the card works, and cards follow
@@ -1196,15 +1201,25 @@ def hand_points(config: Config, cards: Iterable[AnyCard]) -> int:
     return sum(table[int(card.rank)] if isinstance(card, Card) else table[0] for card in cards)
 
 
+def _round_points(config: Config, hands: Sequence[Sequence[AnyCard]], winner: int) -> list[int]:
+    """What each seat's cards left count at a round's end; the winner scores nothing (even
+    when a blocked round is won holding the fewest cards)."""
+    return [0 if seat == winner else hand_points(config, hand) for seat, hand in enumerate(hands)]
+
+
+def round_points(state: State) -> tuple[int, ...]:
+    """Each seat's points from the round just ended (zeros while it runs)."""
+    if state.winner is None:
+        return (0,) * state.config.players
+    return tuple(_round_points(state.config, state.hands, state.winner))
+
+
 def _score_round(work: _Work, winner: int) -> None:
-    """The cards left in the other hands count against their holders; the winner scores
-    nothing (even when a blocked round is won holding the fewest cards)."""
+    """The cards left in the other hands count against their holders."""
     config = work["config"]
-    points = list(work["points"] or (0,) * config.players)
-    for seat, hand in enumerate(work["hands"]):
-        if seat != winner:
-            points[seat] += hand_points(config, hand)
-    work["points"] = tuple(points)
+    totals = work["points"] or (0,) * config.players
+    scored = _round_points(config, work["hands"], winner)
+    work["points"] = tuple(map(sum, zip(totals, scored, strict=True)))
 
 
 def _end_blocked(work: _Work) -> None:
@@ -1403,8 +1418,7 @@ def _cards_from(value: object, what: str) -> tuple[AnyCard, ...]:
     return tuple(cards)
 
 
-_HOUSE_FIELDS: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_order",
-                        "special_finish", "match", "target")
+_HOUSE_FIELDS: Final = (*HOUSE_RULES, "match", "target")
 
 
 def _house_rules(conf: SaveReader) -> dict[str, Any]:

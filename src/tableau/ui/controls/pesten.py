@@ -27,11 +27,6 @@ from tableau.engines.pesten import View
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import HotSeat
 
-HOUSE_RULES: Final = ("forgot_penalty", "sets_are_series", "wrap_runs", "either_order",
-                      "special_finish")
-"""The house-rule switches of ``engine.Config``, as the set-up, the settings and the records
-name them."""
-
 KINDS: Final = ((HUMAN, "Human"), *((kind, f"CPU ({kind})") for kind in CPU_KINDS))
 """Seat kinds as (key, label); every key but HUMAN is a ``tableau.ai.pesten`` kind."""
 
@@ -321,10 +316,9 @@ def round_details(table: HotSeat) -> dict[str, object]:
         "players": [seat.name for seat in table.seats],
         "kinds": [seat.kind for seat in table.seats],
         "winner": names[state.winner] if state.winner is not None else None,
-        "points": [0 if seat == state.winner else engine.hand_points(config, hand)
-                   for seat, hand in enumerate(state.hands)],
+        "points": list(engine.round_points(state)),
         "totals": list(state.points or (0,) * config.players),
-        "rules": {name: getattr(config, name) for name in HOUSE_RULES},
+        "rules": {name: getattr(config, name) for name in engine.HOUSE_RULES},
         "match": {"kind": config.match, "target": config.target,
                   "ended": champion is not None,
                   "winner": None if champion is None else names[champion]},

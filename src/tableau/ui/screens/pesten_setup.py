@@ -40,13 +40,13 @@ from textual.widgets import Select
 from textual.widgets import Static
 
 from tableau.engines import pesten as engine
+from tableau.engines.pesten import HOUSE_RULES
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.ui.controls.pesten import DEFAULT_NAMES
-from tableau.ui.controls.pesten import HOUSE_RULES
 from tableau.ui.controls.pesten import KINDS
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen

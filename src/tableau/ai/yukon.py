@@ -6,7 +6,8 @@ honest way). It answers ``won`` with moves in the spec's notation that replay th
 engine to a win, ``lost`` when it has searched every reachable position without finding a
 win, or ``unknown`` when a node, time or memory budget runs out first.
 
-The search is a depth-first search with a transposition table over *canonical* positions:
+The search is best first (the position with the fewest face-down cards, then the fewest cards
+off the foundations, is expanded next) with a transposition table over *canonical* positions:
 
 - The seven columns are kept as an unordered multiset. The rules never name a column: any
   card may go on any column whose bottom card it fits, and any king on any empty column. So
@@ -14,6 +15,12 @@ The search is a depth-first search with a transposition table over *canonical* p
   renaming, and the same verdict.
 - The four foundations are kept as a height per suit. Any ace may start any empty
   foundation, so which foundation holds which suit never changes what can be played.
+
+It runs twice. The first run (at most ``LIKELY_SHARE`` of the budget) tries only the likely
+moves: no card comes back from a foundation, and a group that lies on a card it fits on moves
+only when that card can then go up. That finds most wins far sooner, but it proves nothing
+when it fails. The second run tries every move but the pruned ones below, so when it has
+expanded every position it can reach, the layout is lost.
 
 Pruning rules, each sound for "lost" (a pruned move is never the only way to win):
 
@@ -38,11 +45,14 @@ Pruning rules, each sound for "lost" (a pruned move is never the only way to win
    a returned card.
 4. **A king that already heads its column does not move to an empty column.** The position
    would be the same one, up to the order of the columns.
+5. **A trapped card means lost** (``trapped``, checked before searching): a face-down card
+   turns up only when the card lying on it leaves, and that card can leave only onto a face-up
+   card it fits on, into an empty column if it is a king, or to its foundation after every
+   lower card of its suit. If even a relaxed version of that (any face-up card may serve as
+   host, buried or not, and kings always find a column) never turns some face-down card, no
+   line of play does.
 
-Move ordering only changes how soon a win is found, never a verdict. It tries first the moves
-that turn a face-down card (from the column with most of them), then moves that empty a
-column, then moves to a foundation, then the other moves between columns, and last the cards
-coming back from a foundation.
+The order of the search only changes how soon a win is found, never a verdict.
 
 Like the engines, this module is pure: no I/O and no global randomness. Time budgets read a
 clock that the caller may pass in.
@@ -54,6 +64,8 @@ import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from heapq import heappop
+from heapq import heappush
 from typing import Final
 from typing import Literal
 
@@ -64,13 +76,17 @@ from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
 
-__all__ = ["Verdict", "VerdictKind", "Position", "position_of", "solve", "solve_position"]
+__all__ = [
+    "Position", "Verdict", "VerdictKind", "position_of", "solve", "solve_position", "trapped",
+]
 
 VerdictKind = Literal["won", "lost", "unknown"]
 
 DEFAULT_MAX_NODES: Final = 2_000_000
 """Positions searched before ``unknown`` (about 1 GiB of transposition table at most)."""
 DEFAULT_SECONDS: Final = 10.0
+LIKELY_SHARE: Final = 0.5
+"""The share of the budget that the first, narrower search may use (see the docstring)."""
 _CLOCK_EVERY: Final = 512
 """Nodes between two looks at the clock and the cancel flag."""
 
@@ -141,6 +157,10 @@ def position_of(state: State) -> Position:
 # An internal move: (source pile, target pile, position in the source column). A source of
 # _FOUNDATION + suit is a card coming back down from that suit's foundation.
 _Move = tuple[int, int, int]
+# A move as the answer keeps it: the piles named by their cards (a column's bytes before the
+# move, or _FOUNDATION / _FOUNDATION + suit), since the search keeps its columns sorted.
+_Step = tuple[bytes | int, bytes | int, int]
+_KINGS: Final = tuple(suit * 13 + _KING for suit in range(4))
 
 
 def _key(columns: Sequence[bytes], heights: Sequence[int]) -> bytes:
@@ -154,8 +174,16 @@ def _take(column: bytes, index: int) -> bytes:
     return column[:index]
 
 
-def _play(columns: list[bytes], heights: list[int], move: _Move) -> None:
+def _play(
+    columns: list[bytes], heights: list[int], move: _Move, steps: list[_Step] | None = None
+) -> None:
     source, target, index = move
+    if steps is not None:
+        steps.append((
+            source if source >= _FOUNDATION else columns[source],
+            target if target >= _FOUNDATION else columns[target],
+            index,
+        ))
     if source >= _FOUNDATION:
         suit = source - _FOUNDATION
         heights[suit] -= 1
@@ -170,7 +198,7 @@ def _play(columns: list[bytes], heights: list[int], move: _Move) -> None:
     columns[source] = _take(column, index)
 
 
-def _auto(columns: list[bytes], heights: list[int], path: list[_Move]) -> None:
+def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None) -> None:
     """Rule 1: send up every ace, and every deuce whose ace is up, that is a bottom card."""
     moved = True
     while moved:
@@ -180,29 +208,27 @@ def _auto(columns: list[bytes], heights: list[int], path: list[_Move]) -> None:
                 card = column[-1]
                 rank = card % 13
                 if rank < 2 and heights[card // 13] == rank:
-                    move = (number, _FOUNDATION, len(column) - 1)
-                    _play(columns, heights, move)
-                    path.append(move)
+                    _play(columns, heights, (number, _FOUNDATION, len(column) - 1), steps)
                     moved = True
 
 
 class _Search:
     def __init__(
         self, rules: str, max_nodes: int, seconds: float,
-        clock: Callable[[], float], cancelled: Callable[[], bool] | None,
+        clock: Callable[[], float], cancelled: Callable[[], bool] | None, *, likely: bool,
     ) -> None:
         self.fits = _FITS[rules]
+        self.likely = likely
         self.russian = rules == "russian"
         self.max_nodes = max_nodes
         self.clock = clock
         self.deadline = clock() + seconds
         self.cancelled = cancelled
         self.nodes = 0
-        self.seen: set[bytes] = set()
         self.reason = ""
 
     def moves(self, columns: Sequence[bytes], heights: Sequence[int]) -> list[_Move]:
-        """Every move worth trying (see the pruning rules), best first."""
+        """Every move worth trying (see the pruning rules)."""
         where: dict[int, tuple[int, int]] = {}
         for number, column in enumerate(columns):
             for index in range(len(column) - 1, -1, -1):
@@ -210,10 +236,10 @@ class _Search:
                 if card >= _DOWN:
                     break
                 where[card] = (number, index)
-        scored: list[tuple[int, _Move]] = []
+        moves: list[_Move] = []
         # Cards that may come back down: rules 2 and 3.
         returns: dict[int, int] = {}
-        if not self.russian:
+        if not (self.russian or self.likely):
             for suit, height in enumerate(heights):
                 if height > 2:
                     returns[suit * 13 + height - 1] = suit
@@ -222,70 +248,68 @@ class _Search:
             if column:
                 bottom = column[-1]
                 if bottom % 13 == heights[bottom // 13]:
-                    scored.append((self._score(columns, target, len(column) - 1, True),
-                                   (target, _FOUNDATION, len(column) - 1)))
+                    moves.append((target, _FOUNDATION, len(column) - 1))
                 candidates: Sequence[int] = self.fits[bottom]
             else:
                 if empty_done:
                     continue  # every empty column is the same column
                 empty_done = True
-                candidates = (_KING, 13 + _KING, 26 + _KING, 39 + _KING)
+                candidates = _KINGS
             for card in candidates:
                 found = where.get(card)
                 if found is not None:
                     source, index = found
-                    if source != target and (column or index):  # rule 4
-                        scored.append((self._score(columns, source, index, False),
-                                       (source, target, index)))
+                    if (source != target and (column or index)  # rule 4
+                            and (not self.likely or self._likely(columns[source], index,
+                                                                 heights))):
+                        moves.append((source, target, index))
                 elif card in returns:
-                    scored.append((0, (_FOUNDATION + returns[card], target, 0)))
-        scored.sort(key=lambda item: -item[0])
-        return [move for _, move in scored]
+                    moves.append((_FOUNDATION + returns[card], target, 0))
+        return moves
 
-    @staticmethod
-    def _score(columns: Sequence[bytes], source: int, index: int, up: bool) -> int:
-        column = columns[source]
-        if index and column[index - 1] >= _DOWN:
-            downs = sum(1 for card in column if card >= _DOWN)
-            return 1000 + 10 * downs
+    def _likely(self, column: bytes, index: int, heights: Sequence[int]) -> bool:
+        """The first search's filter (not a pruning rule: see the module docstring). A group
+        that lies on a card it fits on moves only to let that card go up at once."""
         if index == 0:
-            return 500
-        return 300 if up else 100
+            return True
+        under = column[index - 1]
+        if under >= _DOWN or column[index] not in self.fits[under]:
+            return True
+        return under % 13 == heights[under // 13]
 
-    def run(self, columns: list[bytes], heights: list[int]) -> list[_Move] | None:
-        """A winning list of moves, or None: lost when ``self.reason`` is empty."""
-        path: list[_Move] = []
-        _auto(columns, heights, path)
+    def run(self, columns: list[bytes], heights: list[int]) -> list[_Step] | None:
+        """A winning list of steps, or None: lost when ``self.reason`` is empty.
+
+        Best first: the position with the fewest face-down cards (then the fewest cards off
+        the foundations) is expanded next. Every reachable position is still expanded in the
+        end, so an exhausted search proves the deal lost."""
+        steps: list[_Step] = []
+        _auto(columns, heights, steps)
         if sum(heights) == 52:
-            return path
-        self.seen.add(_key(columns, heights))
-        # Each frame: the position, the path length to it, and its untried moves.
-        stack: list[tuple[list[bytes], list[int], int, list[_Move]]] = [
-            (columns, heights, len(path), self.moves(columns, heights)[::-1])
-        ]
-        while stack:
-            here_columns, here_heights, depth, untried = stack[-1]
-            if not untried:
-                stack.pop()
-                continue
-            move = untried.pop()
-            next_columns = list(here_columns)
-            next_heights = list(here_heights)
-            del path[depth:]
-            path.append(move)
-            _play(next_columns, next_heights, move)
-            _auto(next_columns, next_heights, path)
-            if sum(next_heights) == 52:
-                return path
-            key = _key(next_columns, next_heights)
-            if key in self.seen:
-                continue
-            self.seen.add(key)
+            return steps
+        start = _key(columns, heights)
+        parents: dict[bytes, tuple[bytes, _Move] | None] = {start: None}
+        frontier: list[tuple[int, int, bytes]] = [(0, 0, start)]
+        order = 0
+        while frontier:
+            key = heappop(frontier)[2]
             self.nodes += 1
             if self.nodes % _CLOCK_EVERY == 0 and self._out_of_budget():
                 return None
-            stack.append((next_columns, next_heights, len(path),
-                          self.moves(next_columns, next_heights)[::-1]))
+            here_columns, here_heights = _decode(key)
+            for move in self.moves(here_columns, here_heights):
+                next_columns = list(here_columns)
+                next_heights = list(here_heights)
+                _play(next_columns, next_heights, move)
+                _auto(next_columns, next_heights, None)
+                next_key = _key(next_columns, next_heights)
+                if next_key in parents:
+                    continue
+                parents[next_key] = (key, move)
+                if sum(next_heights) == 52:
+                    return steps + _replay(parents, next_key)
+                order += 1
+                heappush(frontier, (_priority(next_columns, next_heights), order, next_key))
         return None
 
     def _out_of_budget(self) -> bool:
@@ -298,45 +322,119 @@ class _Search:
         return bool(self.reason)
 
 
+def _priority(columns: Sequence[bytes], heights: Sequence[int]) -> int:
+    down = 0
+    for column in columns:
+        for card in column:
+            if card < _DOWN:
+                break
+            down += 1
+    return 4 * down + 52 - sum(heights)
+
+
+def _decode(key: bytes) -> tuple[list[bytes], list[int]]:
+    return key[4:].split(_SEPARATOR), list(key[:4])
+
+
+def _replay(parents: dict[bytes, tuple[bytes, _Move] | None], key: bytes) -> list[_Step]:
+    """The steps from the start to ``key``, each naming its piles by their cards."""
+    chain: list[tuple[bytes, _Move]] = []
+    link = parents[key]
+    while link is not None:
+        chain.append(link)
+        link = parents[link[0]]
+    steps: list[_Step] = []
+    for parent, move in reversed(chain):
+        columns, heights = _decode(parent)
+        _play(columns, heights, move, steps)
+        _auto(columns, heights, steps)
+    return steps
+
+
 def solve_position(
     position: Position, rules: str, *, max_nodes: int = DEFAULT_MAX_NODES,
     seconds: float = DEFAULT_SECONDS, clock: Callable[[], float] = time.monotonic,
     cancelled: Callable[[], bool] | None = None,
-) -> tuple[VerdictKind, list[tuple[int, int, int]], int, str]:
-    """The search on the solver's own table: (verdict, internal moves, nodes, reason)."""
-    search = _Search(rules, max_nodes, seconds, clock, cancelled)
-    path = search.run(list(position.columns), list(position.heights))
-    if path is not None:
-        return "won", path, search.nodes, ""
-    if search.reason:
-        return "unknown", [], search.nodes, search.reason
-    return "lost", [], search.nodes, ""
+) -> tuple[VerdictKind, list[_Step], int, str]:
+    """The search on the solver's own table: (verdict, steps, nodes, reason)."""
+    if trapped(position, rules):
+        return "lost", [], 0, ""
+    nodes = 0
+    started = clock()
+    for likely, share in ((True, LIKELY_SHARE), (False, 1.0)):
+        spent = clock() - started
+        search = _Search(rules, int((max_nodes - nodes) * share),
+                         (seconds - spent) * share, clock, cancelled, likely=likely)
+        path = search.run(list(position.columns), list(position.heights))
+        nodes += search.nodes
+        if path is not None:
+            return "won", path, nodes, ""
+        if search.reason == "cancelled":
+            break
+    if search.reason or likely:
+        return "unknown", [], nodes, search.reason
+    return "lost", [], nodes, ""
 
 
-def engine_moves(state: State, path: Sequence[tuple[int, int, int]]) -> tuple[CardMove, ...]:
-    """The solver's moves in the spec's notation, replayed through the engine from ``state``
-    (so each names the foundation the engine uses for that suit)."""
+def trapped(position: Position, rules: str) -> bool:
+    """Rule 5: some face-down card can never turn up, whatever is played.
+
+    A face-down card turns up only when the card lying on it leaves its column: onto a card it
+    fits on, which must then be face up, or a king into an empty column, or up to its
+    foundation once every lower card of its suit has been face up. This relaxes the rules
+    (any face-up card counts as a host, buried or not; kings always find a column), so if
+    even then a face-down card can never turn, no real line of play turns it either."""
+    fits = _FITS[rules]
+    seen = {suit * 13 + rank for suit, height in enumerate(position.heights)
+            for rank in range(height)}
+    down: list[int] = []
+    for column in position.columns:
+        hidden = sum(1 for card in column if card >= _DOWN)
+        down.append(hidden)
+        seen.update(column[hidden:])
+    changed = True
+    while changed:
+        changed = False
+        for number, column in enumerate(position.columns):
+            while down[number]:
+                lying = column[down[number]] % _DOWN
+                leaves = (
+                    lying % 13 == _KING
+                    or any(lying in fits[host] for host in seen)
+                    or all(lower in seen for lower in range(lying - lying % 13, lying))
+                )
+                if not leaves:
+                    break
+                down[number] -= 1
+                seen.add(column[down[number]] - _DOWN)
+                changed = True
+    return any(down)
+
+
+def engine_moves(state: State, steps: Sequence[_Step]) -> tuple[CardMove, ...]:
+    """The solver's steps in the spec's notation, replayed through the engine from ``state``
+    (so each names the columns and the foundation the engine uses)."""
     moves: list[CardMove] = []
-    for source, target, index in path:
-        if source >= _FOUNDATION:
+    for source, target, index in steps:
+        columns = position_of(state).columns
+        if isinstance(source, int):
             suit = source - _FOUNDATION
             number = next(n for n, pile in enumerate(state.foundations)
                           if pile and pile[-1].index // 13 == suit)
-            move = CardMove(f"F{number + 1}", f"C{target + 1}")
-        elif target == _FOUNDATION:
-            card = state.columns[source][-1].card
+            assert isinstance(target, bytes)
+            move = CardMove(f"F{number + 1}", f"C{columns.index(target) + 1}")
+        elif isinstance(target, int):
+            card = source[-1]
+            # Its suit's foundation, or for an ace the first empty one.
             number = next(
-                (n for n, pile in enumerate(state.foundations)
-                 if pile and pile[-1].index // 13 == card.index // 13),
-                None,
+                n for n, pile in enumerate(state.foundations)
+                if (pile[-1].index // 13 == card // 13 if pile else card % 13 == 0)
             )
-            if number is None:  # an ace: the first empty foundation
-                number = next(n for n, pile in enumerate(state.foundations) if not pile)
-            move = CardMove(f"C{source + 1}", f"F{number + 1}")
+            move = CardMove(f"C{columns.index(source) + 1}", f"F{number + 1}")
         else:
-            column = state.columns[source]
-            card = None if index == len(column) - 1 else column[index].card
-            move = CardMove(f"C{source + 1}", f"C{target + 1}", card)
+            named = None if index == len(source) - 1 else FULL_DECK[source[index]]
+            move = CardMove(f"C{columns.index(source) + 1}", f"C{columns.index(target) + 1}",
+                            named)
         state = yukon.apply(state, move)
         moves.append(move)
     return tuple(moves)

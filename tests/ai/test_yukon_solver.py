@@ -1,0 +1,140 @@
+"""The Yukon solver: every "won" replays to a win, and every "lost" agrees with a brute-force
+search over all legal moves (no pruning, no canonical positions) on small positions."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from tableau.ai.yukon import position_of
+from tableau.ai.yukon import solve
+from tableau.ai.yukon import trapped
+from tableau.cards import FULL_DECK
+from tableau.cards import SUITS
+from tableau.engines import yukon
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import Slot
+from tableau.engines.yukon import State
+
+BRUTE_FORCE_LIMIT = 60_000
+
+
+def replays_to_win(state: State, moves: tuple[yukon.CardMove, ...]) -> bool:
+    for move in moves:
+        state = yukon.apply(state, move)
+    return yukon.outcome(state) is not None
+
+
+def brute_force_wins(state: State) -> bool | None:
+    """Whether any sequence of legal moves wins: every reachable position, as the engine
+    sees it. None when there are too many positions to try."""
+    seen = {(state.columns, state.foundations)}
+    todo = [state]
+    while todo:
+        here = todo.pop()
+        if yukon.outcome(here) is not None:
+            return True
+        for move in yukon.legal_moves(here):
+            after = yukon.apply(here, move)
+            key = (after.columns, after.foundations)
+            if key not in seen:
+                if len(seen) >= BRUTE_FORCE_LIMIT:
+                    return None
+                seen.add(key)
+                todo.append(after)
+    return False
+
+
+def small_position(rules: str, seed: int, loose: int) -> State:
+    """A position with ``loose`` cards off the foundations, dealt into the columns in a random
+    order, the upper cards of each column face down."""
+    chooser = random.Random(seed)
+    heights = [13] * 4
+    for _ in range(loose):
+        suit = chooser.choice([s for s in range(4) if heights[s] > 0])
+        heights[suit] -= 1
+    off = [card for card in FULL_DECK if card.rank > heights[SUITS.index(card.suit)]]
+    chooser.shuffle(off)
+    columns: list[list[Slot]] = [[] for _ in range(7)]
+    for card in off:
+        columns[chooser.randrange(7)].append(Slot(card, True))
+    dealt = []
+    for column in columns:
+        hidden = chooser.randrange(len(column)) if column else 0
+        dealt.append(tuple(Slot(slot.card, index >= hidden) for index, slot in enumerate(column)))
+    foundations = tuple(
+        tuple(card for card in FULL_DECK if card.suit is suit and card.rank <= heights[number])
+        for number, suit in enumerate(SUITS)
+    )
+    return State(Phase.PLAY, FULL_DECK, tuple(dealt), foundations, 1, rules)
+
+
+@pytest.mark.parametrize("rules", yukon.RULES)
+def test_won_verdicts_replay_to_a_win(rules: str) -> None:
+    won = 0
+    for number in range(1, 41):
+        state = yukon.numbered_game(number, rules)
+        verdict = solve(state, seconds=2.0)
+        if verdict.kind == "won":
+            won += 1
+            assert replays_to_win(state, verdict.moves)
+            if won == 3:
+                break
+        assert verdict.kind in ("won", "lost", "unknown")
+    assert won > 0
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(yukon.RULES), st.integers(0, 10**6), st.integers(4, 9))
+def test_verdicts_agree_with_brute_force(rules: str, seed: int, loose: int) -> None:
+    state = small_position(rules, seed, loose)
+    truth = brute_force_wins(state)
+    verdict = solve(state, seconds=20.0)
+    assert verdict.kind != "unknown"
+    if truth is not None:
+        assert verdict.kind == ("won" if truth else "lost")
+    if verdict.kind == "won":
+        assert replays_to_win(state, verdict.moves)
+
+
+def test_a_trapped_deal_is_lost_and_brute_force_agrees() -> None:
+    # Russian rules: 3♠ lies on the face-down 2♠, its only host 4♠ is face down above them,
+    # and it can go up only after the 2♠. Every other card is up or in order in C2.
+    spades = [card for card in FULL_DECK if card.suit is SUITS[3]]
+    columns = [(), (), (), (), (), (), ()]
+    columns[0] = (Slot(spades[3], False), Slot(spades[1], False), Slot(spades[2], True))
+    columns[1] = tuple(Slot(card, True) for card in reversed(spades[4:]))
+    foundations = tuple(
+        tuple(card for card in FULL_DECK if card.suit is suit) if suit is not SUITS[3]
+        else (spades[0],)
+        for suit in SUITS
+    )
+    lost = State(Phase.PLAY, FULL_DECK, tuple(columns), foundations, 1, "russian")
+    assert trapped(position_of(lost), "russian")
+    assert brute_force_wins(lost) is False
+    assert solve(lost).kind == "lost"
+    # The same with the 4♠ face up at the bottom of C2 is won.
+    columns[0] = columns[0][1:]
+    columns[1] = (*columns[1], Slot(spades[3], True))
+    won = State(Phase.PLAY, FULL_DECK, tuple(columns), foundations, 1, "russian")
+    assert not trapped(position_of(won), "russian")
+    assert brute_force_wins(won) is True
+    assert solve(won).kind == "won"
+
+
+def test_refuses_a_deck_that_is_not_dealt() -> None:
+    with pytest.raises(ValueError):
+        solve(yukon.new_game(yukon.Config()))
+
+
+def test_a_cancelled_search_is_unknown() -> None:
+    state = yukon.numbered_game(1, "classic")
+    verdict = solve(state, cancelled=lambda: True, seconds=30)
+    assert verdict.kind in ("won", "unknown")
+    if verdict.kind == "unknown":
+        assert verdict.reason == "cancelled"

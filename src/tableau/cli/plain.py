@@ -17,12 +17,24 @@ import sys
 from collections.abc import Callable
 from collections.abc import Sequence
 from contextlib import suppress
+from typing import Final
 from typing import TextIO
 
 from tableau.cli import standard_input
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach a game."""
+
+
+SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
+                                     "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+"""The suit glyphs the table draws (and their outline forms), as the spec's letters."""
+
+
+def in_letters(text: str) -> str:
+    """``text`` with suit glyphs as letters ("10♥" -> "10H"): line mode is plain text, for
+    every terminal and screen reader."""
+    return text.translate(SUIT_LETTERS)
 
 
 class EndOfInput(Exception):

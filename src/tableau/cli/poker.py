@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-from typing import Final
 
 from tableau.cards import Card
 from tableau.cards import CardError
@@ -12,14 +11,12 @@ from tableau.cli import open_app
 from tableau.cli.args import Parser
 from tableau.cli.args import read_arguments
 from tableau.cli.args import seed
+from tableau.cli.plain import in_letters
 from tableau.engines.poker import describe
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 
 MAX_INPUT = 200
-_GLYPHS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
-                                "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
-"""The suit glyphs the table draws (and their outline forms), as the spec's letters."""
 
 
 PROG = "tableau poker"
@@ -45,7 +42,7 @@ def _parser() -> Parser:
 def read_cards(text: str) -> tuple[Card, ...]:
     """Cards in any form the app shows or the spec uses, separated by spaces or commas:
     "QH QS TD", "Q♥ Q♠ 10♦", "queen of hearts, ten of diamonds". Raises CardError."""
-    words = text.translate(_GLYPHS).replace(",", " ").split()
+    words = in_letters(text).replace(",", " ").split()
     cards = []
     index = 0
     while index < len(words):

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from typing import Any
 
 from tableau.ai import gofish as ai
 from tableau.cli import open_app
@@ -151,7 +152,7 @@ def _run_simulation(args: argparse.Namespace) -> int:
     return 0
 
 
-def _screen_options(args: argparse.Namespace) -> dict[str, object]:
+def _screen_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.players is not None or args.cpu is not None or args.json:
         raise ValueError("--players, --cpu and --json go with --simulate.")
     if args.plain and args.delay is not None:
@@ -193,8 +194,8 @@ def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
     seen = session.seen()
     lines.show(render_table(seen, session.names))
     cards = range(len(seen.hand))
-    index = int(lines.choose(f"Your turn. Which card do you ask for? ({cards[0]}-{cards[-1]}) > ",
-                             partial(whole_number, numbers=cards, what="the number under a card")))
+    index = lines.choose(f"Your turn. Which card do you ask for? ({cards[0]}-{cards[-1]}) > ",
+                             partial(whole_number, numbers=cards, what="the number under a card"))
     askable = seen.askable()
     if len(askable) == 1:
         return engine.Ask(askable[0], seen.hand[index].rank)
@@ -206,7 +207,7 @@ def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
             raise ValueError(f"{session.names[seat]} has no cards; ask someone who holds some.")
         return seat
 
-    target = int(lines.choose(f"Whom do you ask? ({choices}) > ", opponent))
+    target = lines.choose(f"Whom do you ask? ({choices}) > ", opponent)
     return engine.Ask(target, seen.hand[index].rank)
 
 
@@ -229,5 +230,5 @@ def main(argv: list[str]) -> int:
         return open_app("gofish", **options)
     first_seed = options["seed"] if options["seed"] is not None else secrets.randbits(48)
     say(f"{PROG}: seed {first_seed}")
-    session = GoFishSession(int(options["cpus"]), options["level"], first_seed)
+    session = GoFishSession(options["cpus"], options["level"], first_seed)
     return plain.run(partial(play_plain, session))

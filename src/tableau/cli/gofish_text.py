@@ -14,16 +14,12 @@ from typing import Final
 
 from tableau.cards import Card
 from tableau.cards import Rank
+from tableau.cli.plain import card_text
 from tableau.engines.gofish import View
 from tableau.engines.gofish import rank_label
 from tableau.sessions.gofish import YOU
 
 RULE: Final = "#=~"
-
-
-def card_text(card: Card) -> str:
-    """ "AD", "10H": the seed's short name of a card."""
-    return rank_label(card.rank) + card.suit.letter
 
 
 def books_line(books: Iterable[Rank]) -> str:

@@ -38,8 +38,6 @@ from tableau.cli.args import say
 from tableau.cli.args import seed
 from tableau.cli.pesten_text import CLEAR
 from tableau.cli.pesten_text import HELP
-from tableau.cli.pesten_text import Command
-from tableau.cli.pesten_text import cards_text
 from tableau.cli.pesten_text import options_text
 from tableau.cli.pesten_text import read_command
 from tableau.cli.pesten_text import read_suit
@@ -47,6 +45,8 @@ from tableau.cli.pesten_text import render_hand
 from tableau.cli.pesten_text import render_table
 from tableau.cli.plain import EndOfInput
 from tableau.cli.plain import Lines
+from tableau.cli.plain import card_text
+from tableau.cli.plain import cards_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import yes_or_no
 from tableau.cli.progress import game_progress
@@ -289,8 +289,8 @@ def seat_players(lines: Lines, kinds: Sequence[str], passwords: PasswordScheme,
             seats.append(Seat(default, kind))
             continue
         taken = cpu_names | {chair.name.casefold() for chair in seats}
-        name = str(lines.choose(f"Seat {seat + 1} is a player. Name (Enter for {default}) > ",
-                                partial(_name, default=default, taken=taken)))
+        name = lines.choose(f"Seat {seat + 1} is a player. Name (Enter for {default}) > ",
+                            partial(_name, default=default, taken=taken))
         locks = [chair.lock for chair in seats if chair.lock is not None]
         seats.append(Seat(name, HUMAN, _lock(lines, name, passwords, secret, locks)))
     return seats
@@ -416,10 +416,11 @@ class PlainTable:
         choice."""
         table = self.table
         if only_draw(view):
-            self.lines.show(f"Nothing fits on {view.top}: you draw a card.")
+            self.lines.show(f"Nothing fits on {card_text(view.top)}: you draw a card.")
             return table.draw()
         if only_keep(view):
-            self.lines.show(f"{view.drawn} does not fit: you keep it.")
+            assert view.drawn is not None
+            self.lines.show(f"{card_text(view.drawn)} does not fit: you keep it.")
             return table.pass_turn()
         if can_take(view) and not plays(view):
             self.lines.show(f"Nothing answers the stack: you take {view.stack}.")
@@ -445,7 +446,6 @@ class PlainTable:
         while True:
             command = self.lines.choose(f"{view.names[view.seat]} > ",
                                         partial(read_command, view=view))
-            assert isinstance(command, Command)
             if command.cards:
                 answer = table.play(command.cards, last_card=command.last, suit=command.suit)
                 if answer.needs_suit:
@@ -465,9 +465,10 @@ class PlainTable:
                     self.lines.show("Play taken back.")
                     return answer
                 self.lines.show(answer.message)
+            elif command.word == "take":
+                return self._take(command.suit)
             else:
-                return {"draw": table.draw, "keep": table.pass_turn,
-                        "take": partial(self._take, command.suit)}[command.word]()
+                return table.draw() if command.word == "draw" else table.pass_turn()
 
     def _done(self, seat: int) -> bool:
         """The hand (with any new cards) before the hand-over: True to hand over, False

@@ -2,7 +2,8 @@
 
 The table (``render_table``) is drawn from ``public(view)`` alone, so it never holds a hand;
 a hand is written only by ``render_hand``, which the line mode calls for its owner after
-their password. Cards are written with the seed's letters: ``7H``, ``TD``, ``JK`` (a joker).
+their password. Cards are written as the table shows them, with suit letters: ``7H``,
+``10D``, ``JK`` (a joker).
 
 Your options (``options``) are the engine's legal moves, one line each, numbered: the seed
 regretted that its program did not list the possible moves. A play is typed as its number
@@ -21,6 +22,8 @@ from tableau.cards import AnyCard
 from tableau.cards import CardError
 from tableau.cards import Suit
 from tableau.cards import parse_any_card
+from tableau.cli.plain import card_text
+from tableau.cli.plain import cards_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import numbered
 from tableau.cli.plain import shown_input
@@ -51,14 +54,6 @@ Commands on your turn:
   help              this list"""
 
 WORDS: Final = {"draw", "take", "keep", "pass", "undo", "table", "hand", "help", "?"}
-
-
-def card_text(card: AnyCard) -> str:
-    return str(card)
-
-
-def cards_text(cards: Sequence[AnyCard]) -> str:
-    return " ".join(map(card_text, cards))
 
 
 def render_table(view: View, humans: Sequence[bool]) -> str:

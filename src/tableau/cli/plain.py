@@ -15,11 +15,14 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Sequence
 from contextlib import suppress
 from typing import Final
 from typing import TextIO
+from typing import TypeVar
 
+from tableau.cards import AnyCard
 from tableau.cli import standard_input
 
 MAX_LINE: int = 64 * 1024
@@ -35,6 +38,15 @@ def in_letters(text: str) -> str:
     """``text`` with suit glyphs as letters ("10♥" -> "10H"): line mode is plain text, for
     every terminal and screen reader."""
     return text.translate(SUIT_LETTERS)
+
+
+def card_text(card: AnyCard) -> str:
+    """A card as line mode writes it: "10H", "AS", "JK" (the table's face, in letters)."""
+    return in_letters(card.face)
+
+
+def cards_text(cards: Iterable[AnyCard]) -> str:
+    return " ".join(map(card_text, cards))
 
 
 class EndOfInput(Exception):
@@ -53,6 +65,9 @@ def read_line(stdin: TextIO) -> str | None:
             if not rest or rest.endswith("\n"):
                 break
     return line.rstrip("\r\n")
+
+
+T = TypeVar("T")
 
 
 class Lines:
@@ -78,7 +93,7 @@ class Lines:
             raise EndOfInput
         return line
 
-    def choose(self, prompt: str, read: Callable[[str], object]) -> object:
+    def choose(self, prompt: str, read: Callable[[str], T]) -> T:
         """Ask until ``read`` accepts the answer; ``read`` raises ValueError with the
         sentence to show (and the question is asked again)."""
         while True:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import secrets
 from functools import partial
+from typing import Any
 
 from tableau.cards import Card
 from tableau.cards import CardError
@@ -22,6 +23,7 @@ from tableau.cli.args import read_arguments
 from tableau.cli.args import say
 from tableau.cli.args import seed
 from tableau.cli.plain import Lines
+from tableau.cli.plain import cards_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import yes_or_no
 from tableau.cli.poker_text import HELP
@@ -109,7 +111,7 @@ def _describe(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table_options(args: argparse.Namespace) -> dict[str, object]:
+def _table_options(args: argparse.Namespace) -> dict[str, Any]:
     cpus = DEFAULT_CPUS if args.cpus is None else args.cpus
     if not 1 <= cpus <= MAX_CPUS:
         raise ValueError(f"--cpus must be 1 to {MAX_CPUS}, not {cpus}.")
@@ -180,8 +182,8 @@ def _your_turn(session: PokerSession, lines: Lines) -> None:
                 continue
             drawn = [card for card in session.view.hand if card not in before]
             if isinstance(request, Draw) and drawn:
-                lines.show(f"You threw away {' '.join(map(str, request.discards))} and drew "
-                           f"{' '.join(map(str, drawn))}.")
+                lines.show(f"You threw away {cards_text(request.discards)} and drew "
+                           f"{cards_text(drawn)}.")
             return
 
 
@@ -189,7 +191,7 @@ def _advice(session: PokerSession) -> str:
     if not advice_available(session.view):
         return "Advice is about the draw: ask before you draw, while you hold five cards."
     advice = session.advice()
-    head = ("Advice: throw away " + " ".join(map(str, advice.discard)) + "."
+    head = ("Advice: throw away " + cards_text(advice.discard) + "."
             if advice.discard else "Advice: stand pat.")
     return f"{head} {advice.why}"
 
@@ -203,4 +205,4 @@ def main(argv: list[str]) -> int:
         return open_app("poker", **options)
     first_seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**32)
     say(f"{PROG}: seed {first_seed}")
-    return plain.run(partial(play_plain, PokerSession(int(options["cpus"]), first_seed)))
+    return plain.run(partial(play_plain, PokerSession(options["cpus"], first_seed)))

@@ -18,6 +18,7 @@ from typing import Final
 from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import parse_cards
+from tableau.cli.plain import card_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import shown_input
 from tableau.engines.poker import Action
@@ -63,7 +64,8 @@ def render_table(view: View) -> str:
         chips = f"{seat.chips} chip{'s' if seat.chips != 1 else ''}"
         lines.append(f"{name}{dealer}: {chips}" + (f" · {action}" if action else ""))
     if view.hand:
-        cards = "  ".join(f"{place}. {card}" for place, card in enumerate(view.hand, start=1))
+        cards = "  ".join(f"{place}. {card_text(card)}"
+                          for place, card in enumerate(view.hand, start=1))
         lines.append(f"Your cards: {cards}")
         lines.append(f"You hold {view.hand_text}.")
     return "\n".join(lines)

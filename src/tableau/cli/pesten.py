@@ -328,11 +328,12 @@ class PlainTable:
     """The hot seat in line mode: the public table for all, a hand for its owner only."""
 
     def __init__(self, table: HotSeat, lines: Lines, secret: Secret = read_password,
-                 wait: Callable[[float], None] = time.sleep) -> None:
+                 wait: Callable[[float], None] | None = None) -> None:
         self.table = table
         self.lines = lines
         self.secret = secret
-        self.wait = wait
+        self.wait = wait or time.sleep
+        """How the seconds after a wrong password are waited."""
         self.humans = [seat.is_human for seat in table.seats]
         self.printed = 0
         """Events of the round's history shown so far."""
@@ -495,7 +496,7 @@ class PlainTable:
 
 def play_plain(options: dict[str, Any], lines: Lines,
                passwords: PasswordScheme | None = None, secret: Secret = read_password,
-               wait: Callable[[float], None] = time.sleep) -> None:
+               wait: Callable[[float], None] | None = None) -> None:
     """Seat the players as the set-up screen does, deal, and play in line mode."""
     players = options["players"]
     kinds = seat_kinds(players, options.get("cpus"))[:players]

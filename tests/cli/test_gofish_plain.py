@@ -80,7 +80,7 @@ def test_one_more_game_is_dealt_on_1_and_0_stops(
     ("args", "sentence"),
     [
         (["--delay", "1"], "--delay paces the table on screen; line mode has no pause."),
-        (["--simulate", "3"], "--plain are for play; a simulation takes --players and --cpu."),
+        (["--simulate", "3"], "--plain plays a game in line mode; a simulation prints anyway."),
         (["--cpus", "7"], "--cpus must be from 1 to 4"),
     ],
 )

@@ -146,7 +146,7 @@ def test_commands_junk_and_undo(
 @pytest.mark.parametrize(
     ("args", "sentence"),
     [
-        (["--simulate", "3"], "--plain plays the table in line mode"),
+        (["--simulate", "3"], "--plain plays a game in line mode; a simulation prints anyway."),
         (["--json"], "--json goes with --simulate"),
         (["--packs", "99"], "Play with 1 to 4 packs, not 99."),
         (["--players", "-2"], "Pesten needs 2 to 8 players, not -2."),

@@ -130,9 +130,11 @@ def _levels(args: argparse.Namespace) -> tuple[ai.Level, ...]:
 def _run_simulation(args: argparse.Namespace) -> int:
     if not 1 <= args.simulate <= MAX_SIMULATE:
         raise ValueError(f"--simulate must be from 1 to {MAX_SIMULATE}, not {args.simulate}.")
-    if args.cpus is not None or args.level is not None or args.delay is not None or args.plain:
-        raise ValueError("--cpus, --level, --delay and --plain are for play; "
+    if args.cpus is not None or args.level is not None or args.delay is not None:
+        raise ValueError("--cpus, --level and --delay are for play on screen; "
                          "a simulation takes --players and --cpu.")
+    if args.plain:
+        raise ValueError("--plain plays a game in line mode; a simulation prints anyway.")
     levels = _levels(args)
     with game_progress(args.simulate) as after_game:
         tally = simulate(args.simulate, levels, args.seed if args.seed is not None else 0,

@@ -84,7 +84,8 @@ where the options apply:
   other seats are human: --players 4 --cpu careful,random seats two humans, then a
   careful and a random CPU. Without --cpu the first two seats are human.
   With --simulate every seat is a CPU and the --cpu kinds cycle over the seats.
-  --json goes with --simulate only; --plain plays the table in line mode."""
+  --json goes with --simulate only.
+  --plain plays the table in line mode, asking for the names and passwords."""
 
 
 def _parser() -> Parser:
@@ -241,7 +242,7 @@ def _table_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def _simulation(args: argparse.Namespace) -> int:
     if args.plain:
-        raise ValueError("--plain plays the table in line mode; a simulation prints anyway.")
+        raise ValueError("--plain plays a game in line mode; a simulation prints anyway.")
     if not 1 <= args.simulate <= MAX_GAMES:
         raise ValueError(f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
     players = _or(args.players, SIMULATED_PLAYERS)

@@ -31,8 +31,8 @@ def test_the_table_names_your_hand_in_the_specs_words(
     assert code == 0
     assert "Hand 1 · betting before the draw\nPot 3 · bets of 2, 3 raises left\n" in out
     assert "Your cards: 1. 10C  2. 7S  3. 6C  4. 4C  5. 3D\n" in out
-    assert ("You hold high card (ten of clubs, seven of spades, six of clubs, four of clubs, "
-            "three of diamonds).\n") in out
+    assert ("You are carrying:\nhigh card (ten of clubs, seven of spades, six of clubs, four of "
+            "clubs, three of diamonds)\n") in out
     assert out.endswith("Your turn: check or bet. > \n")
 
 

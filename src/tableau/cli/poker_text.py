@@ -2,7 +2,8 @@
 
 Everything shown comes from your view (``PokerSession.view``), in the words the table uses
 (``tableau.ui.controls.poker``): a CPU's cards appear only when they are shown down. Hands
-are named in the spec's wording by the engine ("pair of queens (queen of hearts, ...)").
+are named in the spec's wording by the engine, under the spec's "You are carrying:" ("pair of
+queens (queen of hearts, ...)").
 
 Commands (``help`` lists them): ``check``, ``call``, ``bet``, ``raise``, ``fold`` (``c``
 checks or calls, ``b`` bets or raises, as the table's keys do); in the draw ``draw 1 3 5``
@@ -44,7 +45,7 @@ Commands:
   stand                           in the draw: keep all five cards
   advice                          which cards the CPU would throw away in your place
   next (or an empty line)         deal the next hand once a hand is over
-  table                           show the table again
+  table (or i)                    show the table and what you are carrying again
   help                            this list"""
 
 Request = Move | str
@@ -67,7 +68,7 @@ def render_table(view: View) -> str:
         cards = "  ".join(f"{place}. {card_text(card)}"
                           for place, card in enumerate(view.hand, start=1))
         lines.append(f"Your cards: {cards}")
-        lines.append(f"You hold {view.hand_text}.")
+        lines += ["You are carrying:", view.hand_text]  # the spec's inventory listing
     return "\n".join(lines)
 
 
@@ -117,8 +118,8 @@ def read_command(text: str, view: View) -> Request:
             raise ValueError("Nothing was typed; type a command (help lists them).")
         return NextHand()
     head, rest = words[0], words[1:]
-    if head in ("help", "?", "advice", "table"):
-        return "help" if head == "?" else head
+    if head in ("help", "?", "advice", "table", "i", "inventory"):
+        return {"?": "help", "i": "table", "inventory": "table"}.get(head, head)
     if head in ("c", "b") and not rest:
         return key_action(view, head)
     if head in ("check", "call", "bet", "raise", "fold") and len(rest) <= 1:

@@ -2,22 +2,17 @@
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 
 import pytest
+from plain_games import play
 
-from tableau.cli.gofish import main
 from tableau.sessions.gofish import GoFishSession
 
 
 def plain(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], commands: str,
           *options: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(commands))
-    code = main(["--plain", *options])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    return play(monkeypatch, capsys, ["gofish", "--plain", *options], commands)
 
 
 def test_the_table_follows_the_seeds_layout(
@@ -74,20 +69,3 @@ def test_one_more_game_is_dealt_on_1_and_0_stops(
     assert out.count("Game over.") == 2
     assert out.count("Dealt 7 cards each.") == 2
     assert out.endswith("Thanks for playing.\n")
-
-
-@pytest.mark.parametrize(
-    ("args", "sentence"),
-    [
-        (["--delay", "1"], "--delay paces the table on screen; line mode has no pause."),
-        (["--simulate", "3"], "--plain plays a game in line mode; a simulation prints anyway."),
-        (["--cpus", "7"], "--cpus must be from 1 to 4"),
-    ],
-)
-def test_options_that_do_not_fit_line_mode_are_refused(
-    args: list[str], sentence: str, monkeypatch: pytest.MonkeyPatch,
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    code, out, err = plain(monkeypatch, capsys, "", *args)
-    assert code == 2 and out == ""
-    assert sentence in err

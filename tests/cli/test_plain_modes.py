@@ -14,8 +14,8 @@ from hypothesis import HealthCheck
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
+from plain_games import play
 
-from tableau.cli import main as tableau
 from tableau.cli.plain import MAX_LINE
 from tableau.cli.plain import whole_number
 from tableau.storage.passwords import PasswordScheme
@@ -44,23 +44,13 @@ def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
                         lambda: PasswordScheme(cheap=True))
 
 
-def run_in_process(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
-                   argv: list[str], stdin: io.TextIOBase | str) -> tuple[int, str, str]:
-    """``tableau ARGV`` with this input, in this process: (status, stdout, stderr)."""
-    stream = io.StringIO(stdin) if isinstance(stdin, str) else stdin
-    monkeypatch.setattr(sys, "stdin", stream)
-    code = tableau(argv)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
 @pytest.mark.parametrize("game", GAMES)
 def test_a_command_file_plays_a_whole_game_to_its_end(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     options, script, result, farewell = GAMES[game]
     commands = (SCRIPTS / script).read_text()
-    code, out, err = run_in_process(monkeypatch, capsys, [game, "--plain", *options], commands)
+    code, out, err = play(monkeypatch, capsys, [game, "--plain", *options], commands)
     assert code == 0
     assert result in out
     assert out.endswith(farewell)
@@ -89,7 +79,7 @@ def test_the_end_of_the_input_ends_the_game_cleanly_with_a_newline(
     game: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     options = GAMES[game][0]
-    code, out, err = run_in_process(monkeypatch, capsys, [game, "--plain", *options], "")
+    code, out, err = play(monkeypatch, capsys, [game, "--plain", *options], "")
     assert code == 0
     assert out.endswith(" > \n")  # the prompt's line is ended
     assert "Traceback" not in err
@@ -119,17 +109,41 @@ def test_no_input_crashes_a_line_mode(
     data = (seated + "\n".join(lines)).encode("utf-8", "surrogatepass") + b"\n" + junk
     stdin = io.TextIOWrapper(io.BytesIO(data), encoding="utf-8")
     options = GAMES[game][0]
-    code, out, err = run_in_process(monkeypatch, capsys, [game, "--plain", *options], stdin)
+    code, out, err = play(monkeypatch, capsys, [game, "--plain", *options], stdin)
     assert code == 0
     assert err.count("\n") == 1  # only the seed line
     assert out.endswith("\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "sentence"),
+    [
+        (["gofish", "--delay", "1"], "--delay paces the table on screen; line mode has no pause."),
+        (["gofish", "--simulate", "3"], "--plain plays a game in line mode; a simulation prints"),
+        (["gofish", "--cpus", "7"], "--cpus must be from 1 to 4"),
+        (["poker", "--describe", "QH QS TD 7S 4C"], "--describe only names a hand; leave out "
+                                                     "--plain."),
+        (["poker", "--cpus", "0"], "--cpus must be 1 to 5, not 0."),
+        (["pesten", "--simulate", "3"], "--plain plays a game in line mode; a simulation prints"),
+        (["pesten", "--json"], "--json goes with --simulate"),
+        (["pesten", "--packs", "99"], "Play with 1 to 4 packs, not 99."),
+        (["pesten", "--players", "-2"], "Pesten needs 2 to 8 players, not -2."),
+    ],
+)
+def test_options_are_checked_before_anything_is_asked(
+    argv: list[str], sentence: str, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, err = play(monkeypatch, capsys, [argv[0], "--plain", *argv[1:]], "")
+    assert code == 2 and out == ""
+    assert sentence in err
 
 
 def test_an_overlong_line_is_cut_and_the_rest_skipped(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     long = "7" * (MAX_LINE * 2 + 5)
-    _, out, _ = run_in_process(monkeypatch, capsys, ["gofish", "--plain", "--seed", "7"],
+    _, out, _ = play(monkeypatch, capsys, ["gofish", "--plain", "--seed", "7"],
                                f"{long}\n0\n")
     assert out.count("is out of range") == 1  # one line cut, not three
     assert "You ask CPU 1 for" in out
@@ -166,7 +180,7 @@ def test_ctrl_c_ends_the_prompts_line_and_exits_130(
         def readline(self, size: int | None = -1) -> str:
             raise KeyboardInterrupt
 
-    code, out, err = run_in_process(monkeypatch, capsys, ["poker", "--plain", "--seed", "1"],
+    code, out, err = play(monkeypatch, capsys, ["poker", "--plain", "--seed", "1"],
                                     Interrupted())
     assert code == 130
     assert out.endswith(" > \n")

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import io
-import sys
-
 import pytest
+from plain_games import play
 
-from tableau.cli.poker import main
 from tableau.cli.poker_text import read_command
 from tableau.engines.poker import CALL
 from tableau.engines.poker import CHECK
@@ -18,10 +15,8 @@ from tableau.sessions.poker import PokerSession
 
 def plain(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], commands: str,
           *options: str) -> tuple[int, str, str]:
-    monkeypatch.setattr(sys, "stdin", io.StringIO(commands))
-    code = main(["--plain", "--seed", "5", "--cpus", "2", *options])
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
+    argv = ["poker", "--plain", "--seed", "5", "--cpus", "2", *options]
+    return play(monkeypatch, capsys, argv, commands)
 
 
 def test_the_table_names_your_hand_in_the_specs_words(
@@ -81,8 +76,3 @@ def test_commands_read_as_the_tables_keys_do() -> None:
     assert read_command("next", view) == NextHand()
     with pytest.raises(ValueError, match="not a card"):
         read_command("draw QX", view)
-
-
-def test_describe_and_plain_do_not_go_together(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["--describe", "QH QS TD 7S 4C", "--plain"]) == 2
-    assert "leave out --plain." in capsys.readouterr().err

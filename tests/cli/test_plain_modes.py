@@ -24,6 +24,9 @@ SCRIPTS = Path(__file__).parent / "scripts"
 
 GAMES = {
     # game: (arguments, command file, a result on the way, the last words of a whole game)
+    "yukon": (["--seed", "1"], "yukon_game1.txt",
+              "Message: The game is won; type Q to go back to the deck.\n",
+              "LAST Command: QQ\nMessage: OK\nINPUT > \n"),
     "gofish": (["--seed", "7"], "gofish_seed7.txt",
                "Game over. CPU 1 wins\n", "Thanks for playing.\n"),
     "poker": (["--seed", "11", "--cpus", "1"], "poker_seed11.txt",
@@ -94,7 +97,7 @@ LINE = st.one_of(
 )
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ["gofish", "poker", "pesten"])  # Yukon: tests/test_fuzz.py
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 @given(lines=st.lists(LINE, max_size=40), junk=st.binary(max_size=200))

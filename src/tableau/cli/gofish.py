@@ -197,7 +197,7 @@ def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
     lines.show(render_table(seen, session.names))
     cards = range(len(seen.hand))
     index = lines.choose(f"Your turn. Which card do you ask for? ({cards[0]}-{cards[-1]}) > ",
-                             partial(whole_number, numbers=cards, what="the number under a card"))
+                         partial(whole_number, numbers=cards, what="the number under a card"))
     askable = seen.askable()
     if len(askable) == 1:
         return engine.Ask(askable[0], seen.hand[index].rank)

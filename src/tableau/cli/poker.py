@@ -23,7 +23,6 @@ from tableau.cli.args import read_arguments
 from tableau.cli.args import say
 from tableau.cli.args import seed
 from tableau.cli.plain import Lines
-from tableau.cli.plain import cards_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import yes_or_no
 from tableau.cli.poker_text import HELP
@@ -36,7 +35,10 @@ from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import PokerSession
+from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import advice_available
+from tableau.ui.controls.poker import advice_text
+from tableau.ui.controls.poker import drew_text
 
 MAX_INPUT = 200
 
@@ -121,17 +123,11 @@ def _table_options(args: argparse.Namespace) -> dict[str, Any]:
 # ------------------------------------------------------------------ line mode
 
 
-class _Printed:
-    """How many lines of the game's history have been shown."""
-
-    lines = 0
-
-
 def play_plain(session: PokerSession, lines: Lines) -> None:
     """Play in line mode until the player stops after a game (or the input ends)."""
-    printed = _Printed()
+    printed = 0  # lines of the game's history shown so far
     while True:
-        _news(session, lines, printed)
+        printed = _news(session, lines, printed)
         if session.is_over():
             title, standings = session.ending()
             lines.show(title)
@@ -141,7 +137,7 @@ def play_plain(session: PokerSession, lines: Lines) -> None:
                 lines.show("Thanks for playing.")
                 return
             session.new_game()
-            printed.lines = 0
+            printed = 0
         elif session.cpu_to_move():
             session.cpu_play(session.cpu_choose(session.state))
         else:
@@ -149,12 +145,13 @@ def play_plain(session: PokerSession, lines: Lines) -> None:
             _your_turn(session, lines)
 
 
-def _news(session: PokerSession, lines: Lines, printed: _Printed) -> None:
-    """The history lines not shown yet, in your words."""
+def _news(session: PokerSession, lines: Lines, printed: int) -> int:
+    """Show the history's lines after the first ``printed``, in your words; how many lines
+    have been shown now."""
     history = session.view.lines
-    for line in history[printed.lines:]:
+    for line in history[printed:]:
         lines.show(in_letters(str(line)))
-    printed.lines = len(history)
+    return len(history)
 
 
 def _your_turn(session: PokerSession, lines: Lines) -> None:
@@ -182,18 +179,14 @@ def _your_turn(session: PokerSession, lines: Lines) -> None:
                 continue
             drawn = [card for card in session.view.hand if card not in before]
             if isinstance(request, Draw) and drawn:
-                lines.show(f"You threw away {cards_text(request.discards)} and drew "
-                           f"{cards_text(drawn)}.")
+                lines.show(in_letters(drew_text(request.discards, drawn)))
             return
 
 
 def _advice(session: PokerSession) -> str:
     if not advice_available(session.view):
-        return "Advice is about the draw: ask before you draw, while you hold five cards."
-    advice = session.advice()
-    head = ("Advice: throw away " + cards_text(advice.discard) + "."
-            if advice.discard else "Advice: stand pat.")
-    return f"{head} {advice.why}"
+        return NO_ADVICE
+    return in_letters(advice_text(session.advice()))
 
 
 def main(argv: list[str]) -> int:

@@ -34,6 +34,13 @@ DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "
 
 DEFAULT_HUMANS: Final = 2
 
+TWO_DIFFER: Final = "The two passwords differ; type the password twice again."
+ALREADY_USED: Final = (
+    "Another seat already has this password, so it could open both hands; choose another."
+)
+WRONG_PASSWORD: Final = "Wrong password; the hand stays hidden."
+"""The set-up's and the lock's sentences (the table and the line mode say them alike)."""
+
 
 def seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
     """Who plays each of the eight seats at first: without ``cpus``, two humans and then

@@ -46,8 +46,10 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
+from tableau.ui.controls.pesten import ALREADY_USED
 from tableau.ui.controls.pesten import DEFAULT_NAMES
 from tableau.ui.controls.pesten import KINDS
+from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import seat_kinds
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
@@ -74,12 +76,6 @@ def name_too_long(name: str, *, human: bool) -> str | None:
     if human:
         return f"A name may have at most {room} characters{wide}, so the table shows it whole."
     return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
-
-
-TWO_DIFFER = "The two passwords differ; type the password twice again."
-ALREADY_USED = (
-    "Another seat already has this password, so it could open both hands; choose another."
-)
 
 
 MATCHES = (

@@ -59,7 +59,10 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
+from tableau.ui.controls.pesten import ALREADY_USED
 from tableau.ui.controls.pesten import DEFAULT_NAMES
+from tableau.ui.controls.pesten import TWO_DIFFER
+from tableau.ui.controls.pesten import WRONG_PASSWORD
 from tableau.ui.controls.pesten import can_take
 from tableau.ui.controls.pesten import only_draw
 from tableau.ui.controls.pesten import only_keep
@@ -317,10 +320,9 @@ def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret,
             lines.show(f"No password: anyone can open {name}'s hand.")
             return passwords.lock(name, "")
         if secret(lines, "The same password again > ") != typed:
-            lines.show("The two passwords differ; type the password twice again.")
+            lines.show(TWO_DIFFER)
         elif any(lock.opens_with(typed) for lock in others):
-            lines.show("Another seat already has this password, so it could open both "
-                       "hands; choose another.")
+            lines.show(ALREADY_USED)
         else:
             return passwords.lock(name, typed)
 
@@ -398,7 +400,7 @@ class PlainTable:
         else:
             while not lock.verify(self.secret(self.lines, f"{chair.name}'s password > ")):
                 delay = lock.retry_delay
-                self.lines.show("Wrong password; the hand stays hidden."
+                self.lines.show(WRONG_PASSWORD
                                 + (f" Wait {delay:g} s, then try again." if delay else ""))
                 self.wait(delay)
         self.table.opened(seat)

@@ -417,19 +417,21 @@ class PlainTable:
 
     def _automatic(self, view: View) -> Answer | None:
         """The one move left, made for the player (the seed's wish); None if there is a
-        choice."""
+        choice (or, never expected, the engine refused it: then the player is asked)."""
         table = self.table
         if only_draw(view):
             self.lines.show(f"Nothing fits on {card_text(view.top)}: you draw a card.")
-            return table.draw()
-        if only_keep(view):
+            answer = table.draw()
+        elif only_keep(view):
             assert view.drawn is not None
             self.lines.show(f"{card_text(view.drawn)} does not fit: you keep it.")
-            return table.pass_turn()
-        if can_take(view) and not plays(view):
+            answer = table.pass_turn()
+        elif can_take(view) and not plays(view):
             self.lines.show(f"Nothing answers the stack: you take {view.stack}.")
-            return self._take(None)
-        return None
+            answer = self._take(None)
+        else:
+            return None
+        return answer if answer.ok else None
 
     def _take(self, suit: Suit | None) -> Answer:
         answer = self.table.take(suit)

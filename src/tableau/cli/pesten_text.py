@@ -120,7 +120,10 @@ def options(view: View) -> list[Option]:
 
 
 def options_text(view: View) -> str:
-    return "\n".join(["Your options:", *numbered([str(option) for option in options(view)])])
+    lines = ["Your options:", *numbered([str(option) for option in options(view)])]
+    if any(play.last_card for play in plays(view)):  # a play may leave one card
+        lines.append('A play that leaves you one card: add "last" to call it, like 1 last.')
+    return "\n".join(lines)
 
 
 def read_suit(text: str) -> Suit:

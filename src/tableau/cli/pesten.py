@@ -82,7 +82,7 @@ SIMULATED_PLAYERS: Final = 4
 
 HELP_WHERE = """\
 where the options apply:
-  All but --json also fill in the set-up screen of the table (without --simulate).
+  All but --json and --plain also fill in the set-up screen (without --simulate).
   At the table each --cpu kind takes one seat, counted from the last seat, and the
   other seats are human: --players 4 --cpu careful,random seats two humans, then a
   careful and a random CPU. Without --cpu the first two seats are human.

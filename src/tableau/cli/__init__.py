@@ -28,10 +28,10 @@ USAGE = """usage: tableau [GAME] [options]
 
 Open the menu, or go straight to a game:
   tableau yukon    [--seed N] [--deck FILE] [--rules spec|classic|russian] [--plain]
-  tableau pesten   [--simulate N ...]
-  tableau gofish   [--cpus N] [--level easy|pro] [--seed S] [--delay SECONDS]
+  tableau pesten   [--simulate N ...] [--plain]
+  tableau gofish   [--cpus N] [--level easy|pro] [--seed S] [--delay SECONDS] [--plain]
   tableau gofish   --simulate N [--players P] [--cpu pro,easy,...] [--seed S] [--json]
-  tableau poker    [--cpus N] [--seed S] [--describe "QH QS TD 7S 4C"]
+  tableau poker    [--cpus N] [--seed S] [--plain] [--describe "QH QS TD 7S 4C"]
 Or print the statistics of the finished games:
   tableau stats    [--json]
 

@@ -1,25 +1,44 @@
 """`tableau gofish`: play against the computer, or simulate CPU-only games.
 
     tableau gofish [--cpus N] [--level easy|pro] [--seed S] [--delay SECONDS]
+    tableau gofish --plain [--cpus N] [--level easy|pro] [--seed S]
     tableau gofish --simulate N [--players P] [--cpu pro,easy,...] [--seed S] [--json]
+
+Line mode (``--plain``) plays the same session as the table, on stdin and stdout: the seed's
+table layout (``tableau.cli.gofish_text``) before each of your asks, every move's news on a
+line of its own, and the seed's prompts. You type the number under a card to ask for its
+rank (and, against several CPUs, whom to ask); at the end 1 deals a new game and 0 stops.
+Nothing typed, words, fractions and numbers out of range are each answered with a sentence
+and asked again (the seed's test plan).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from typing import Any
 
 from tableau.ai import gofish as ai
 from tableau.cli import open_app
+from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import read_arguments
+from tableau.cli.args import say
 from tableau.cli.args import seed
+from tableau.cli.gofish_text import render_table
+from tableau.cli.plain import Lines
+from tableau.cli.plain import in_letters
+from tableau.cli.plain import whole_number
 from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
+from tableau.engines.protocol import Outcome
+from tableau.sessions.gofish import GoFishSession
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.pace import MAX_CPU_DELAY
 
@@ -38,6 +57,8 @@ def _parser() -> Parser:
     on_screen.add_argument("--level", default=None, help="CPU level: easy or pro (default pro)")
     on_screen.add_argument("--delay", type=float, default=None,
                            help=f"seconds between CPU steps (default {DEFAULT_CPU_DELAY:g})")
+    on_screen.add_argument("--plain", action="store_true",
+                           help="line mode: play on stdin and stdout, one answer a line")
     simulation = parser.add_argument_group("simulation")
     simulation.add_argument("--simulate", type=int, metavar="N", help="simulate N CPU-only games")
     simulation.add_argument("--players", type=int, default=None,
@@ -112,6 +133,8 @@ def _run_simulation(args: argparse.Namespace) -> int:
     if args.cpus is not None or args.level is not None or args.delay is not None:
         raise ValueError("--cpus, --level and --delay are for play on screen; "
                          "a simulation takes --players and --cpu.")
+    if args.plain:
+        raise ValueError("--plain plays a game in line mode; a simulation prints anyway.")
     levels = _levels(args)
     with game_progress(args.simulate) as after_game:
         tally = simulate(args.simulate, levels, args.seed if args.seed is not None else 0,
@@ -131,9 +154,11 @@ def _run_simulation(args: argparse.Namespace) -> int:
     return 0
 
 
-def _screen_options(args: argparse.Namespace) -> dict[str, object]:
+def _screen_options(args: argparse.Namespace) -> dict[str, Any]:
     if args.players is not None or args.cpu is not None or args.json:
         raise ValueError("--players, --cpu and --json go with --simulate.")
+    if args.plain and args.delay is not None:
+        raise ValueError("--delay paces the table on screen; line mode has no pause.")
     cpus = 1 if args.cpus is None else args.cpus
     if not 1 <= cpus <= engine.MAX_PLAYERS - 1:
         raise ValueError(f"--cpus must be from 1 to {engine.MAX_PLAYERS - 1}, not {cpus}.")
@@ -141,10 +166,71 @@ def _screen_options(args: argparse.Namespace) -> dict[str, object]:
     delay = DEFAULT_CPU_DELAY if args.delay is None else args.delay
     if not 0 <= delay <= MAX_CPU_DELAY:
         raise ValueError(f"--delay must be from 0 to {MAX_CPU_DELAY:g} seconds, not {delay:g}.")
-    return {"cpus": cpus, "seed": args.seed, "level": level, "cpu_delay": delay}
+    return {"cpus": cpus, "seed": args.seed, "level": level, "cpu_delay": delay,
+            "plain": args.plain}
+
+
+# ------------------------------------------------------------------ line mode
+
+
+def play_plain(session: GoFishSession, lines: Lines) -> None:
+    """Play game after game in line mode until the player stops (or the input ends)."""
+    lines.show(in_letters(session.news))
+    while True:
+        result = session.outcome()
+        if result is None and session.cpu_to_move():
+            said = session.cpu_play(session.cpu_choose(session.state))
+            lines.show(in_letters(said.text))
+        elif result is None:
+            lines.show(in_letters(session.ask(_your_ask(session, lines)).text))
+        elif _again(session, result, lines):
+            session.new_game()
+            lines.show(in_letters(session.news))
+        else:
+            lines.show("Thanks for playing.")
+            return
+
+
+def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
+    """Show the table and ask which card (and whom) to ask for: the seed's prompts."""
+    seen = session.seen()
+    lines.show(render_table(seen, session.names))
+    cards = range(len(seen.hand))
+    index = lines.choose(f"Your turn. Which card do you ask for? ({cards[0]}-{cards[-1]}) > ",
+                         partial(whole_number, numbers=cards, what="the number under a card"))
+    askable = seen.askable()
+    if len(askable) == 1:
+        return engine.Ask(askable[0], seen.hand[index].rank)
+    choices = ", ".join(f"{seat} = {session.names[seat]}" for seat in askable)
+
+    def opponent(text: str) -> int:
+        seat = whole_number(text, range(1, session.cpus + 1), "an opponent's number")
+        if seat not in askable:
+            raise ValueError(f"{session.names[seat]} has no cards; ask someone who holds some.")
+        return seat
+
+    target = lines.choose(f"Whom do you ask? ({choices}) > ", opponent)
+    return engine.Ask(target, seen.hand[index].rank)
+
+
+def _again(session: GoFishSession, result: Outcome, lines: Lines) -> bool:
+    """The end of a game: the table, the winner and the books; then play again?"""
+    lines.show(render_table(session.seen(), session.names))
+    lines.show(f"Game over. {session.headline(result)}")
+    for line in session.score_lines():
+        lines.show(line)
+    return bool(lines.choose("Play again? (1 = yes, 0 = no) > ",
+                             partial(whole_number, numbers=range(2), what="1 or 0")))
 
 
 def main(argv: list[str]) -> int:
     options = read_arguments(PROG, argv, _parser(), lambda args: _run_simulation(args)
                              if args.simulate is not None else _screen_options(args))
-    return options if isinstance(options, int) else open_app("gofish", **options)
+    if isinstance(options, int):
+        return options
+    if not options.pop("plain"):
+        return open_app("gofish", **options)
+    first_seed = options["seed"] if options["seed"] is not None else secrets.randbits(48)
+    say(f"{PROG}: seed {first_seed}")
+    session = GoFishSession(options["cpus"], options["level"], first_seed)
+    return plain.run(partial(play_plain, session))

@@ -1,25 +1,75 @@
-"""`tableau pesten`: the hot-seat table, or `--simulate N` CPU-only games."""
+"""`tableau pesten`: the hot-seat table, `--plain` the same in line mode, or `--simulate N`
+CPU-only games.
+
+Line mode (``--plain``) is the hot seat of the seed's Pascal program, with its regrets fixed:
+each player's password is hashed with Argon2id the moment it is typed (``PasswordScheme``,
+as on the set-up screen) and asked with ``getpass``, so it is not echoed; a hand is written
+only to its owner after their password; between two players the screen and its scrollback
+are really cleared (``CLEAR``); the legal moves are listed, and a draw, a keep or a take that
+is the only move left is made for you; every typed number is checked; jokers, sets and the
+last-card call are the engine's rules. It plays the same session as the table (``HotSeat``).
+
+When stdin is not a terminal (a script, a test) there is nothing to hide a password on, so
+passwords are read from the input lines like every other answer.
+"""
 
 from __future__ import annotations
 
 import argparse
+import getpass
 import json
+import secrets
 import time
 from collections.abc import Callable
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from typing import Final
 
 from tableau.ai.pesten import CPU_KINDS
 from tableau.ai.pesten import player
+from tableau.cards import Suit
 from tableau.cli import open_app
+from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import read_arguments
+from tableau.cli.args import say
 from tableau.cli.args import seed
+from tableau.cli.pesten_text import CLEAR
+from tableau.cli.pesten_text import HELP
+from tableau.cli.pesten_text import options_text
+from tableau.cli.pesten_text import read_command
+from tableau.cli.pesten_text import read_suit
+from tableau.cli.pesten_text import render_hand
+from tableau.cli.pesten_text import render_table
+from tableau.cli.plain import EndOfInput
+from tableau.cli.plain import Lines
+from tableau.cli.plain import card_text
+from tableau.cli.plain import cards_text
+from tableau.cli.plain import in_letters
+from tableau.cli.plain import yes_or_no
 from tableau.cli.progress import game_progress
 from tableau.engines import pesten
 from tableau.engines import rng
+from tableau.engines.pesten import View
+from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import Answer
+from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import Seat
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import SeatLock
+from tableau.ui.controls.pesten import ALREADY_USED
+from tableau.ui.controls.pesten import DEFAULT_NAMES
+from tableau.ui.controls.pesten import TWO_DIFFER
+from tableau.ui.controls.pesten import WRONG_PASSWORD
+from tableau.ui.controls.pesten import can_take
+from tableau.ui.controls.pesten import only_draw
+from tableau.ui.controls.pesten import only_keep
+from tableau.ui.controls.pesten import plays
+from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_end
+from tableau.ui.controls.pesten import seat_kinds
 
 MAX_GAMES = 1_000_000
 MAX_MOVES = 20_000
@@ -32,12 +82,13 @@ SIMULATED_PLAYERS: Final = 4
 
 HELP_WHERE = """\
 where the options apply:
-  All but --json also fill in the set-up screen of the table (without --simulate).
+  All but --json and --plain also fill in the set-up screen (without --simulate).
   At the table each --cpu kind takes one seat, counted from the last seat, and the
   other seats are human: --players 4 --cpu careful,random seats two humans, then a
   careful and a random CPU. Without --cpu the first two seats are human.
   With --simulate every seat is a CPU and the --cpu kinds cycle over the seats.
-  --json goes with --simulate only."""
+  --json goes with --simulate only.
+  --plain plays the table in line mode, asking for the names and passwords."""
 
 
 def _parser() -> Parser:
@@ -60,6 +111,9 @@ def _parser() -> Parser:
                         help="shuffle seed, 0 to 2**63-1 (table: random, --simulate: 0)")
     parser.add_argument("--json", action="store_true",
                         help="--simulate only: end with one JSON line")
+    parser.add_argument("--plain", action="store_true",
+                        help="line mode: the hot seat on stdin and stdout, with password "
+                             "prompts (read from the input lines when it is not a terminal)")
     return parser
 
 
@@ -168,13 +222,14 @@ def _table_options(args: argparse.Namespace) -> dict[str, Any]:
     """The set-up screen's options from the command line; ValueError for a bad one."""
     if args.json:
         raise ValueError("--json goes with --simulate; the table has nothing to print.")
+    options: dict[str, Any] = {"plain": True} if args.plain else {}
     players, packs, jokers = _or(args.players, TABLE_PLAYERS), _or(args.packs, 1), _or(
         args.jokers, 2
     )
     problem = pesten.config_problem(players, packs, jokers)
     if problem is not None:
         raise ValueError(problem)
-    options: dict[str, Any] = {"players": players, "packs": packs, "jokers": jokers}
+    options |= {"players": players, "packs": packs, "jokers": jokers}
     if args.cpu is not None:
         cpus = _cpu_kinds(args.cpu)
         if len(cpus) > players:
@@ -189,6 +244,8 @@ def _table_options(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _simulation(args: argparse.Namespace) -> int:
+    if args.plain:
+        raise ValueError("--plain plays a game in line mode; a simulation prints anyway.")
     if not 1 <= args.simulate <= MAX_GAMES:
         raise ValueError(f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
     players = _or(args.players, SIMULATED_PLAYERS)
@@ -207,6 +264,259 @@ def _simulation_or_table(args: argparse.Namespace) -> int | dict[str, Any]:
     return _simulation(args) if args.simulate is not None else _table_options(args)
 
 
+# ------------------------------------------------------------------ line mode
+
+Secret = Callable[[Lines, str], str]
+"""Reads a password after a prompt."""
+
+
+def read_password(lines: Lines, prompt: str) -> str:
+    """A password: through getpass (not echoed) on a terminal, else the next input line."""
+    if not lines.stdin.isatty():
+        return lines.ask(prompt)
+    try:
+        return getpass.getpass(prompt)
+    except EOFError:
+        raise EndOfInput from None
+
+
+def seat_players(lines: Lines, kinds: Sequence[str], passwords: PasswordScheme,
+                 secret: Secret = read_password) -> list[Seat]:
+    """The set-up screen's questions in line mode: each player's name and password."""
+    cpu_names = {DEFAULT_NAMES[seat].casefold() for seat, kind in enumerate(kinds)
+                 if kind != HUMAN}
+    seats: list[Seat] = []
+    for seat, kind in enumerate(kinds):
+        default = DEFAULT_NAMES[seat]
+        if kind != HUMAN:
+            lines.show(f"Seat {seat + 1}: {default} (CPU, {kind}).")
+            seats.append(Seat(default, kind))
+            continue
+        taken = cpu_names | {chair.name.casefold() for chair in seats}
+        name = lines.choose(f"Seat {seat + 1} is a player. Name (Enter for {default}) > ",
+                            partial(_name, default=default, taken=taken))
+        locks = [chair.lock for chair in seats if chair.lock is not None]
+        seats.append(Seat(name, HUMAN, _lock(lines, name, passwords, secret, locks)))
+    return seats
+
+
+def _name(text: str, default: str, taken: set[str]) -> str:
+    name = text or default
+    if len(name) > pesten.MAX_NAME_LENGTH:
+        raise ValueError(f"A name may have at most {pesten.MAX_NAME_LENGTH} characters.")
+    if not name.isprintable():
+        raise ValueError("A name may only hold printable characters.")
+    if name.casefold() in taken:
+        raise ValueError(f"Another seat is called {name}; pick another name.")
+    return name
+
+
+def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret,
+          others: Sequence[SeatLock]) -> SeatLock:
+    """The seat's lock: the password typed twice, hashed at once (never kept)."""
+    while True:
+        typed = secret(lines, f"{name}'s password (Enter for none) > ")
+        if not typed:
+            lines.show(f"No password: anyone can open {name}'s hand.")
+            return passwords.lock(name, "")
+        if secret(lines, "The same password again > ") != typed:
+            lines.show(TWO_DIFFER)
+        elif any(lock.opens_with(typed) for lock in others):
+            lines.show(ALREADY_USED)
+        else:
+            return passwords.lock(name, typed)
+
+
+class PlainTable:
+    """The hot seat in line mode: the public table for all, a hand for its owner only."""
+
+    def __init__(self, table: HotSeat, lines: Lines, secret: Secret = read_password,
+                 wait: Callable[[float], None] | None = None) -> None:
+        self.table = table
+        self.lines = lines
+        self.secret = secret
+        self.wait = wait or time.sleep
+        """How the seconds after a wrong password are waited."""
+        self.humans = [seat.is_human for seat in table.seats]
+        self.printed = 0
+        """Events of the round's history shown so far."""
+
+    def play(self) -> None:
+        """Round after round until the players stop (or the match or the input ends)."""
+        while True:
+            self._news()
+            table = self.table
+            if table.over:
+                if not self._next_round():
+                    return
+            elif table.cpu_to_move:
+                table.cpu_play(table.cpu_choose())
+            else:
+                self._turn(table.current)
+
+    def _show_table(self) -> None:
+        self.lines.show(render_table(self.table.view(self.table.current), self.humans))
+
+    def _news(self) -> None:
+        history = self.table.state.history
+        for event in history[self.printed:]:
+            self.lines.show(in_letters(event.text))
+        self.printed = len(history)
+
+    def _next_round(self) -> bool:
+        title, rows = round_end(public(self.table.view(self.table.current)))
+        for line in (title, *rows):
+            self.lines.show(line)
+        if self.table.match_over or not self.lines.choose(
+                "Deal the next round? (yes/no) > ", yes_or_no):
+            self.lines.show("Game over.")
+            return False
+        self.table.next_round()
+        self.printed = 0
+        return True
+
+    # -------------------------------------------------------------- a player's turn
+
+    def _turn(self, seat: int) -> None:
+        """Unlock the hand if need be, play until the turn is over, and hand over: with
+        several players at the terminal, the screen and its scrollback are cleared then."""
+        if self.table.must_unlock(seat):
+            self._unlock(seat)
+        self._show_table()
+        while True:
+            self._moves(seat)
+            if self.table.over or self._done(seat):
+                break
+        self.table.hand_over()
+        if sum(self.humans) > 1 and not self.table.over:
+            self.lines.stdout.write(CLEAR)
+
+    def _unlock(self, seat: int) -> None:
+        chair = self.table.seats[seat]
+        lock = chair.lock
+        self.lines.show(f"Pass the terminal to {chair.name}. Everyone else, look away.")
+        if lock is None or not lock.has_password:
+            self.lines.ask(f"{chair.name}: press Enter when you hold the terminal > ")
+        else:
+            while not lock.verify(self.secret(self.lines, f"{chair.name}'s password > ")):
+                delay = lock.retry_delay
+                self.lines.show(WRONG_PASSWORD
+                                + (f" Wait {delay:g} s, then try again." if delay else ""))
+                self.wait(delay)
+        self.table.opened(seat)
+
+    def _moves(self, seat: int) -> None:
+        """Moves of this seat until its turn has passed (or the round is over)."""
+        while self.table.current == seat and not self.table.over:
+            view = self.table.view(seat)
+            self.lines.show(render_hand(view))
+            answer = self._automatic(view) or self._typed(view)
+            if not answer.ok:
+                self.lines.show(in_letters(answer.message))
+            self._news()
+
+    def _automatic(self, view: View) -> Answer | None:
+        """The one move left, made for the player (the seed's wish); None if there is a
+        choice (or, never expected, the engine refused it: then the player is asked)."""
+        table = self.table
+        if only_draw(view):
+            self.lines.show(f"Nothing fits on {card_text(view.top)}: you draw a card.")
+            answer = table.draw()
+        elif only_keep(view):
+            assert view.drawn is not None
+            self.lines.show(f"{card_text(view.drawn)} does not fit: you keep it.")
+            answer = table.pass_turn()
+        elif can_take(view) and not plays(view):
+            self.lines.show(f"Nothing answers the stack: you take {view.stack}.")
+            answer = self._take(None)
+        else:
+            return None
+        return answer if answer.ok else None
+
+    def _take(self, suit: Suit | None) -> Answer:
+        answer = self.table.take(suit)
+        if not answer.needs_suit:
+            return answer
+        # The taker sees the cards before naming the suit (it does not change which come).
+        self.lines.show(f"Your hand after the take: {cards_text(self.table.hand_after_take())}")
+        return self.table.take(self._suit())
+
+    def _suit(self) -> Suit:
+        return Suit(self.lines.choose("Name the suit to go on with (c, d, h, s) > ",
+                                      read_suit))
+
+    def _typed(self, view: View) -> Answer:
+        """Read commands until one is a move; the engine's answer to it."""
+        table = self.table
+        self.lines.show(options_text(view))
+        while True:
+            command = self.lines.choose(f"{view.names[view.seat]} > ",
+                                        partial(read_command, view=view))
+            if command.cards:
+                answer = table.play(command.cards, last_card=command.last, suit=command.suit)
+                if answer.needs_suit:
+                    answer = table.play(command.cards, last_card=command.last,
+                                        suit=self._suit())
+                return answer
+            if command.word == "help":
+                self.lines.show(HELP)
+            elif command.word == "table":
+                self._show_table()
+            elif command.word == "hand":
+                self.lines.show(render_hand(view))
+            elif command.word == "undo":
+                answer = table.undo()
+                if answer.ok:
+                    self.printed = min(self.printed, len(table.state.history))
+                    self.lines.show("Play taken back.")
+                    return answer
+                self.lines.show(answer.message)
+            elif command.word == "take":
+                return self._take(command.suit)
+            else:
+                return table.draw() if command.word == "draw" else table.pass_turn()
+
+    def _done(self, seat: int) -> bool:
+        """The hand (with any new cards) before the hand-over: True to hand over, False
+        when the last play was taken back (the turn goes on)."""
+        self.lines.show(render_hand(self.table.view(seat)))
+        can_undo = self.table.can_undo
+        prompt = ("Enter hands over; undo takes your play back > " if can_undo
+                  else "Press Enter to hand over > ")
+        while True:
+            text = self.lines.ask(prompt).strip().lower()
+            if text in ("", "done", "d"):
+                return True
+            if text in ("undo", "u"):
+                answer = self.table.undo()
+                if answer.ok:
+                    self.printed = min(self.printed, len(self.table.state.history))
+                    self.lines.show("Play taken back: it is your turn again.")
+                    return False
+                self.lines.show(answer.message)
+            else:
+                self.lines.show("Press Enter (or type done) to hand over"
+                                + (", or undo." if can_undo else "."))
+
+
+def play_plain(options: dict[str, Any], lines: Lines,
+               passwords: PasswordScheme | None = None, secret: Secret = read_password,
+               wait: Callable[[float], None] | None = None) -> None:
+    """Seat the players as the set-up screen does, deal, and play in line mode."""
+    players = options["players"]
+    kinds = seat_kinds(players, options.get("cpus"))[:players]
+    seats = seat_players(lines, kinds, passwords or PasswordScheme(), secret)
+    table = HotSeat.deal(seats, packs=options["packs"], jokers=options["jokers"], dealer=0,
+                         seed=options["seed"])
+    PlainTable(table, lines, secret, wait).play()
+
+
 def main(argv: list[str]) -> int:
     options = read_arguments(PROG, argv, _parser(), _simulation_or_table)
-    return options if isinstance(options, int) else open_app("pesten", **options)
+    if isinstance(options, int):
+        return options
+    if not options.pop("plain", False):
+        return open_app("pesten", **options)
+    options.setdefault("seed", secrets.randbits(48))
+    say(f"{PROG}: seed {options['seed']}")
+    return plain.run(partial(play_plain, options))

@@ -1,25 +1,46 @@
-"""`tableau poker`: play five-card draw, or describe a hand with --describe."""
+"""`tableau poker`: play five-card draw, or describe a hand with --describe.
+
+``--plain`` plays the same session as the table in line mode: the table as text after each
+change (``tableau.cli.poker_text``), every line of the history as it happens, and typed
+commands for the betting and the draw (``help`` lists them). At game over, yes deals a new
+game and no stops.
+"""
 
 from __future__ import annotations
 
 import argparse
-from typing import Final
+import secrets
+from functools import partial
+from typing import Any
 
 from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import parse_card
 from tableau.cli import open_app
+from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import read_arguments
+from tableau.cli.args import say
 from tableau.cli.args import seed
+from tableau.cli.plain import Lines
+from tableau.cli.plain import in_letters
+from tableau.cli.plain import yes_or_no
+from tableau.cli.poker_text import HELP
+from tableau.cli.poker_text import read_command
+from tableau.cli.poker_text import render_table
+from tableau.cli.poker_text import turn_prompt
+from tableau.engines.poker import Draw
 from tableau.engines.poker import describe
+from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
+from tableau.sessions.poker import PokerSession
+from tableau.ui.controls.poker import NO_ADVICE
+from tableau.ui.controls.poker import advice_available
+from tableau.ui.controls.poker import advice_text
+from tableau.ui.controls.poker import drew_text
 
 MAX_INPUT = 200
-_GLYPHS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
-                                "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
-"""The suit glyphs the table draws (and their outline forms), as the spec's letters."""
 
 
 PROG = "tableau poker"
@@ -39,13 +60,16 @@ def _parser() -> Parser:
                              f"{DEFAULT_CPUS}); for play only")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
                         help="seed for the deal, 0 to 2**63-1, to replay a game; for play only")
+    parser.add_argument("--plain", action="store_true",
+                        help="line mode: play on stdin and stdout with typed commands "
+                             "(help lists them)")
     return parser
 
 
 def read_cards(text: str) -> tuple[Card, ...]:
     """Cards in any form the app shows or the spec uses, separated by spaces or commas:
     "QH QS TD", "Q♥ Q♠ 10♦", "queen of hearts, ten of diamonds". Raises CardError."""
-    words = text.translate(_GLYPHS).replace(",", " ").split()
+    words = in_letters(text).replace(",", " ").split()
     cards = []
     index = 0
     while index < len(words):
@@ -80,7 +104,8 @@ def describe_line(text: str) -> str:
 
 def _describe(args: argparse.Namespace) -> int:
     """--describe: print the hand's name (exit status 0); a ValueError sentence refuses it."""
-    unused = [option for option, value in (("--cpus", args.cpus), ("--seed", args.seed))
+    unused = [option for option, value in (("--cpus", args.cpus), ("--seed", args.seed),
+                                            ("--plain", args.plain or None))
               if value is not None]
     if unused:
         raise ValueError(f"--describe only names a hand; leave out {' and '.join(unused)}.")
@@ -88,14 +113,89 @@ def _describe(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table_options(args: argparse.Namespace) -> dict[str, object]:
+def _table_options(args: argparse.Namespace) -> dict[str, Any]:
     cpus = DEFAULT_CPUS if args.cpus is None else args.cpus
     if not 1 <= cpus <= MAX_CPUS:
         raise ValueError(f"--cpus must be 1 to {MAX_CPUS}, not {cpus}.")
-    return {"cpus": cpus, "seed": args.seed}
+    return {"cpus": cpus, "seed": args.seed, "plain": args.plain}
+
+
+# ------------------------------------------------------------------ line mode
+
+
+def play_plain(session: PokerSession, lines: Lines) -> None:
+    """Play in line mode until the player stops after a game (or the input ends)."""
+    printed = 0  # lines of the game's history shown so far
+    while True:
+        printed = _news(session, lines, printed)
+        if session.is_over():
+            title, standings = session.ending()
+            lines.show(title)
+            for line in standings:
+                lines.show(line)
+            if not lines.choose("Play again? (yes/no) > ", yes_or_no):
+                lines.show("Thanks for playing.")
+                return
+            session.new_game()
+            printed = 0
+        elif session.cpu_to_move():
+            session.cpu_play(session.cpu_choose(session.state))
+        else:
+            lines.show(render_table(session.view))
+            _your_turn(session, lines)
+
+
+def _news(session: PokerSession, lines: Lines, printed: int) -> int:
+    """Show the history's lines after the first ``printed``, in your words; how many lines
+    have been shown now."""
+    history = session.view.lines
+    for line in history[printed:]:
+        lines.show(in_letters(str(line)))
+    return len(history)
+
+
+def _your_turn(session: PokerSession, lines: Lines) -> None:
+    """Read commands until one moves the game on."""
+    while True:
+        view = session.view
+        try:
+            request = read_command(lines.ask(turn_prompt(view)), view)
+        except ValueError as problem:
+            lines.show(str(problem))
+            continue
+        if request == "help":
+            lines.show(HELP)
+        elif request == "table":
+            lines.show(render_table(view))
+        elif request == "advice":
+            lines.show(_advice(session))
+        else:
+            assert not isinstance(request, str)
+            before = view.hand
+            try:
+                session.play(request)
+            except IllegalMove as refusal:
+                lines.show(in_letters(str(refusal)))
+                continue
+            drawn = [card for card in session.view.hand if card not in before]
+            if isinstance(request, Draw) and drawn:
+                lines.show(in_letters(drew_text(request.discards, drawn)))
+            return
+
+
+def _advice(session: PokerSession) -> str:
+    if not advice_available(session.view):
+        return NO_ADVICE
+    return in_letters(advice_text(session.advice()))
 
 
 def main(argv: list[str]) -> int:
     options = read_arguments(PROG, argv, _parser(), lambda args: _describe(args)
                              if args.describe is not None else _table_options(args))
-    return options if isinstance(options, int) else open_app("poker", **options)
+    if isinstance(options, int):
+        return options
+    if not options.pop("plain"):
+        return open_app("poker", **options)
+    first_seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**32)
+    say(f"{PROG}: seed {first_seed}")
+    return plain.run(partial(play_plain, PokerSession(options["cpus"], first_seed)))

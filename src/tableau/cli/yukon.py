@@ -10,25 +10,24 @@ reading a line it always writes a newline, whether or not the input was echoed. 
 from __future__ import annotations
 
 import secrets
-import sys
+from functools import partial
 from pathlib import Path
 from typing import TextIO
 
 from tableau.cli import open_app
+from tableau.cli import plain
 from tableau.cli import standard_input
 from tableau.cli import working_folder
 from tableau.cli.args import Parser
 from tableau.cli.args import read_arguments
 from tableau.cli.args import say
 from tableau.cli.args import seed_in
+from tableau.cli.plain import Lines
 from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
-
-MAX_LINE: int = 64 * 1024
-"""Longer input lines are cut before they reach the interpreter."""
 
 PROG = "tableau yukon"
 
@@ -56,27 +55,17 @@ def _parser() -> Parser:
 
 
 def run_plain(session: YukonSession, stdin: TextIO, stdout: TextIO) -> int:
-    """The line-mode loop. Returns the exit status (0)."""
-    stdout.write(render_text(session))
-    stdout.flush()
-    while not session.quit:
-        line = stdin.readline(MAX_LINE)
-        if not line:
-            stdout.write("\n")
-            break
-        if not line.endswith("\n"):
-            # Skip the rest of an overlong line.
-            while True:
-                rest = stdin.readline(MAX_LINE)
-                if not rest or rest.endswith("\n"):
-                    break
-        session = session.run(line.rstrip("\r\n"))
-        stdout.write("\n" + render_text(session))
-        stdout.flush()
-    if session.quit:
-        stdout.write("\n")
-    stdout.flush()
-    return 0
+    """The line-mode loop: the view (ending in its INPUT prompt), a command, until QQ or the
+    end of the input. Returns the exit status (0)."""
+    return plain.play(partial(_play, session), stdin, stdout)
+
+
+def _play(session: YukonSession, lines: Lines) -> None:
+    while True:
+        session = session.run(lines.ask(render_text(session)))
+        if session.quit:
+            lines.show(render_text(session))
+            return
 
 
 def main(argv: list[str]) -> int:
@@ -94,13 +83,4 @@ def main(argv: list[str]) -> int:
     if options.deck is not None and session.state.deck is None:
         say(f"{PROG}: {session.message}")
         return 2
-    # Undecodable input bytes, and characters the output encoding lacks, are replaced
-    # instead of raising.
-    for stream in (stdin, sys.stdout):
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="replace")
-    try:
-        return run_plain(session, stdin, sys.stdout)
-    except KeyboardInterrupt:
-        sys.stdout.write("\n")  # end the INPUT line; tableau.cli says why and exits 130
-        raise
+    return plain.run(partial(_play, session), stdin)

@@ -32,6 +32,29 @@ KINDS: Final = ((HUMAN, "Human"), *((kind, f"CPU ({kind})") for kind in CPU_KIND
 
 DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "Hanna")
 
+DEFAULT_HUMANS: Final = 2
+
+TWO_DIFFER: Final = "The two passwords differ; type the password twice again."
+ALREADY_USED: Final = (
+    "Another seat already has this password, so it could open both hands; choose another."
+)
+WRONG_PASSWORD: Final = "Wrong password; the hand stays hidden."
+"""The set-up's and the lock's sentences (the table and the line mode say them alike)."""
+
+
+def seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
+    """Who plays each of the eight seats at first: without ``cpus``, two humans and then
+    careful CPUs; with them, humans and then one seat for each CPU kind, ending at the last
+    seat of the table. (The set-up screen and the line mode start from it.)"""
+    if cpus is None:
+        return tuple(
+            HUMAN if seat < DEFAULT_HUMANS else "careful" for seat in range(engine.MAX_PLAYERS)
+        )
+    humans = players - len(cpus)
+    kinds = [HUMAN] * humans + list(cpus)
+    return (*kinds, *("careful",) * (engine.MAX_PLAYERS - len(kinds)))
+
+
 SUIT_KEYS: Final = {"1": Suit.CLUBS, "2": Suit.DIAMONDS, "3": Suit.HEARTS, "4": Suit.SPADES,
                     "c": Suit.CLUBS, "d": Suit.DIAMONDS, "h": Suit.HEARTS, "s": Suit.SPADES}
 

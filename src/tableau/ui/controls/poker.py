@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 from typing import Literal
 
+from tableau.ai.poker import Advice
 from tableau.cards import Card
 from tableau.engines.poker import BET
 from tableau.engines.poker import CALL
@@ -101,6 +102,21 @@ def advice_available(view: View) -> bool:
     if view.phase is Phase.FIRST_BETTING:
         return me.in_hand and len(view.hand) == 5
     return can_mark(view) and len(view.hand) == 5
+
+
+NO_ADVICE: Final = "Advice is about the draw: ask before you draw, while you hold five cards."
+
+
+def advice_text(advice: Advice) -> str:
+    """ "Advice: throw away 4♣ 3♦. <why>" or "Advice: stand pat. <why>"."""
+    head = f"Advice: throw away {faces(advice.discard)}." if advice.discard else (
+        "Advice: stand pat.")
+    return f"{head} {advice.why}"
+
+
+def drew_text(thrown: Sequence[Card], drawn: Sequence[Card]) -> str:
+    """ "You threw away 4♣ 3♦ and drew 9♥ 2♠."."""
+    return f"You threw away {faces(thrown)} and drew {faces(drawn)}."
 
 
 def prompt(view: View, marks: Sequence[int]) -> str:

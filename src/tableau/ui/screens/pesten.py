@@ -69,6 +69,7 @@ from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
 from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
+from tableau.ui.controls.pesten import WRONG_PASSWORD
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_pass
 from tableau.ui.controls.pesten import can_take
@@ -310,7 +311,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     def _wait_over(self) -> None:
         self._retry_ready()
         if self.mode == "lock":
-            self._message("Wrong password; the hand stays hidden. You may try again.")
+            self._message(f"{WRONG_PASSWORD} You may try again.")
 
     def _retry_ready(self) -> None:
         self._retry_timer = None
@@ -376,7 +377,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             return
         lock = self.table.seats[seat].lock
         delay = lock.retry_delay if lock is not None else 0.0
-        text = "Wrong password; the hand stays hidden." + field.wrong(delay)
+        text = WRONG_PASSWORD + field.wrong(delay)
         if delay > 0:
             self._retry_timer = self.set_timer(delay, self._wait_over)
         else:

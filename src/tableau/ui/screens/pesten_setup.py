@@ -46,8 +46,11 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
+from tableau.ui.controls.pesten import ALREADY_USED
 from tableau.ui.controls.pesten import DEFAULT_NAMES
 from tableau.ui.controls.pesten import KINDS
+from tableau.ui.controls.pesten import TWO_DIFFER
+from tableau.ui.controls.pesten import seat_kinds
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.widgets.command_bar import MessageLine
@@ -55,7 +58,6 @@ from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.tickbox import TickBox
 
 DEFAULT_SEATS = 3
-DEFAULT_HUMANS = 2
 
 NAME_WIDTH = 14
 """Columns the table's seat list gives a name, with " (CPU)" after a CPU's name. A longer
@@ -74,25 +76,6 @@ def name_too_long(name: str, *, human: bool) -> str | None:
     if human:
         return f"A name may have at most {room} characters{wide}, so the table shows it whole."
     return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
-
-
-TWO_DIFFER = "The two passwords differ; type the password twice again."
-ALREADY_USED = (
-    "Another seat already has this password, so it could open both hands; choose another."
-)
-
-
-def _seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
-    """Who plays each of the eight seats at first: without ``cpus``, two humans and then
-    careful CPUs; with them, humans and then one seat for each CPU kind, ending at the last
-    seat of the table."""
-    if cpus is None:
-        return tuple(
-            HUMAN if seat < DEFAULT_HUMANS else "careful" for seat in range(engine.MAX_PLAYERS)
-        )
-    humans = players - len(cpus)
-    kinds = [HUMAN] * humans + list(cpus)
-    return (*kinds, *("careful",) * (engine.MAX_PLAYERS - len(kinds)))
 
 
 MATCHES = (
@@ -168,7 +151,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         self.start_players = DEFAULT_SEATS if players is None else players
         self.start_packs = packs
         self.start_jokers = jokers
-        self.start_kinds = _seat_kinds(self.start_players, cpus)
+        self.start_kinds = seat_kinds(self.start_players, cpus)
         self.start_names: tuple[str, ...] = DEFAULT_NAMES
         self.locks: dict[int, SeatLock] = {}
         """Seat index -> the lock made from the password typed for it (hash only)."""

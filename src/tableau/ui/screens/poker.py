@@ -51,18 +51,20 @@ from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
 from tableau.storage.store import GameRecord
 from tableau.ui.controls.poker import BETTING
+from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import RUNNING
 from tableau.ui.controls.poker import Mark
 from tableau.ui.controls.poker import Refusal
 from tableau.ui.controls.poker import Request
 from tableau.ui.controls.poker import action_label
 from tableau.ui.controls.poker import advice_available
+from tableau.ui.controls.poker import advice_text
 from tableau.ui.controls.poker import can_mark
 from tableau.ui.controls.poker import capped
 from tableau.ui.controls.poker import command
 from tableau.ui.controls.poker import draw_label
 from tableau.ui.controls.poker import draw_move
-from tableau.ui.controls.poker import faces
+from tableau.ui.controls.poker import drew_text
 from tableau.ui.controls.poker import is_human_turn
 from tableau.ui.controls.poker import key_action
 from tableau.ui.controls.poker import marks_for
@@ -412,7 +414,7 @@ class PokerScreen(GameScreen, game="poker"):
             return
         drawn = [card for card in self.view.hand if card not in before]
         if move.discards and drawn:
-            self._say(f"You threw away {faces(move.discards)} and drew {faces(drawn)}.")
+            self._say(drew_text(move.discards, drawn))
         elif not move.discards:
             self._say("You stand pat.")
 
@@ -441,16 +443,9 @@ class PokerScreen(GameScreen, game="poker"):
     def _advice(self) -> None:
         view = self.view
         if not advice_available(view):
-            self._say(
-                "Advice is about the draw: ask before you draw, while you hold five cards.",
-                error=True,
-            )
+            self._say(NO_ADVICE, error=True)
             return
         advice = self.session.advice()
-        if advice.discard:
-            head = f"Advice: throw away {faces(advice.discard)}."
-        else:
-            head = "Advice: stand pat."
         tail = ""
         if can_mark(view):
             self.marks = marks_for(view, advice.discard)
@@ -458,7 +453,7 @@ class PokerScreen(GameScreen, game="poker"):
             self._render_buttons(view)
             if advice.discard:
                 tail = " They are marked."
-        self._say(f"{head} {advice.why}{tail}")
+        self._say(advice_text(advice) + tail)
 
     # ------------------------------------------------------------------ GameScreen's flow
 

@@ -1,0 +1,174 @@
+"""What every ``tableau GAME --plain`` line mode shares: reading lines, asking, ending.
+
+A line mode reads one command per line from stdin and writes plain text to stdout, for
+scripts and screen readers. The rules are the same for every game:
+
+- an input line longer than ``MAX_LINE`` characters is cut there (the rest is skipped);
+- undecodable input bytes, and characters the output encoding lacks, are replaced;
+- after reading a line a newline is always written, whether or not the terminal echoed the
+  input, so the output reads the same on a terminal, in a pipe and in a file;
+- at the end of the input the game stops cleanly: a final newline and exit status 0;
+- Ctrl-C ends the prompt's line and goes on to ``tableau.cli`` (one sentence, status 130).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import Final
+from typing import TextIO
+from typing import TypeVar
+
+from tableau.cards import AnyCard
+from tableau.cli import standard_input
+
+MAX_LINE: int = 64 * 1024
+"""Longer input lines are cut before they reach a game."""
+
+
+SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": "S",
+                                     "♧": "C", "♢": "D", "♡": "H", "♤": "S"})
+"""The suit glyphs the table draws (and their outline forms), as the spec's letters."""
+
+
+def in_letters(text: str) -> str:
+    """``text`` with suit glyphs as letters ("10♥" -> "10H"): line mode is plain text, for
+    every terminal and screen reader."""
+    return text.translate(SUIT_LETTERS)
+
+
+def card_text(card: AnyCard) -> str:
+    """A card as line mode writes it: "10H", "AS", "JK" (the table's face, in letters)."""
+    return in_letters(card.face)
+
+
+def cards_text(cards: Iterable[AnyCard]) -> str:
+    return " ".join(map(card_text, cards))
+
+
+class EndOfInput(Exception):
+    """The input ended: the line mode stops (exit status 0)."""
+
+
+def read_line(stdin: TextIO) -> str | None:
+    """The next line without its line ending, cut at ``MAX_LINE``; None at the end."""
+    line = stdin.readline(MAX_LINE)
+    if not line:
+        return None
+    if not line.endswith("\n"):
+        # Skip the rest of an overlong line.
+        while True:
+            rest = stdin.readline(MAX_LINE)
+            if not rest or rest.endswith("\n"):
+                break
+    return line.rstrip("\r\n")
+
+
+T = TypeVar("T")
+
+
+class Lines:
+    """The line mode's conversation: ``show`` text, ``ask`` for a line."""
+
+    def __init__(self, stdin: TextIO, stdout: TextIO) -> None:
+        self.stdin = stdin
+        self.stdout = stdout
+
+    def show(self, text: str = "") -> None:
+        """Write ``text`` and a newline."""
+        self.stdout.write(text + "\n")
+
+    def ask(self, prompt: str) -> str:
+        """Write ``prompt``, read one line (then always write a newline) and return it
+        without its line ending; raises EndOfInput at the end of the input."""
+        self.stdout.write(prompt)
+        self.stdout.flush()
+        line = read_line(self.stdin)
+        self.stdout.write("\n")
+        self.stdout.flush()
+        if line is None:
+            raise EndOfInput
+        return line
+
+    def choose(self, prompt: str, read: Callable[[str], T]) -> T:
+        """Ask until ``read`` accepts the answer; ``read`` raises ValueError with the
+        sentence to show (and the question is asked again)."""
+        while True:
+            answer = self.ask(prompt).strip()
+            try:
+                return read(answer)
+            except ValueError as problem:
+                self.show(str(problem))
+
+
+def whole_number(text: str, numbers: range, what: str) -> int:
+    """``text`` as a whole number from ``numbers``; ValueError otherwise, with the seed's
+    test plan's sentences: nothing typed, words, fractions, and numbers out of range are each
+    answered in their own words."""
+    low, high = numbers[0], numbers[-1]
+    wanted = f"type {what}, a whole number " + (f"from {low} to {high}" if low != high
+                                                 else f"{low}")
+    text = text.strip()
+    if not text:
+        raise ValueError(f"Nothing was typed; {wanted}.")
+    digits = text.removeprefix("-").removeprefix("+")
+    if text.isascii() and digits.isdigit():
+        # Very long numbers are out of range without reading them (int() refuses huge ones).
+        if len(digits) > 18 or int(text) not in numbers:
+            raise ValueError(f"{shown_input(text)} is out of range; {wanted}.")
+        return int(text)
+    try:
+        fraction = text.isascii() and float(text) not in (float("inf"), float("-inf"))
+    except ValueError:
+        fraction = False
+    if fraction:
+        raise ValueError(f"{shown_input(text)} is not a whole number; {wanted}.")
+    raise ValueError(f"'{shown_input(text)}' is not a number; {wanted}.")
+
+
+def yes_or_no(text: str) -> bool:
+    """yes/y or no/n (any case); ValueError with a sentence otherwise."""
+    word = text.lower()
+    if word in ("y", "yes"):
+        return True
+    if word in ("n", "no"):
+        return False
+    raise ValueError("Please answer yes or no.")
+
+
+def shown_input(text: str, length: int = 20) -> str:
+    """A typed answer as a sentence may repeat it: short, and without control characters."""
+    clean = "".join(char if char.isprintable() else "?" for char in text)
+    return clean if len(clean) <= length else clean[:length] + "…"
+
+
+def numbered(items: Sequence[str], start: int = 1) -> list[str]:
+    """ "1. first", "2. second" ... (an option list a screen reader reads well)."""
+    return [f"{number}. {item}" for number, item in enumerate(items, start=start)]
+
+
+def play(game: Callable[[Lines], None], stdin: TextIO, stdout: TextIO) -> int:
+    """Play ``game`` on these streams until it ends or the input does; exit status 0."""
+    with suppress(EndOfInput):
+        game(Lines(stdin, stdout))
+    stdout.flush()
+    return 0
+
+
+def run(game: Callable[[Lines], None], stdin: TextIO | None = None) -> int:
+    """``play`` on stdin and stdout, made safe for any bytes; exit status 0."""
+    stdin = standard_input() if stdin is None else stdin
+    stdout = sys.stdout
+    # Undecodable input bytes, and characters the output encoding lacks, are replaced
+    # instead of raising.
+    for stream in (stdin, stdout):
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="replace")
+    try:
+        return play(game, stdin, stdout)
+    except KeyboardInterrupt:
+        stdout.write("\n")  # end the prompt's line; tableau.cli says why and exits 130
+        raise

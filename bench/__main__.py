@@ -3,8 +3,8 @@
 With no NAME every bench runs (`make bench`). A NAME that is a bench's whole name (``yukon``
 for bench_yukon.py) picks that bench alone; any other NAME picks every bench whose name
 contains it. Arguments from the first one starting with ``-`` on go to the picked benches'
-``main(argv)`` (without them ``main()`` is called), e.g. `python -m bench yukon_winnability --rules classic --deals 2000`; a
-bench whose ``main()`` takes no arguments refuses them.
+``main(argv)``, e.g. `python -m bench yukon_winnability --rules classic --deals 2000`; a
+bench whose ``main()`` takes no arguments refuses them. Without them ``main()`` is called.
 
 Each module prints its own rows. Ratios are measured within one run, because the
 machine is shared and absolute figures are noisy.

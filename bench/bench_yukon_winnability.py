@@ -207,7 +207,7 @@ def hint_quality(rules: str, deals: int, budget_s: float, samples: int,
                  hint_seconds: float) -> tuple[int, int, int]:
     """(deals played, won by following the hint, seeds tried) over the first ``deals`` deals
     the solver proves won. Tries at most 20 times ``deals`` seeds."""
-    from tableau.ai.yukon_hint import hint  # type: ignore[import-not-found,unused-ignore]
+    from tableau.ai.yukon_hint import hint  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
     played = won = seed = 0
     with _progress(f"{rules} hints", deals, 0) as (bar, task):

@@ -9,11 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 import bench.bench_yukon_winnability as harness
+import pytest
 from bench.__main__ import main as bench_main
 from bench.__main__ import picked
+
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.engines.yukon import CardMove

@@ -6,14 +6,13 @@ from __future__ import annotations
 import math
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
-
 from bench.winnability import Summary
 from bench.winnability import markdown_table
 from bench.winnability import nearest_rank
 from bench.winnability import summarize
 from bench.winnability import wilson
+from hypothesis import given
+from hypothesis import strategies as st
 
 
 @pytest.mark.parametrize(

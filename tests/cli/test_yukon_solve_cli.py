@@ -139,6 +139,7 @@ def test_json_prints_one_object_with_the_verdict_and_the_deal(
         (["--seed", "2", "--budget-s", "3601"], "is not a budget"),
         (["--seed", "2", "--budget-s", "ten"], "is not a budget"),
         (["--seed", "2", "--budget-s", ""], "is not a budget"),
+        (["--seed", "2", "--budget-s", "9" * 120_000], "… is not a budget"),
         (["--seed", "2", "--plain"], "not both"),
         (["--seed", "2", "--rules", "spider"], "invalid choice"),
     ],
@@ -149,7 +150,7 @@ def test_bad_input_exits_2_with_one_sentence(
     code, out, err = solve(capsys, *options)
     assert code == 2 and out == ""
     assert words in err and "Traceback" not in err
-    assert err.count("\n") == 1 and err.startswith("tableau yukon: ")
+    assert err.count("\n") == 1 and err.startswith("tableau yukon: ") and len(err) < 400
 
 
 @pytest.mark.parametrize("options", [["--json"], ["--budget-s", "5"], ["--seed", "2", "--json"]])
@@ -187,3 +188,9 @@ def test_a_real_ctrl_c_stops_a_long_solve(in_tmp: Path) -> None:
         out, err = process.communicate(timeout=30)
     assert process.returncode == 130 and out == b""
     assert err.decode().strip() == "tableau: stopped (Ctrl-C)."
+
+
+def test_the_help_tells_the_solve_options(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tableau(["yukon", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert "--solve" in shown and "--budget-s S" in shown and "--json" in shown

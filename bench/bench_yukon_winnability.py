@@ -2,7 +2,7 @@
 
     python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
     python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
-    python -m bench yukon_winnability --hint-quality --rules R --deals 100
+    python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv]
     python -m bench yukon_winnability            (make bench: 50 deals of each variant)
 
 - **The deals** are a fixed list: game numbers 1 to N, deal n being
@@ -20,10 +20,13 @@
 - **The table** (printed at the end, and by ``--report``) is Markdown; ``bench/winnability.py``
   has its maths: the win rate as a Wilson 95% range from "won" to "won + unknown", and the
   median and p95 (nearest-rank) solve time over all deals.
-- **Hint quality** (``--hint-quality``): over the first N deals the solver proves won, a player
-  who always plays ``tableau.ai.yukon_hint.hint`` (which never looks under the face-down
-  cards) wins what share? A game counts as lost when the hint has no move or after
-  MAX_HINT_MOVES moves.
+- **Hint quality** (``--hint-quality``): over the first N deals the solver proves won (taken
+  from a study CSV with ``--from``, else solved first), a player who always plays
+  ``tableau.ai.yukon_hint.hint`` (which never looks under the face-down cards) wins what
+  share? A game counts as lost when the hint has no move or after MAX_HINT_MOVES moves.
+- ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
+  own budget, but deals then share the machine: use no more jobs than idle cores, or the
+  times in the table grow.
 - The peak memory (RSS) of the process is printed at the end of each run.
 """
 
@@ -33,14 +36,20 @@ import argparse
 import csv
 import io
 import math
+import multiprocessing
 import resource
 import sys
+from collections import Counter
+from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import astuple
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
+from typing import TypeVar
 
 from rich.console import Console
 from rich.progress import BarColumn
@@ -59,6 +68,8 @@ from tableau.engines.yukon import apply
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import outcome
 from tableau.engines.yukon import view
+
+T = TypeVar("T")
 
 PROG = "python -m bench yukon_winnability"
 SAMPLE_DEALS = 50
@@ -146,9 +157,25 @@ def _progress(what: str, total: int, done: int) -> Iterator[tuple[Progress, Any]
         yield bar, bar.add_task(what, total=total, completed=done)
 
 
+def _mapped(function: Callable[[int], T], seeds: Iterable[int], jobs: int) -> Iterator[T]:
+    """``function`` of each seed, in order, computed on ``jobs`` processes."""
+    if jobs == 1:
+        yield from map(function, seeds)
+        return
+    with multiprocessing.Pool(jobs) as pool:
+        yield from pool.imap(function, seeds)
+
+
+def _solved(seed: int, rules: str, budget_s: float, max_nodes: int) -> Row:
+    verdict = solve(numbered_game(seed, rules), seconds=budget_s, max_nodes=max_nodes)
+    return Row(seed, verdict.kind, len(verdict.moves), verdict.nodes, round(verdict.seconds, 3),
+               verdict.reason)
+
+
 def study(rules: str, deals: int, budget_s: float, max_nodes: int = DEFAULT_MAX_NODES,
-          out: Path | None = None) -> list[Row]:
-    """Solve deals 1..``deals``; with ``out``, resume from it and add each row as it comes."""
+          out: Path | None = None, jobs: int = 1) -> list[Row]:
+    """Solve deals 1..``deals`` (on ``jobs`` processes); with ``out``, resume from it and add
+    each row as it comes."""
     rows: list[Row] = []
     if out is not None:
         if out.exists():
@@ -159,18 +186,14 @@ def study(rules: str, deals: int, budget_s: float, max_nodes: int = DEFAULT_MAX_
                 raise StudyError(f"{out} was made with other settings ({made}); give those "
                                  "or another --out.")
         _start_csv(out, rules, deals, budget_s, max_nodes, rows)
+    rows = [row for row in rows if row.seed <= deals]
     done = {row.seed for row in rows}
-    counts = dict.fromkeys(("won", "lost", "unknown"), 0)
-    for row in rows:
-        counts[row.verdict] = counts.get(row.verdict, 0) + 1
+    counts = Counter(row.verdict for row in rows)
+    todo = [seed for seed in range(1, deals + 1) if seed not in done]
+    solved = partial(_solved, rules=rules, budget_s=budget_s, max_nodes=max_nodes)
     sink = io.StringIO() if out is None else open(out, "a", encoding="utf-8")  # noqa: SIM115
-    with sink, _progress(rules, deals, len(done & set(range(1, deals + 1)))) as (bar, task):
-        for seed in range(1, deals + 1):
-            if seed in done:
-                continue
-            verdict = solve(numbered_game(seed, rules), seconds=budget_s, max_nodes=max_nodes)
-            row = Row(seed, verdict.kind, len(verdict.moves), verdict.nodes,
-                      round(verdict.seconds, 3), verdict.reason)
+    with sink, _progress(rules, deals, len(done)) as (bar, task):
+        for row in _mapped(solved, todo, jobs):
             sink.write(_csv_line(astuple(row)))
             sink.flush()
             rows.append(row)
@@ -178,7 +201,7 @@ def study(rules: str, deals: int, budget_s: float, max_nodes: int = DEFAULT_MAX_
             bar.update(task, advance=1, description=(
                 f"{rules}: {counts['won']} won, {counts['lost']} lost, "
                 f"{counts['unknown']} unknown"))
-    return sorted((row for row in rows if row.seed <= deals), key=lambda row: row.seed)
+    return sorted(rows, key=lambda row: row.seed)
 
 
 def summary_of(rules: str, rows: list[Row]) -> Summary:
@@ -203,31 +226,60 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def hint_quality(rules: str, deals: int, budget_s: float, samples: int,
-                 hint_seconds: float) -> tuple[int, int, int]:
-    """(deals played, won by following the hint, seeds tried) over the first ``deals`` deals
-    the solver proves won. Tries at most 20 times ``deals`` seeds."""
+def _hint() -> Any:
+    """The hint function; ImportError until tableau.ai.yukon_hint is merged."""
     from tableau.ai.yukon_hint import hint  # type: ignore[import-not-found,import-untyped,unused-ignore]
 
-    played = won = seed = 0
-    with _progress(f"{rules} hints", deals, 0) as (bar, task):
-        while played < deals and seed < 20 * deals:
-            seed += 1
-            state = numbered_game(seed, rules)
-            if solve(state, seconds=budget_s).kind != "won":
-                continue
-            played += 1
-            for step in range(MAX_HINT_MOVES):
-                if outcome(state) is not None:
-                    won += 1
+    return hint
+
+
+def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:
+    """Whether always playing the hint wins deal ``seed``."""
+    hint = _hint()
+    state = numbered_game(seed, rules)
+    for step in range(MAX_HINT_MOVES):
+        if outcome(state) is not None:
+            return True
+        move = hint(view(state), rules, samples=samples, seconds=seconds,
+                    seed=seed * MAX_HINT_MOVES + step).move
+        if move is None:
+            return False
+        state = apply(state, move)
+    return outcome(state) is not None
+
+
+def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = None,
+               jobs: int = 1) -> list[int]:
+    """The first ``deals`` game numbers the solver proves won: from a study CSV of these
+    rules, else solved now (at most 20 times ``deals`` of them)."""
+    if source is not None:
+        settings, rows = read_csv(source)
+        if settings["rules"] != rules:
+            raise StudyError(f"{source} is a study of {settings['rules']} rules, not {rules}.")
+        return sorted(row.seed for row in rows if row.verdict == "won")[:deals]
+    seeds: list[int] = []
+    solved = partial(_solved, rules=rules, budget_s=budget_s, max_nodes=DEFAULT_MAX_NODES)
+    with _progress(f"{rules}: proving deals won", deals, 0) as (bar, task):
+        for row in _mapped(solved, range(1, 20 * deals + 1), jobs):
+            if row.verdict == "won":
+                seeds.append(row.seed)
+                bar.update(task, advance=1)
+                if len(seeds) == deals:
                     break
-                move = hint(view(state), rules, samples=samples, seconds=hint_seconds,
-                            seed=seed * MAX_HINT_MOVES + step).move
-                if move is None:
-                    break
-                state = apply(state, move)
+    return seeds
+
+
+def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float,
+                 jobs: int = 1) -> int:
+    """How many of the deals ``seeds`` a player wins by always playing the hint."""
+    _hint()  # fail before any work when there is no hint yet
+    won = 0
+    plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds)
+    with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
+        for played, wins in enumerate(_mapped(plays, seeds, jobs), 1):
+            won += wins
             bar.update(task, advance=1, description=f"{rules} hints: {won} of {played} won")
-    return played, won, seed
+    return won
 
 
 def _positive(kind: type[float] | type[int]) -> Any:
@@ -257,11 +309,38 @@ def _parser() -> argparse.ArgumentParser:
                         help="print the table of these study CSVs and stop")
     parser.add_argument("--hint-quality", action="store_true",
                         help="play the proved-won deals by the hint alone (needs --rules)")
+    parser.add_argument("--from", dest="source", type=Path, metavar="CSV",
+                        help="hint: take the proved-won deals from this study CSV")
+    parser.add_argument("--jobs", type=_positive(int), default=1,
+                        help="deals solved (or played) at once, one process each "
+                             "(default %(default)s)")
     parser.add_argument("--samples", type=_positive(int), default=HINT_SAMPLES,
                         help="hint: hidden-card arrangements per hint (default %(default)s)")
     parser.add_argument("--hint-seconds", type=_positive(float), default=HINT_SECONDS,
                         help="hint: seconds per hint (default %(default)s)")
     return parser
+
+
+def _print_hint_quality(options: argparse.Namespace) -> int:
+    if options.rules is None:
+        print(f"{PROG}: --hint-quality needs --rules.", file=sys.stderr)
+        return 2
+    try:
+        _hint()
+    except ImportError:
+        print(f"{PROG}: tableau.ai.yukon_hint is not there yet, so there is no hint to "
+              "measure.", file=sys.stderr)
+        return 2
+    seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
+                       options.jobs)
+    won = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
+                       options.jobs)
+    share = f"{won / len(seeds):.1%}" if seeds else "n/a"
+    print(f"{options.rules}: following the hint won {won} of the {len(seeds)} deals the solver "
+          f"proved won ({share}; game numbers {', '.join(map(str, seeds[:5]))}"
+          f"{', …' if len(seeds) > 5 else ''}; {options.samples} samples, "
+          f"{options.hint_seconds:g} s a hint).")
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -271,27 +350,14 @@ def main(argv: list[str] | None = None) -> int:
             print(report(options.report), end="")
             return 0
         if options.hint_quality:
-            if options.rules is None:
-                print(f"{PROG}: --hint-quality needs --rules.", file=sys.stderr)
-                return 2
-            try:
-                played, won, tried = hint_quality(options.rules, options.deals, options.budget_s,
-                                                  options.samples, options.hint_seconds)
-            except ImportError:
-                print(f"{PROG}: tableau.ai.yukon_hint is not there yet, so there is no hint "
-                      "to measure.", file=sys.stderr)
-                return 2
-            share = f"{won / played:.1%}" if played else "n/a"
-            print(f"{options.rules}: following the hint won {won} of the {played} deals the "
-                  f"solver proved won ({share}; game numbers 1 to {tried}, "
-                  f"{options.samples} samples, {options.hint_seconds:g} s a hint).")
-            return 0
+            return _print_hint_quality(options)
         if options.out is not None and options.rules is None:
             print(f"{PROG}: --out needs --rules (one CSV a variant).", file=sys.stderr)
             return 2
         summaries = []
         for rules in [options.rules] if options.rules else list(RULES):
-            rows = study(rules, options.deals, options.budget_s, options.max_nodes, options.out)
+            rows = study(rules, options.deals, options.budget_s, options.max_nodes, options.out,
+                         options.jobs)
             summaries.append(summary_of(rules, rows))
     except StudyError as problem:
         print(f"{PROG}: {problem}", file=sys.stderr)

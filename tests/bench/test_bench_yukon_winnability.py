@@ -164,8 +164,35 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",
                          "--budget-s", "0.2", "--samples", "7"]) == 0
     out = capsys.readouterr().out
-    assert "classic: following the hint won 1 of the 2 deals the solver proved won (50.0%;" in out
+    assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
+            "(50.0%; game numbers 2, 3; 7 samples, 2 s a hint)") in out
     assert set(seen) == {("classic", 7)} and len(seen) == len(solutions[2]) + 1
+
+
+def test_hint_quality_takes_the_proved_deals_from_a_study_csv(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study = tmp_path / "classic.csv"
+    study.write_text("# study: rules=classic budget_s=10 max_nodes=5\n"
+                     "seed,verdict,moves,nodes,seconds,reason\n"
+                     "2,lost,0,5,1.0,\n9,won,3,5,1.0,\n4,won,3,5,1.0,\n7,won,3,5,1.0,\n")
+    install_hint(monkeypatch, lambda view, *_, **__: FakeHint(None))
+    assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",
+                         "--from", str(study)]) == 0
+    assert "won 0 of the 2 deals the solver proved won (0.0%; game numbers 4, 7;" in \
+        capsys.readouterr().out
+    assert harness.main(["--hint-quality", "--rules", "spec", "--from", str(study)]) == 2
+    assert "is a study of classic rules, not spec" in capsys.readouterr().err
+
+
+def test_jobs_solve_deals_on_several_processes_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "russian.csv"
+    assert harness.main([*FAST, "--deals", "4", "--jobs", "2", "--out", str(out)]) == 0
+    assert [line.split(",")[:2] for line in data_lines(out)] == [
+        [str(seed), "lost"] for seed in (1, 2, 3, 4)]
+    assert "| russian | 4 | 0 | 4 | 0 | 100.0% |" in capsys.readouterr().out
 
 
 def test_hint_quality_without_the_hint_module_says_so(

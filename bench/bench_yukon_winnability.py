@@ -38,6 +38,7 @@ import io
 import math
 import multiprocessing
 import resource
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable
@@ -162,7 +163,8 @@ def _mapped(function: Callable[[int], T], seeds: Iterable[int], jobs: int) -> It
     if jobs == 1:
         yield from map(function, seeds)
         return
-    with multiprocessing.Pool(jobs) as pool:
+    # Ctrl+C is for the parent alone: it stops the pool, and the workers with it.
+    with multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
         yield from pool.imap(function, seeds)
 
 
@@ -362,6 +364,10 @@ def main(argv: list[str] | None = None) -> int:
     except StudyError as problem:
         print(f"{PROG}: {problem}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        kept = f"the rows so far are in {options.out}, and " if options.out else ""
+        print(f"{PROG}: stopped (Ctrl-C); {kept}the same command starts again.", file=sys.stderr)
+        return 130
     print(markdown_table(summaries), end="")
     print(f"\n{options.deals} deals a variant, {options.budget_s:g} s and "
           f"{options.max_nodes} nodes each; peak memory (RSS) {peak_rss_mib():.0f} MiB.")

@@ -59,6 +59,7 @@ from rich.progress import Progress
 from rich.progress import TextColumn
 from rich.progress import TimeRemainingColumn
 
+from bench.winnability import VERDICTS
 from bench.winnability import Summary
 from bench.winnability import markdown_table
 from bench.winnability import summarize
@@ -123,6 +124,8 @@ def read_csv(path: Path) -> tuple[dict[str, str], list[Row]]:
             values = next(csv.reader([line]))
             row = Row(int(values[0]), values[1], int(values[2]), int(values[3]),
                       float(values[4]), values[5])
+            if row.verdict not in VERDICTS:
+                raise ValueError(row.verdict)
         except (ValueError, IndexError):
             raise StudyError(f"{path}, line {number}, is not a study row.") from None
         rows.append(row)

@@ -106,6 +106,9 @@ def test_the_report_prints_the_table_and_the_command_that_reproduces_it(
     (tmp_path / "junk.csv").write_text("seed,verdict\n")
     assert harness.main(["--report", str(tmp_path / "junk.csv")]) == 2
     assert "not a study CSV" in capsys.readouterr().err
+    out.write_text(out.read_text() + "3,maybe,0,1,1.0,\n")
+    assert harness.main(["--report", str(out)]) == 2
+    assert "line 7, is not a study row" in capsys.readouterr().err
 
 
 def test_make_bench_solves_a_sample_of_each_variant(

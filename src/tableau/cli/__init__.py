@@ -28,6 +28,7 @@ USAGE = """usage: tableau [GAME] [options]
 
 Open the menu, or go straight to a game:
   tableau yukon    [--seed N] [--deck FILE] [--rules spec|classic|russian] [--plain]
+  tableau yukon    --solve (--seed N | --deck FILE) [--rules R] [--budget-s S] [--json]
   tableau pesten   [--simulate N ...] [--plain]
   tableau gofish   [--cpus N] [--level easy|pro] [--seed S] [--delay SECONDS] [--plain]
   tableau gofish   --simulate N [--players P] [--cpu pro,easy,...] [--seed S] [--json]

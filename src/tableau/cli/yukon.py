@@ -23,6 +23,9 @@ from tableau.cli.args import read_arguments
 from tableau.cli.args import say
 from tableau.cli.args import seed_in
 from tableau.cli.plain import Lines
+from tableau.cli.yukon_solve import add_options as add_solve_options
+from tableau.cli.yukon_solve import checked as solve_checked
+from tableau.cli.yukon_solve import run as solve
 from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import RULES
@@ -51,6 +54,7 @@ def _parser() -> Parser:
         "--rules", choices=RULES, default="spec",
         help="spec: a different suit; classic: alternating colours; russian: the same suit",
     )
+    add_solve_options(parser)
     return parser
 
 
@@ -69,9 +73,11 @@ def _play(session: YukonSession, lines: Lines) -> None:
 
 
 def main(argv: list[str]) -> int:
-    options = read_arguments(PROG, argv, _parser(), lambda options: options)
+    options = read_arguments(PROG, argv, _parser(), solve_checked)
     if isinstance(options, int):
         return options
+    if options.solve:
+        return solve(PROG, options)
     chosen = options.seed is not None
     seed = options.seed if chosen else GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
     if not options.plain:

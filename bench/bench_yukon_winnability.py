@@ -1,0 +1,381 @@
+"""The Yukon winnability study: what share of deals can be won, under each rules variant.
+
+    python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
+    python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
+    python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv]
+    python -m bench yukon_winnability            (make bench: 50 deals of each variant)
+
+- **The deals** are a fixed list: game numbers 1 to N, deal n being
+  ``tableau.engines.yukon.numbered_game(n, R)``, the game ``tableau yukon --seed n --rules R``
+  deals (the full deck shuffled by SR from seed n, then P). Anyone can replay deal n.
+- **Each deal** is solved by ``tableau.ai.yukon.solve(deal, seconds=S, max_nodes=M)``, which
+  looks under the face-down cards: won (with a replayable solution), lost (proved), or
+  unknown (the time budget S or the node budget M ran out; the node budget bounds the memory).
+- **The CSV** (``--out``) gets one row per deal, written and flushed as soon as the deal is
+  solved: seed, verdict, moves (the length of the solution; ``tableau yukon --solve --seed n``
+  prints it), nodes, seconds, reason (which budget ran out). Its first lines are ``#``
+  comments naming the rules and budgets and the command that reproduces it. Run the same
+  command again after an interruption: the deals already in the file are skipped (a partly
+  written last line is dropped), and a file made with other rules or budgets is refused.
+- **The table** (printed at the end, and by ``--report``) is Markdown; ``bench/winnability.py``
+  has its maths: the win rate as a Wilson 95% range from "won" to "won + unknown", and the
+  median and p95 (nearest-rank) solve time over all deals.
+- **Hint quality** (``--hint-quality``): over the first N deals the solver proves won (taken
+  from a study CSV with ``--from``, else solved first), a player who always plays
+  ``tableau.ai.yukon_hint.hint`` (which never looks under the face-down cards) wins what
+  share? A game counts as lost when the hint has no move or after MAX_HINT_MOVES moves.
+- ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
+  own budget, but deals then share the machine: use no more jobs than idle cores, or the
+  times in the table grow.
+- The peak memory (RSS) of the process is printed at the end of each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import math
+import multiprocessing
+import resource
+import signal
+import sys
+from collections import Counter
+from collections.abc import Callable
+from collections.abc import Iterable
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import astuple
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+from typing import TypeVar
+
+from rich.console import Console
+from rich.progress import BarColumn
+from rich.progress import MofNCompleteColumn
+from rich.progress import Progress
+from rich.progress import TextColumn
+from rich.progress import TimeRemainingColumn
+
+from bench.winnability import VERDICTS
+from bench.winnability import Summary
+from bench.winnability import markdown_table
+from bench.winnability import summarize
+from tableau.ai.yukon import DEFAULT_MAX_NODES
+from tableau.ai.yukon import solve
+from tableau.engines.yukon import RULES
+from tableau.engines.yukon import apply
+from tableau.engines.yukon import numbered_game
+from tableau.engines.yukon import outcome
+from tableau.engines.yukon import view
+
+T = TypeVar("T")
+
+PROG = "python -m bench yukon_winnability"
+SAMPLE_DEALS = 50
+"""Deals of each variant that `make bench` solves."""
+DEFAULT_BUDGET_S = 10.0
+FIELDS = ("seed", "verdict", "moves", "nodes", "seconds", "reason")
+MAX_HINT_MOVES = 1000
+HINT_SAMPLES = 40
+HINT_SECONDS = 2.0
+
+
+@dataclass(frozen=True)
+class Row:
+    seed: int
+    verdict: str
+    moves: int
+    nodes: int
+    seconds: float
+    reason: str
+
+
+class StudyError(Exception):
+    """A CSV that cannot be used; str() is the sentence to print."""
+
+
+def _settings(rules: str, budget_s: float, max_nodes: int) -> str:
+    return f"# study: rules={rules} budget_s={budget_s:g} max_nodes={max_nodes}"
+
+
+def _command(rules: str, deals: int, budget_s: float, max_nodes: int, out: str) -> str:
+    nodes = "" if max_nodes == DEFAULT_MAX_NODES else f" --max-nodes {max_nodes}"
+    return (f"{PROG} --rules {rules} --deals {deals} --budget-s {budget_s:g}{nodes} "
+            f"--out {out}")
+
+
+def read_csv(path: Path) -> tuple[dict[str, str], list[Row]]:
+    """The settings (from the ``# study:`` line) and the complete rows of a study CSV."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        raise StudyError(f"{path} cannot be read ({problem}).") from None
+    settings: dict[str, str] = {}
+    rows: list[Row] = []
+    for number, line in enumerate(text.splitlines(keepends=True), 1):
+        if line.startswith("# study:"):
+            settings = dict(word.split("=", 1) for word in line.split()[2:] if "=" in word)
+        if line.startswith("#") or line.startswith("seed,") or not line.endswith("\n"):
+            continue  # comments, the field names, a row cut short by an interruption
+        try:
+            values = next(csv.reader([line]))
+            row = Row(int(values[0]), values[1], int(values[2]), int(values[3]),
+                      float(values[4]), values[5])
+            if row.verdict not in VERDICTS:
+                raise ValueError(row.verdict)
+        except (ValueError, IndexError):
+            raise StudyError(f"{path}, line {number}, is not a study row.") from None
+        rows.append(row)
+    if "rules" not in settings:
+        raise StudyError(f"{path} has no '# study:' line, so it is not a study CSV.")
+    return settings, rows
+
+
+def _csv_line(values: tuple[Any, ...]) -> str:
+    line = io.StringIO()
+    csv.writer(line, lineterminator="\n").writerow(values)
+    return line.getvalue()
+
+
+def _start_csv(path: Path, rules: str, deals: int, budget_s: float, max_nodes: int,
+               rows: list[Row]) -> None:
+    """(Re)write the CSV's header and the rows kept so far, dropping any partial line."""
+    header = (
+        f"# Yukon winnability study: deals are game numbers 1..N, deal n = "
+        f"numbered_game(n, '{rules}') (tableau yukon --seed n --rules {rules}).\n"
+        f"{_settings(rules, budget_s, max_nodes)}\n"
+        f"# reproduce: {_command(rules, deals, budget_s, max_nodes, str(path))}\n"
+    )
+    body = "".join(_csv_line(astuple(row)) for row in rows)
+    path.write_text(header + _csv_line(FIELDS) + body, encoding="utf-8")
+
+
+@contextmanager
+def _progress(what: str, total: int, done: int) -> Iterator[tuple[Progress, Any]]:
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True)) as bar:
+        yield bar, bar.add_task(what, total=total, completed=done)
+
+
+def _mapped(function: Callable[[int], T], seeds: Iterable[int], jobs: int) -> Iterator[T]:
+    """``function`` of each seed, in order, computed on ``jobs`` processes."""
+    if jobs == 1:
+        yield from map(function, seeds)
+        return
+    # Ctrl+C is for the parent alone: it stops the pool, and the workers with it.
+    with multiprocessing.Pool(jobs, signal.signal, (signal.SIGINT, signal.SIG_IGN)) as pool:
+        yield from pool.imap(function, seeds)
+
+
+def _solved(seed: int, rules: str, budget_s: float, max_nodes: int) -> Row:
+    verdict = solve(numbered_game(seed, rules), seconds=budget_s, max_nodes=max_nodes)
+    return Row(seed, verdict.kind, len(verdict.moves), verdict.nodes, round(verdict.seconds, 3),
+               verdict.reason)
+
+
+def study(rules: str, deals: int, budget_s: float, max_nodes: int = DEFAULT_MAX_NODES,
+          out: Path | None = None, jobs: int = 1) -> list[Row]:
+    """Solve deals 1..``deals`` (on ``jobs`` processes); with ``out``, resume from it and add
+    each row as it comes."""
+    rows: list[Row] = []
+    if out is not None:
+        if out.exists():
+            settings, rows = read_csv(out)
+            wanted = {"rules": rules, "budget_s": f"{budget_s:g}", "max_nodes": str(max_nodes)}
+            if any(settings.get(key) != value for key, value in wanted.items()):
+                made = " ".join(f"{key}={value}" for key, value in settings.items())
+                raise StudyError(f"{out} was made with other settings ({made}); give those "
+                                 "or another --out.")
+        _start_csv(out, rules, deals, budget_s, max_nodes, rows)
+    rows = [row for row in rows if row.seed <= deals]
+    done = {row.seed for row in rows}
+    counts = Counter(row.verdict for row in rows)
+    todo = [seed for seed in range(1, deals + 1) if seed not in done]
+    solved = partial(_solved, rules=rules, budget_s=budget_s, max_nodes=max_nodes)
+    sink = io.StringIO() if out is None else open(out, "a", encoding="utf-8")  # noqa: SIM115
+    with sink, _progress(rules, deals, len(done)) as (bar, task):
+        for row in _mapped(solved, todo, jobs):
+            sink.write(_csv_line(astuple(row)))
+            sink.flush()
+            rows.append(row)
+            counts[row.verdict] += 1
+            bar.update(task, advance=1, description=(
+                f"{rules}: {counts['won']} won, {counts['lost']} lost, "
+                f"{counts['unknown']} unknown"))
+    return sorted(rows, key=lambda row: row.seed)
+
+
+def summary_of(rules: str, rows: list[Row]) -> Summary:
+    return summarize(rules, ((row.verdict, row.seconds) for row in rows))
+
+
+def report(paths: list[Path]) -> str:
+    """The Markdown table of study CSVs, with the commands that reproduce them."""
+    summaries: list[Summary] = []
+    commands: list[str] = []
+    for path in paths:
+        settings, rows = read_csv(path)
+        summaries.append(summary_of(settings["rules"], rows))
+        commands.append(_command(settings["rules"], len(rows), float(settings["budget_s"]),
+                                 int(settings["max_nodes"]), str(path)))
+    return (markdown_table(summaries) + "\nReproduce with:\n\n"
+            + "".join(f"    {command}\n" for command in commands))
+
+
+def peak_rss_mib() -> float:
+    """The peak resident memory of this process so far (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def _hint() -> Any:
+    """The hint function; ImportError until tableau.ai.yukon_hint is merged."""
+    from tableau.ai.yukon_hint import hint  # type: ignore[import-not-found,import-untyped,unused-ignore]
+
+    return hint
+
+
+def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:
+    """Whether always playing the hint wins deal ``seed``."""
+    hint = _hint()
+    state = numbered_game(seed, rules)
+    for step in range(MAX_HINT_MOVES):
+        if outcome(state) is not None:
+            return True
+        move = hint(view(state), rules, samples=samples, seconds=seconds,
+                    seed=seed * MAX_HINT_MOVES + step).move
+        if move is None:
+            return False
+        state = apply(state, move)
+    return outcome(state) is not None
+
+
+def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = None,
+               jobs: int = 1) -> list[int]:
+    """The first ``deals`` game numbers the solver proves won: from a study CSV of these
+    rules, else solved now (at most 20 times ``deals`` of them)."""
+    if source is not None:
+        settings, rows = read_csv(source)
+        if settings["rules"] != rules:
+            raise StudyError(f"{source} is a study of {settings['rules']} rules, not {rules}.")
+        return sorted(row.seed for row in rows if row.verdict == "won")[:deals]
+    seeds: list[int] = []
+    solved = partial(_solved, rules=rules, budget_s=budget_s, max_nodes=DEFAULT_MAX_NODES)
+    with _progress(f"{rules}: proving deals won", deals, 0) as (bar, task):
+        for row in _mapped(solved, range(1, 20 * deals + 1), jobs):
+            if row.verdict == "won":
+                seeds.append(row.seed)
+                bar.update(task, advance=1)
+                if len(seeds) == deals:
+                    break
+    return seeds
+
+
+def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float,
+                 jobs: int = 1) -> int:
+    """How many of the deals ``seeds`` a player wins by always playing the hint."""
+    _hint()  # fail before any work when there is no hint yet
+    won = 0
+    plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds)
+    with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
+        for played, wins in enumerate(_mapped(plays, seeds, jobs), 1):
+            won += wins
+            bar.update(task, advance=1, description=f"{rules} hints: {won} of {played} won")
+    return won
+
+
+def _positive(kind: type[float] | type[int]) -> Any:
+    def read(text: str) -> float | int:
+        try:
+            value = kind(text)
+        except ValueError:
+            value = 0
+        if not 0 < value < math.inf:
+            raise argparse.ArgumentTypeError(f"'{text}' is not a positive number.")
+        return value
+
+    return read
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rules", choices=RULES, help="the variant (default: each, 50 deals)")
+    parser.add_argument("--deals", type=_positive(int), default=SAMPLE_DEALS,
+                        help="solve game numbers 1 to N (default %(default)s)")
+    parser.add_argument("--budget-s", type=_positive(float), default=DEFAULT_BUDGET_S,
+                        help="seconds per deal (default %(default)s)")
+    parser.add_argument("--max-nodes", type=_positive(int), default=DEFAULT_MAX_NODES,
+                        help="positions per deal, which bounds the memory (default %(default)s)")
+    parser.add_argument("--out", type=Path, help="the CSV to write, and to resume from")
+    parser.add_argument("--report", type=Path, nargs="+", metavar="CSV",
+                        help="print the table of these study CSVs and stop")
+    parser.add_argument("--hint-quality", action="store_true",
+                        help="play the proved-won deals by the hint alone (needs --rules)")
+    parser.add_argument("--from", dest="source", type=Path, metavar="CSV",
+                        help="hint: take the proved-won deals from this study CSV")
+    parser.add_argument("--jobs", type=_positive(int), default=1,
+                        help="deals solved (or played) at once, one process each "
+                             "(default %(default)s)")
+    parser.add_argument("--samples", type=_positive(int), default=HINT_SAMPLES,
+                        help="hint: hidden-card arrangements per hint (default %(default)s)")
+    parser.add_argument("--hint-seconds", type=_positive(float), default=HINT_SECONDS,
+                        help="hint: seconds per hint (default %(default)s)")
+    return parser
+
+
+def _print_hint_quality(options: argparse.Namespace) -> int:
+    if options.rules is None:
+        print(f"{PROG}: --hint-quality needs --rules.", file=sys.stderr)
+        return 2
+    try:
+        _hint()
+    except ImportError:
+        print(f"{PROG}: tableau.ai.yukon_hint is not there yet, so there is no hint to "
+              "measure.", file=sys.stderr)
+        return 2
+    seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
+                       options.jobs)
+    won = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
+                       options.jobs)
+    share = f"{won / len(seeds):.1%}" if seeds else "n/a"
+    print(f"{options.rules}: following the hint won {won} of the {len(seeds)} deals the solver "
+          f"proved won ({share}; game numbers {', '.join(map(str, seeds[:5]))}"
+          f"{', …' if len(seeds) > 5 else ''}; {options.samples} samples, "
+          f"{options.hint_seconds:g} s a hint).")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = _parser().parse_args(argv or [])
+    try:
+        if options.report:
+            print(report(options.report), end="")
+            return 0
+        if options.hint_quality:
+            return _print_hint_quality(options)
+        if options.out is not None and options.rules is None:
+            print(f"{PROG}: --out needs --rules (one CSV a variant).", file=sys.stderr)
+            return 2
+        summaries = []
+        for rules in [options.rules] if options.rules else list(RULES):
+            rows = study(rules, options.deals, options.budget_s, options.max_nodes, options.out,
+                         options.jobs)
+            summaries.append(summary_of(rules, rows))
+    except StudyError as problem:
+        print(f"{PROG}: {problem}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        kept = f"the rows so far are in {options.out}, and " if options.out else ""
+        print(f"{PROG}: stopped (Ctrl-C); {kept}the same command starts again.", file=sys.stderr)
+        return 130
+    print(markdown_table(summaries), end="")
+    print(f"\n{options.deals} deals a variant, {options.budget_s:g} s and "
+          f"{options.max_nodes} nodes each; peak memory (RSS) {peak_rss_mib():.0f} MiB.")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,208 @@
+"""The winnability study harness on a few fast deals: the CSV as it is written, resuming,
+the report, `python -m bench` passing options, and the hint-quality measure."""
+
+from __future__ import annotations
+
+import sys
+import types
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import bench.bench_yukon_winnability as harness
+import pytest
+from bench.__main__ import main as bench_main
+from bench.__main__ import picked
+
+from tableau.ai.yukon import Verdict
+from tableau.ai.yukon import solve
+from tableau.engines.yukon import CardMove
+from tableau.engines.yukon import View
+from tableau.engines.yukon import numbered_game
+
+# Russian deals 1-4 are proved lost in a few hundred nodes; classic 2 and 3 are won at once.
+FAST = ["--rules", "russian", "--budget-s", "5"]
+
+
+def data_lines(path: Path) -> list[str]:
+    return [line for line in path.read_text().splitlines()
+            if not line.startswith(("#", "seed,"))]
+
+
+def test_each_deal_becomes_a_csv_row_with_the_solvers_verdict(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "classic.csv"
+    assert harness.main(["--rules", "classic", "--deals", "3", "--budget-s", "0.2",
+                         "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "# study: rules=classic budget_s=0.2 max_nodes=" in text
+    assert "numbered_game(n, 'classic')" in text
+    assert "seed,verdict,moves,nodes,seconds,reason\n" in text
+    rows = [line.split(",") for line in data_lines(out)]
+    assert [row[0] for row in rows] == ["1", "2", "3"]
+    for row in rows[1:]:  # classic 2 and 3 are won in a few hundred nodes
+        verdict = solve(numbered_game(int(row[0]), "classic"))
+        assert row[1:4] == ["won", str(len(verdict.moves)), str(verdict.nodes)]
+    # Classic 1 took over 5 s when written; were it decided, its row would say so.
+    assert rows[0][1:] == ["unknown", "0", rows[0][3], rows[0][4], "time"] or rows[0][5] == ""
+    won = sum(row[1] == "won" for row in rows)
+    table = capsys.readouterr().out
+    assert f"| classic | 3 | {won} |" in table and "peak memory (RSS)" in table
+
+
+def test_an_interrupted_run_keeps_its_rows_and_resumes_after_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "russian.csv"
+    solved: list[int] = []
+
+    def interrupted_at_3(state: Any, **budget: Any) -> Verdict:
+        if state.seed == 3:
+            raise KeyboardInterrupt
+        solved.append(state.seed)
+        return solve(state, **budget)
+
+    monkeypatch.setattr(harness, "solve", interrupted_at_3)
+    assert harness.main([*FAST, "--deals", "4", "--out", str(out)]) == 130
+    assert [line[:2] for line in data_lines(out)] == ["1,", "2,"]  # flushed as they came
+    assert f"stopped (Ctrl-C); the rows so far are in {out}" in capsys.readouterr().err
+    # A row cut short by the interruption is dropped on resuming.
+    with out.open("a") as csv:
+        csv.write("3,lo")
+    monkeypatch.setattr(harness, "solve", lambda state, **budget: (
+        solved.append(state.seed + 100), solve(state, **budget))[1])
+    assert harness.main([*FAST, "--deals", "4", "--out", str(out)]) == 0
+    assert solved == [1, 2, 103, 104]
+    assert [line.split(",")[:2] for line in data_lines(out)] == [
+        [str(seed), "lost"] for seed in (1, 2, 3, 4)]
+
+
+def test_a_csv_of_other_settings_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "study.csv"
+    assert harness.main([*FAST, "--deals", "1", "--out", str(out)]) == 0
+    before = out.read_text()
+    assert harness.main(["--rules", "russian", "--budget-s", "6", "--deals", "2",
+                         "--out", str(out)]) == 2
+    assert "was made with other settings" in capsys.readouterr().err
+    assert out.read_text() == before
+    assert harness.main(["--deals", "1", "--out", str(out)]) == 2
+    assert "--out needs --rules" in capsys.readouterr().err
+
+
+def test_the_report_prints_the_table_and_the_command_that_reproduces_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "russian.csv"
+    harness.main([*FAST, "--deals", "2", "--out", str(out)])
+    capsys.readouterr()
+    assert harness.main(["--report", str(out)]) == 0
+    report = capsys.readouterr().out
+    assert "| russian | 2 | 0 | 2 | 0 | 100.0% | 0.0% – 65.8% |" in report
+    assert f"python -m bench yukon_winnability --rules russian --deals 2 --budget-s 5 " \
+           f"--out {out}" in report
+    (tmp_path / "junk.csv").write_text("seed,verdict\n")
+    assert harness.main(["--report", str(tmp_path / "junk.csv")]) == 2
+    assert "not a study CSV" in capsys.readouterr().err
+    out.write_text(out.read_text() + "3,maybe,0,1,1.0,\n")
+    assert harness.main(["--report", str(out)]) == 2
+    assert "line 7, is not a study row" in capsys.readouterr().err
+
+
+def test_make_bench_solves_a_sample_of_each_variant(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(harness, "SAMPLE_DEALS", 2)
+    monkeypatch.setattr(harness, "DEFAULT_BUDGET_S", 0.2)
+    assert bench_main(["yukon_winnability"]) == 0
+    out = capsys.readouterr().out
+    assert "== bench_yukon_winnability ==" in out
+    for rules in ("spec", "classic", "russian"):
+        assert f"| {rules} | 2 |" in out
+
+
+def test_python_m_bench_passes_options_to_the_bench_it_names(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert bench_main(["yukon_winnability", *FAST, "--deals", "1"]) == 0
+    assert "| russian | 1 | 0 | 1 | 0 |" in capsys.readouterr().out
+    assert bench_main(["yukon", "--deals", "1"]) == 2
+    assert "bench_yukon takes no options" in capsys.readouterr().err
+    assert bench_main(["chess"]) == 2
+    names = ["bench_pesten", "bench_pesten_expert", "bench_yukon", "bench_yukon_winnability"]
+    assert picked(names, ["yukon"]) == ["bench_yukon"]
+    assert picked(names, ["pest"]) == ["bench_pesten", "bench_pesten_expert"]
+    assert picked(names, []) == names
+
+
+@dataclass(frozen=True)
+class FakeHint:
+    move: CardMove | None
+
+
+def install_hint(monkeypatch: pytest.MonkeyPatch, hint: Any) -> None:
+    module = types.ModuleType("tableau.ai.yukon_hint")
+    module.hint = hint  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tableau.ai.yukon_hint", module)
+
+
+def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A stand-in hint that knows the solutions of classic deals 2 and 3 (deal 1 is not
+    # proved within the budget, so it is skipped) and gives up on deal 3.
+    solutions = {seed: solve(numbered_game(seed, "classic")).moves for seed in (2, 3)}
+    seen: list[tuple[str, int]] = []
+
+    def hint(view: View, rules: str, *, samples: int, seconds: float, seed: int) -> FakeHint:
+        assert all(card is not None for column in view.columns for card in column[-1:])
+        seen.append((rules, samples))
+        if view.seed == 3:
+            return FakeHint(None)
+        return FakeHint(solutions[view.seed][view.moves])
+
+    install_hint(monkeypatch, hint)
+    assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",
+                         "--budget-s", "0.2", "--samples", "7"]) == 0
+    out = capsys.readouterr().out
+    assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
+            "(50.0%; game numbers 2, 3; 7 samples, 2 s a hint)") in out
+    assert set(seen) == {("classic", 7)} and len(seen) == len(solutions[2]) + 1
+
+
+def test_hint_quality_takes_the_proved_deals_from_a_study_csv(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    study = tmp_path / "classic.csv"
+    study.write_text("# study: rules=classic budget_s=10 max_nodes=5\n"
+                     "seed,verdict,moves,nodes,seconds,reason\n"
+                     "2,lost,0,5,1.0,\n9,won,3,5,1.0,\n4,won,3,5,1.0,\n7,won,3,5,1.0,\n")
+    install_hint(monkeypatch, lambda view, *_, **__: FakeHint(None))
+    assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",
+                         "--from", str(study)]) == 0
+    assert "won 0 of the 2 deals the solver proved won (0.0%; game numbers 4, 7;" in \
+        capsys.readouterr().out
+    assert harness.main(["--hint-quality", "--rules", "spec", "--from", str(study)]) == 2
+    assert "is a study of classic rules, not spec" in capsys.readouterr().err
+
+
+def test_jobs_solve_deals_on_several_processes_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "russian.csv"
+    assert harness.main([*FAST, "--deals", "4", "--jobs", "2", "--out", str(out)]) == 0
+    assert [line.split(",")[:2] for line in data_lines(out)] == [
+        [str(seed), "lost"] for seed in (1, 2, 3, 4)]
+    assert "| russian | 4 | 0 | 4 | 0 | 100.0% |" in capsys.readouterr().out
+
+
+def test_hint_quality_without_the_hint_module_says_so(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "tableau.ai.yukon_hint", None)  # import fails
+    assert harness.main(["--hint-quality", *FAST, "--deals", "1"]) == 2
+    assert "no hint to measure" in capsys.readouterr().err
+    assert harness.main(["--hint-quality", "--deals", "1"]) == 2
+    assert "needs --rules" in capsys.readouterr().err

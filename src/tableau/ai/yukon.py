@@ -85,7 +85,7 @@ VerdictKind = Literal["won", "lost", "unknown"]
 DEFAULT_MAX_NODES: Final = 2_000_000
 """Positions searched before ``unknown`` (about 1 GiB of transposition table at most)."""
 DEFAULT_SECONDS: Final = 10.0
-LIKELY_SHARE: Final = 0.5
+LIKELY_SHARE: Final = 0.7
 """The share of the budget that the first, narrower search may use (see the docstring)."""
 _CLOCK_EVERY: Final = 512
 """Nodes between two looks at the clock and the cancel flag."""
@@ -216,9 +216,11 @@ class _Search:
     def __init__(
         self, rules: str, max_nodes: int, seconds: float,
         clock: Callable[[], float], cancelled: Callable[[], bool] | None, *, likely: bool,
+        guide: Guide,
     ) -> None:
         self.fits = _FITS[rules]
         self.likely = likely
+        self.guide = guide
         self.russian = rules == "russian"
         self.max_nodes = max_nodes
         self.clock = clock
@@ -226,6 +228,7 @@ class _Search:
         self.cancelled = cancelled
         self.nodes = 0
         self.reason = ""
+        self.path: list[_Step] | None = None
 
     def moves(self, columns: Sequence[bytes], heights: Sequence[int]) -> list[_Move]:
         """Every move worth trying (see the pruning rules)."""
@@ -309,7 +312,7 @@ class _Search:
                 if sum(next_heights) == 52:
                     return steps + _replay(parents, next_key)
                 order += 1
-                heappush(frontier, (_priority(next_columns, next_heights), order, next_key))
+                heappush(frontier, (self.guide(next_columns, next_heights), order, next_key))
         return None
 
     def _out_of_budget(self) -> bool:
@@ -322,7 +325,14 @@ class _Search:
         return bool(self.reason)
 
 
-def _priority(columns: Sequence[bytes], heights: Sequence[int]) -> int:
+# A guide scores a position for the best-first search: lower is expanded first. Each counts
+# the cards off the foundations and, four times over, the face-down cards; they differ in what
+# else they count. Runs under different guides succeed on different deals (and when one finds
+# a win it is usually within a second), so the first phase takes turns between them.
+Guide = Callable[[Sequence[bytes], Sequence[int]], int]
+
+
+def _face_down(columns: Sequence[bytes], heights: Sequence[int]) -> int:
     down = 0
     for column in columns:
         for card in column:
@@ -330,6 +340,45 @@ def _priority(columns: Sequence[bytes], heights: Sequence[int]) -> int:
                 break
             down += 1
     return 4 * down + 52 - sum(heights)
+
+
+def _covering(columns: Sequence[bytes], heights: Sequence[int]) -> int:
+    """Also the face-up cards that lie on face-down ones: they must move first."""
+    cost = 52 - sum(heights)
+    for column in columns:
+        down = 0
+        for card in column:
+            if card < _DOWN:
+                break
+            down += 1
+        if down:
+            cost += 4 * down + len(column) - down
+    return cost
+
+
+def _disorder(rules: str) -> Guide:
+    """Also each face-up card that does not fit on the card it lies on."""
+    fits = tuple(frozenset(cards) for cards in _FITS[rules])
+
+    def guide(columns: Sequence[bytes], heights: Sequence[int]) -> int:
+        cost = 52 - sum(heights)
+        for column in columns:
+            under = -1
+            for card in column:
+                if card >= _DOWN:
+                    cost += 4
+                else:
+                    if under >= 0 and card not in fits[under]:
+                        cost += 1
+                    under = card
+        return cost
+
+    return guide
+
+
+_GUIDES: Final = {rules: (_face_down, _covering, _disorder(rules)) for rules in yukon.RULES}
+FIRST_SLICE: Final = 0.25
+"""Seconds each guide gets in the first round of turns; each later round doubles it."""
 
 
 def _decode(key: bytes) -> tuple[list[bytes], list[int]]:
@@ -359,19 +408,41 @@ def solve_position(
     """The search on the solver's own table: (verdict, steps, nodes, reason)."""
     if trapped(position, rules):
         return "lost", [], 0, ""
-    nodes = 0
     started = clock()
-    for likely, share in ((True, LIKELY_SHARE), (False, 1.0)):
-        spent = clock() - started
-        search = _Search(rules, int((max_nodes - nodes) * share),
-                         (seconds - spent) * share, clock, cancelled, likely=likely)
-        path = search.run(list(position.columns), list(position.heights))
+    nodes = 0
+
+    def attempt(likely: bool, guide: Guide, seconds_left: float, nodes_left: int) -> _Search:
+        nonlocal nodes
+        search = _Search(rules, nodes_left, seconds_left, clock, cancelled, likely=likely,
+                         guide=guide)
+        search.path = search.run(list(position.columns), list(position.heights))
         nodes += search.nodes
-        if path is not None:
-            return "won", path, nodes, ""
-        if search.reason == "cancelled":
-            break
-    if search.reason or likely:
+        return search
+
+    # Phase one: the likely moves, the guides taking turns with growing slices.
+    likely_until = started + seconds * LIKELY_SHARE
+    likely_nodes = int(max_nodes * LIKELY_SHARE)
+    slice_seconds = FIRST_SLICE
+    exhausted = False  # every likely line tried: no guide can do better
+    while not exhausted and clock() < likely_until and nodes < likely_nodes:
+        for guide in _GUIDES[rules]:
+            left = min(slice_seconds, likely_until - clock())
+            if left <= 0:
+                break
+            search = attempt(True, guide, left, likely_nodes - nodes)
+            if search.path is not None:
+                return "won", search.path, nodes, ""
+            if search.reason == "cancelled":
+                return "unknown", [], nodes, "cancelled"
+            if not search.reason:
+                exhausted = True
+                break
+        slice_seconds *= 2
+    # Phase two: every move that the pruning rules keep, until the budget runs out.
+    search = attempt(False, _GUIDES[rules][0], seconds - (clock() - started), max_nodes - nodes)
+    if search.path is not None:
+        return "won", search.path, nodes, ""
+    if search.reason:
         return "unknown", [], nodes, search.reason
     return "lost", [], nodes, ""
 

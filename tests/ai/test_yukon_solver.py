@@ -55,9 +55,9 @@ def brute_force_wins(state: State, returns: bool = True) -> bool | None:
 
 def small_position(rules: str, seed: int, loose: int, spread: int = 7) -> State:
     """A position with ``loose`` cards off the foundations, dealt in a random order into
-    ``spread`` of the columns, the upper cards of each column face down. The kings are always among them: a full
-    foundation would let its king come back to an empty column, and the queens after it, and
-    the brute force would drown in positions."""
+    ``spread`` of the columns, the upper cards of each column face down. The kings are always
+    among them: a full foundation would let its king come back to an empty column, and the
+    queens after it, and the brute force would drown in positions."""
     chooser = random.Random(seed)
     heights = [12] * 4
     for _ in range(loose - 4):

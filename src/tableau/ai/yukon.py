@@ -16,11 +16,13 @@ off the foundations, is expanded next) with a transposition table over *canonica
 - The four foundations are kept as a height per suit. Any ace may start any empty
   foundation, so which foundation holds which suit never changes what can be played.
 
-It runs twice. The first run (at most ``LIKELY_SHARE`` of the budget) tries only the likely
+It runs in two phases. The first (at most ``LIKELY_SHARE`` of the budget) tries only the likely
 moves: no card comes back from a foundation, and a group that lies on a card it fits on moves
-only when that card can then go up. That finds most wins far sooner, but it proves nothing
-when it fails. The second run tries every move but the pruned ones below, so when it has
-expanded every position it can reach, the layout is lost.
+only when that card can then go up. Three guides (``_GUIDES``: ways to score a position) take
+turns, each for a slice of time that doubles every round: each guide wins quickly on deals
+where another wanders. That finds most wins far sooner, but it proves nothing when it fails.
+The second phase tries every move but the pruned ones below, so when it has expanded every
+position it can reach, the layout is lost.
 
 Pruning rules, each sound for "lost" (a pruned move is never the only way to win):
 

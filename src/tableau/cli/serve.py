@@ -127,8 +127,8 @@ def main(argv: list[str]) -> int:
     except ValueError as problem:
         return refuse(PROG, problem)
     for address in found:
-        if (problem := taken(address, number)) is not None:
-            return refuse(PROG, problem)
+        if (busy := taken(address, number)) is not None:
+            return refuse(PROG, busy)
     if not all(is_private(address) for address in found):
         say(f"{PROG}: warning: listening on {shown(host)}, so anyone who can reach port "
             f"{number} can play, and open and write files here as you.")

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import errno
 import ipaddress
+import re
 import shlex
 import socket
 import sys
@@ -56,13 +57,25 @@ def _parser() -> Parser:
     return parser
 
 
+_NUMERIC = re.compile(r"[\d.]+|.*:.*")
+"""What can only be meant as an IPv4 or IPv6 address, not as a host name."""
+
+
+def _is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def addresses(host: str, number: int) -> list[Address]:
     """Where listening on ``host`` binds: one address per family it resolves to. ValueError
     with the sentence when it names no address."""
     problem = ValueError(f"argument --host: '{shown(host)}' is not an address or a known host "
                          "name; give one such as 127.0.0.1 or localhost.")
-    if not host.strip():
-        raise problem
+    if not host.strip() or (_NUMERIC.fullmatch(host) and not _is_address(host)):
+        raise problem  # "300.1.1.1" is no address: not worth a name look-up
     try:
         found = socket.getaddrinfo(host, number, type=socket.SOCK_STREAM,
                                    flags=socket.AI_PASSIVE)
@@ -114,7 +127,9 @@ def _serve(host: str, number: int) -> None:
             self.public_url = f"{request.scheme}://{request.host}"
             return await super().handle_index(request)
 
-    TableauServer(served_command(), host=host, port=number, title="tableau").serve()
+    shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
+    TableauServer(served_command(), host=host, port=number, title="tableau",
+                  public_url=f"http://{shown_host}:{number}").serve()
 
 
 def main(argv: list[str]) -> int:

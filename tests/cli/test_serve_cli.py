@@ -15,6 +15,7 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 from tableau.cli import main as tableau
@@ -128,3 +129,48 @@ def test_any_host_but_the_loopback_is_warned_about_and_ctrl_c_stops_cleanly(
         warning = (f"tableau serve: warning: listening on {host}, so anyone who can reach port "
                    f"{port} can play, and open and write files here as you.")
         assert (warning in err.splitlines()) == warned
+
+
+def descendants(pid: int) -> set[int]:
+    children = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True,
+                              check=False).stdout.split()
+    return {int(child) for child in children}.union(
+        *(descendants(int(child)) for child in children))
+
+
+def running_process(pid: int) -> bool:
+    """Whether ``pid`` is still running (a zombie waiting to be reaped has ended)."""
+    try:
+        status = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return status.rpartition(")")[2].split()[0] != "Z"
+
+
+async def test_ctrl_c_ends_every_tabs_app_at_once() -> None:
+    """A tab is one websocket and one tableau process; Ctrl-C closes the socket, the app
+    quits, and the server stops in seconds (textual-serve alone waits on open tabs)."""
+    port = free_port()
+    with serving("127.0.0.1", port) as server:
+        wait_for(port, server)
+        async with aiohttp.ClientSession() as client, client.ws_connect(
+            f"http://127.0.0.1:{port}/ws?width=80&height=24"
+        ) as tab:
+            drawn = await tab.receive(timeout=60)  # the app's first screen
+            assert drawn.type is aiohttp.WSMsgType.BINARY
+            apps = descendants(server.pid)
+            assert apps, "no tableau process for the tab"
+            began = time.monotonic()
+            server.send_signal(signal.SIGINT)
+            while (message := await tab.receive(timeout=60)).type is aiohttp.WSMsgType.BINARY:
+                pass
+            assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            out, err = server.communicate(timeout=60)
+        assert time.monotonic() - began < 10
+        assert server.returncode == 0 and "Traceback" not in out + err
+        deadline = time.monotonic() + 30  # each app quits as it does on ctrl+q
+        while (running := [pid for pid in apps if running_process(pid)]) and (
+            time.monotonic() < deadline
+        ):
+            time.sleep(0.1)
+        assert not running

@@ -116,6 +116,7 @@ def served_command() -> str:
 
 def _serve(host: str, number: int) -> None:
     """Run textual-serve until Ctrl-C (imported here: the other commands do not need it)."""
+    from aiohttp import WSCloseCode
     from aiohttp import web
     from textual_serve.server import Server
 
@@ -126,6 +127,22 @@ def _serve(host: str, number: int) -> None:
             # the browser used is the one that reaches us.
             self.public_url = f"{request.scheme}://{request.host}"
             return await super().handle_index(request)
+
+        async def _process_messages(self, websocket: web.WebSocketResponse,
+                                    app_service: Any) -> None:
+            tabs.add(websocket)
+            try:
+                await super()._process_messages(websocket, app_service)
+            finally:
+                tabs.discard(websocket)
+
+        async def on_shutdown(self, app: web.Application) -> None:
+            # Ctrl-C: close every tab's connection, which ends its app (as quitting does), so
+            # aiohttp need not wait for them to time out.
+            for websocket in list(tabs):
+                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
+
+    tabs: set[web.WebSocketResponse] = set()
 
     shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
     TableauServer(served_command(), host=host, port=number, title="tableau",

@@ -21,6 +21,8 @@ import pytest
 from tableau.cli import main as tableau
 
 TABLEAU = str(Path(sys.executable).parent / "tableau")
+DATA = (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT)
+"""What a tab receives while its app runs: the screen, and textual-serve's own messages."""
 
 
 def free_port() -> int:
@@ -147,29 +149,40 @@ def running_process(pid: int) -> bool:
     return status.rpartition(")")[2].split()[0] != "Z"
 
 
-async def test_ctrl_c_ends_every_tabs_app_at_once() -> None:
-    """A tab is one websocket and one tableau process; Ctrl-C closes the socket, the app
-    quits, and the server stops in seconds (textual-serve alone waits on open tabs)."""
+def command_line(pid: int) -> list[str]:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_text().split("\0")[:-1]
+    except FileNotFoundError:
+        return []
+
+
+async def test_each_tab_is_its_own_app_and_ctrl_c_ends_them_at_once() -> None:
+    """A tab is one websocket and one `python -m tableau` of this Python; Ctrl-C closes the
+    sockets, the apps quit, and the server stops in seconds (textual-serve alone waits on
+    open tabs)."""
     port = free_port()
+    url = f"http://127.0.0.1:{port}/ws?width=80&height=24"
     with serving("127.0.0.1", port) as server:
         wait_for(port, server)
-        async with aiohttp.ClientSession() as client, client.ws_connect(
-            f"http://127.0.0.1:{port}/ws?width=80&height=24"
-        ) as tab:
-            drawn = await tab.receive(timeout=60)  # the app's first screen
-            assert drawn.type is aiohttp.WSMsgType.BINARY
-            apps = descendants(server.pid)
-            assert apps, "no tableau process for the tab"
+        async with aiohttp.ClientSession() as client, client.ws_connect(url) as first, \
+                client.ws_connect(url) as second:
+            for tab in (first, second):  # each app has drawn its first screen
+                assert (await tab.receive(timeout=60)).type is aiohttp.WSMsgType.BINARY
+            processes = descendants(server.pid)
+            apps = [pid for pid in processes
+                    if command_line(pid) == [sys.executable, "-m", "tableau"]]
+            assert len(apps) == 2
             began = time.monotonic()
             server.send_signal(signal.SIGINT)
-            while (message := await tab.receive(timeout=60)).type is aiohttp.WSMsgType.BINARY:
-                pass
-            assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+            for tab in (first, second):
+                while (message := await tab.receive(timeout=60)).type in DATA:
+                    pass
+                assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
             out, err = server.communicate(timeout=60)
         assert time.monotonic() - began < 10
         assert server.returncode == 0 and "Traceback" not in out + err
         deadline = time.monotonic() + 30  # each app quits as it does on ctrl+q
-        while (running := [pid for pid in apps if running_process(pid)]) and (
+        while (running := [pid for pid in processes if running_process(pid)]) and (
             time.monotonic() < deadline
         ):
             time.sleep(0.1)

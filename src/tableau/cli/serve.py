@@ -120,6 +120,8 @@ def _serve(host: str, number: int) -> None:
     from aiohttp import web
     from textual_serve.server import Server
 
+    tabs: set[web.WebSocketResponse] = set()
+
     class TableauServer(Server):
         async def handle_index(self, request: web.Request) -> Any:
             # textual-serve writes its own host into the page's websocket address; with
@@ -141,8 +143,6 @@ def _serve(host: str, number: int) -> None:
             # aiohttp need not wait for them to time out.
             for websocket in list(tabs):
                 await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
-
-    tabs: set[web.WebSocketResponse] = set()
 
     shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
     TableauServer(served_command(), host=host, port=number, title="tableau",

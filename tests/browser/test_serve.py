@@ -36,6 +36,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import legal_moves
 from tableau.engines.yukon import numbered_game
@@ -64,8 +65,10 @@ window.tableauSeen = "";
 const decoder = new TextDecoder();
 const NativeWebSocket = window.WebSocket;
 window.WebSocket = class extends NativeWebSocket {
-  constructor(...args) {
-    super(...args);
+  constructor(url, ...rest) {
+    super(url, ...rest);
+    const size = new URL(url).searchParams;
+    window.tableauSize = [Number(size.get("width")), Number(size.get("height"))];
     this.addEventListener("message", (event) => {
       if (typeof event.data !== "string") {
         window.tableauSeen += decoder.decode(event.data, {stream: true});
@@ -74,7 +77,20 @@ window.WebSocket = class extends NativeWebSocket {
   }
 };
 """
-"""Run before the page's own script: keeps what the app writes to the browser's terminal."""
+"""Run before the page's own script: keeps what the app writes to the browser's terminal
+(since the test last cleared ``tableauSeen``) and the terminal's size in cells."""
+
+CURSOR_TO = re.compile(r"\x1b\[(\d+);(\d+)H")
+ESCAPE = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+
+
+def cell_of(drawn: str, text: str) -> tuple[int, int]:
+    """The cell (column, row, from 0) where the app last drew ``text``: the cursor move before
+    it, and the characters between."""
+    end = drawn.rindex(text)
+    move = list(CURSOR_TO.finditer(drawn, 0, end))[-1]
+    row, column = (int(number) - 1 for number in move.groups())
+    return column + len(ESCAPE.sub("", drawn[move.end():end])), row
 
 
 def browser_programs() -> tuple[str, str]:
@@ -175,12 +191,19 @@ def browser(chromium: str, driver_path: str, profile: Path) -> Iterator[Any]:
         driver.quit()
 
 
-def autosave(home: Path) -> GameRecord | None:
+def autosave(home: Path, moves: int) -> GameRecord | None:
+    """The Yukon autosave the served app wrote to ``home``, once it counts ``moves``."""
     store = Store(home / "tableau.db")
     try:
-        return store.saved("yukon")
+        record = store.saved("yukon")
     finally:
         store.close()
+    return record if record is not None and record.moves == moves else None
+
+
+def saved_state(record: GameRecord, home: Path) -> State:
+    assert record.data is not None
+    return YukonSession.from_json(record.data, home).state
 
 
 def test_a_yukon_move_played_in_a_headless_browser(tmp_path: Path) -> None:
@@ -219,9 +242,8 @@ def test_a_yukon_move_played_in_a_headless_browser(tmp_path: Path) -> None:
         press(":", then="Back to table")  # the board gave the keys back to the command bar
         press(str(move), Keys.ENTER)
 
-        record = wait_until(lambda: autosave(home), "the served app's Yukon autosave", log)
-        assert record.moves == 1 and record.data is not None
-        played = YukonSession.from_json(record.data, home).state
+        record = wait_until(lambda: autosave(home, 1), "the served app's Yukon autosave", log)
+        played = saved_state(record, home)
         expected = apply(dealt, move)
         assert (played.columns, played.foundations) == (expected.columns, expected.foundations)
         assert played.columns != dealt.columns
@@ -234,5 +256,19 @@ def test_a_yukon_move_played_in_a_headless_browser(tmp_path: Path) -> None:
             return png if enough else None
 
         png = wait_until(board_png, "a screenshot with card faces and red cards", log)
+
+        # The mouse: a click on "Undo" (the button, or the footer's key) takes the move back.
+        press(Keys.ESCAPE, then="Undo")  # back to the board: the footer shows its keys again
+        column, row = cell_of(page.execute_script("return window.tableauSeen"), "Undo")
+        columns, rows = page.execute_script("return window.tableauSize")
+        terminal = page.find_element(By.CSS_SELECTOR, ".xterm-screen")
+        width, height = terminal.size["width"], terminal.size["height"]
+        ActionChains(page).move_to_element_with_offset(
+            terminal, int((column + 1.5) * width / columns - width / 2),
+            int((row + 0.5) * height / rows - height / 2)).click().perform()
+
+        record = wait_until(lambda: autosave(home, 0), "the click on Undo to take the move back",
+                            log)
+        assert saved_state(record, home).columns == dealt.columns
     if os.environ.get("TABLEAU_SCREENSHOTS") == "1":
         (ROOT / "screenshots" / "browser.png").write_bytes(png)

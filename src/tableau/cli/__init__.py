@@ -35,12 +35,14 @@ Open the menu, or go straight to a game:
   tableau poker    [--cpus N] [--seed S] [--plain] [--describe "QH QS TD 7S 4C"]
 Or print the statistics of the finished games:
   tableau stats    [--json]
+Or play in a web browser, each tab its own app:
+  tableau serve    [--host 127.0.0.1] [--port 8000]
 
 Add --help after a game for its options. A seed is a whole number from 0 to 2**63-1.
 
 Exit status: 0 done; 1 the environment failed (a closed or full input or output, a
-working folder that no longer exists, or a database stats cannot read); 2 bad arguments;
-130 stopped with Ctrl-C.
+working folder that no longer exists, or a database stats cannot read); 2 bad arguments
+(and a port serve cannot listen on); 130 stopped with Ctrl-C.
 """
 
 
@@ -91,9 +93,9 @@ def _dispatch(args: list[str]) -> int:
     if not args:
         return open_app()
     game, rest = args[0], args[1:]
-    if game not in (*GAMES, "stats"):
-        say(f"tableau: unknown game '{shown(game)}'; choose one of {', '.join(GAMES)} "
-            "or stats (tableau --help tells more).")
+    if game not in (*GAMES, "stats", "serve"):
+        say(f"tableau: unknown game '{shown(game)}'; choose one of {', '.join(GAMES)}, "
+            "stats or serve (tableau --help tells more).")
         return BAD_ARGUMENTS
     module = importlib.import_module(f"tableau.cli.{game}")
     code: int = module.main(rest)

@@ -11,6 +11,8 @@
 - **Each deal** is solved by ``tableau.ai.yukon.solve(deal, seconds=S, max_nodes=M)``, which
   looks under the face-down cards: won (with a replayable solution), lost (proved), or
   unknown (the time budget S or the node budget M ran out; the node budget bounds the memory).
+  S counts CPU seconds of the solving process (``time.process_time``), not wall time, so the
+  machine's other work changes how long the study takes, not its verdicts.
 - **The CSV** (``--out``) gets one row per deal, written and flushed as soon as the deal is
   solved: seed, verdict, moves (the length of the solution; ``tableau yukon --solve --seed n``
   prints it), nodes, seconds, reason (which budget ran out). Its first lines are ``#``
@@ -40,6 +42,7 @@ import multiprocessing
 import resource
 import signal
 import sys
+import time
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -172,7 +175,10 @@ def _mapped(function: Callable[[int], T], seeds: Iterable[int], jobs: int) -> It
 
 
 def _solved(seed: int, rules: str, budget_s: float, max_nodes: int) -> Row:
-    verdict = solve(numbered_game(seed, rules), seconds=budget_s, max_nodes=max_nodes)
+    # CPU seconds of this process, so a busy machine slows the study down without changing
+    # what the budget buys.
+    verdict = solve(numbered_game(seed, rules), seconds=budget_s, max_nodes=max_nodes,
+                    clock=time.process_time)
     return Row(seed, verdict.kind, len(verdict.moves), verdict.nodes, round(verdict.seconds, 3),
                verdict.reason)
 

@@ -26,6 +26,7 @@ from ui_helpers import yukon_screen
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import hint
 from tableau.engines import yukon
+from tableau.engines.yukon import Phase
 from tableau.engines.yukon import unseen_cards
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
@@ -166,11 +167,16 @@ async def test_winnable_only_is_remembered(tmp_path: Any) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         yukon_screen(app).action_toggle_winnable_only()
-    again = still_app("yukon", folder=tmp_path, persist=True, seed=2, deal=True)
+    again = still_app("yukon", folder=tmp_path, persist=True)  # as the menu opens it
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        titles = [command.title for command in yukon_screen(again).palette_commands()]
+        await settled(pilot)
+        screen = yukon_screen(again)
+        titles = [command.title for command in screen.palette_commands()]
         assert "Winnable deals only: turn off" in titles
+        number = screen.game_number()
+        assert screen.view.phase is Phase.PLAY and number is not None
+        assert screen.sub_title == f"winnable deal, seed {number}"
+        assert solve(yukon.numbered_game(number)).kind == "won"
 
 
 async def test_f_finishes_a_face_up_win_move_by_move_and_undo_takes_it_back(

@@ -162,7 +162,7 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("colon", "screen.focus_input", "Type", key_display=":"),
         Binding("escape", "screen.cancel", "Cancel", show=False),
         Binding("n,ctrl+n", "screen.new_game", "New"),
-        Binding("d", "screen.restart", "Redeal"),
+        Binding("d", "screen.restart", "Redeal", show=False),  # the Redeal button shows it
         Binding("s", "screen.save", "Save", show=False),
         Binding("o", "screen.load", "Load", show=False),
         Binding("a", "screen.toggle_auto", "Auto-move", show=False),
@@ -190,6 +190,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     ) -> None:
         super().__init__()
         self.folder = Path(folder) if folder is not None else Path.cwd()
+        self._deal_winnable = seed is None and deck is None
+        """Opened from the menu: with winnable-only deals on, find one and deal it at once."""
         # Opened from the menu there is no --seed: pick one (shown, so the deal can be replayed
         # with `tableau yukon --seed N`). The engine itself never draws randomness.
         self.start_seed = seed if seed is not None else random_game_number()
@@ -305,6 +307,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 self.remember("yukon", "auto_move", auto_move)
         self._after_change(self.session.state)
         self.redraw()
+        if self._deal_winnable and self._winnable_only:
+            self._find_winnable(self.start_seed, self.session.state.rules)
         if self.session.state.phase is Phase.STARTUP:
             self.query_one(CommandBar).focus_input()
         else:

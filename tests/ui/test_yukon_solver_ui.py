@@ -7,6 +7,7 @@ to win (found by random play; the solver proves it lost in about 30 nodes)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import AsyncIterator
 from collections.abc import Callable
@@ -110,11 +111,14 @@ async def test_h_shows_a_hint_and_marks_its_card_and_target(make_app: AppFactory
 
 @pytest.mark.usefixtures("slow_hint")
 async def test_the_hint_shows_it_is_thinking_and_escape_stops_it(make_app: AppFactory) -> None:
+    interval = sys.getswitchinterval()
     async with table(make_app, seed=1, rules="classic") as (pilot, screen):
         await press(pilot, "h")
         assert status(screen) == "Thinking of a hint… Esc stops."
+        assert sys.getswitchinterval() < interval  # the keys get the interpreter sooner
         await press(pilot, "escape")
         assert status(screen) == ""
+        assert sys.getswitchinterval() == interval
         await settled(pilot)
         assert message(pilot.app).endswith("Stopped.")  # type: ignore[arg-type]
 

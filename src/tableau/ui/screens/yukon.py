@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import math
 import secrets
+import sys
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -96,6 +97,9 @@ FINISH_PACE = 0.5
 LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
 STOPPED = "Stopped."
+SOLVER_SWITCH_INTERVAL = 0.001
+"""While the solver thinks in a thread, Python hands the interpreter over to the event loop
+every millisecond instead of every 5 ms: a key then waits a few ms for it, not a few dozen."""
 
 
 def welcome(seed: int) -> str:
@@ -856,6 +860,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         the event loop, unless the job was stopped first."""
         token = object()
         self._jobs[kind] = (token, status)
+        self._jobs_changed()
 
         def run() -> None:
             worker = get_current_worker()
@@ -866,6 +871,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         def finished(result: T) -> None:
             if self._jobs.get(kind, (None, ""))[0] is token:
                 del self._jobs[kind]
+                self._jobs_changed()
                 done(result)
                 self.redraw()
 
@@ -878,7 +884,23 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         if self._jobs.pop(kind, None) is None:
             return False
         self.workers.cancel_group(self, f"yukon-{kind}")
+        self._jobs_changed()
         return True
+
+    _switch_interval: float | None = None
+    """The interpreter's own switch interval, kept while the solver's is in force."""
+
+    def _jobs_changed(self) -> None:
+        if self._jobs and self._switch_interval is None:
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SOLVER_SWITCH_INTERVAL)
+        elif not self._jobs and self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
+
+    def on_unmount(self) -> None:
+        for kind in list(self._jobs):
+            self._stop_job(kind)
 
     def _position_changed(self) -> None:
         """A move, an undo, a new deal: answers about the old table are of no use any more."""

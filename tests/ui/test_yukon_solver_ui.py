@@ -214,9 +214,25 @@ async def test_any_key_stops_auto_finish(make_app: AppFactory) -> None:
         await press(pilot, "F")
         assert status(screen) == "Finishing… any key stops."
         await press(pilot, "right")
-        assert status(screen) != "Finishing… any key stops."
         assert "Stopped." in message(pilot.app)  # type: ignore[arg-type]
         assert screen.view.moves == made
+        await settled(pilot)
+        assert status(screen) == "F: finish (the solver found the win)"  # offered again
+
+
+async def test_the_win_dialog_asks_the_solver_about_the_deal(make_app: AppFactory) -> None:
+    moves, _made = face_up_win_moves()
+    async with table(make_app) as (pilot, screen):
+        await play(pilot, screen, moves)
+        await press(pilot, "F")
+        await settled(pilot)
+        for _ in range(50):
+            if isinstance(pilot.app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        await pilot.click("#choice-winnable")
+        await settled(pilot)
+        assert message(pilot.app).endswith(LOOKED + "this deal can be won.")  # type: ignore[arg-type]
 
 
 async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) -> None:

@@ -969,10 +969,11 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             return
         deal = yukon.apply(yukon.apply(state, yukon.QUIT), yukon.DEAL)
         moved = (deal.columns, deal.foundations) != (state.columns, state.foundations)
+        asks_table = moved and yukon.outcome(state) is None  # a won table needs no solver
 
         def job(cancelled: Callable[[], bool]) -> tuple[Verdict, Verdict | None]:
             first = solve(deal, seconds=WINNABLE_SECONDS, cancelled=cancelled)
-            if not moved or first.kind == "lost":
+            if not asks_table or first.kind == "lost":
                 return first, None
             return first, solve(state, seconds=WINNABLE_SECONDS, cancelled=cancelled)
 
@@ -983,6 +984,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.note = winnable_sentence(of_deal, of_table)
             if of_table is not None:
                 self._proof = (state, of_table)
+                self.refresh_bindings()
 
         self._solver_job(
             "winnable", f"Solving the deal (up to {WINNABLE_SECONDS:g} s)… Esc stops.", job, done,
@@ -1059,6 +1061,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self._stop_finishing()
             self.note = STOPPED
             self.redraw()
+            self._check_position()  # offers F again for the table where it stopped
 
     @property
     def _winnable_only(self) -> bool:

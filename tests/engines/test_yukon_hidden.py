@@ -10,34 +10,19 @@ import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
+from test_yukon_properties import games
 
 from tableau.cards import FULL_DECK
-from tableau.engines.yukon import RULES
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import State
-from tableau.engines.yukon import apply
-from tableau.engines.yukon import legal_moves
 from tableau.engines.yukon import new_game
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import unseen_cards
 from tableau.engines.yukon import view
 from tableau.engines.yukon import with_hidden
 
-
-def played(number: int, rules: str, picks: list[int]) -> State:
-    state = numbered_game(number, rules)
-    for pick in picks:
-        moves = legal_moves(state)
-        if not moves:
-            break
-        state = apply(state, moves[pick % len(moves)])
-    return state
-
-
-states = st.builds(
-    played, st.integers(1, 999_999), st.sampled_from(RULES),
-    st.lists(st.integers(0, 1000), max_size=60),
-)
+states = games.map(lambda played: played[-1])
+"""The last position of a random game (tests/engines/test_yukon_properties.py)."""
 
 
 def face_down(state: State) -> list[object]:

@@ -244,3 +244,20 @@ async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) 
         await press(pilot, "u")
         await settled(pilot)
         assert screen.view.moves == len(LOST_RUSSIAN_1002.split()) - 1
+
+
+async def test_a_failing_solver_says_so_and_the_table_goes_on(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_args: Any, **_options: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(yukon_screen_module, "hint", broken)
+    async with table(make_app) as (pilot, screen):
+        await press(pilot, "h")
+        await settled(pilot)
+        assert message(pilot.app).endswith(  # type: ignore[arg-type]
+            "The solver stopped unexpectedly (RuntimeError).")
+        assert status(screen) == ""
+        await play(pilot, screen, ["C5:2H->C7"])
+        assert screen.view.moves == 1

@@ -160,7 +160,7 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("space,enter", "screen.activate", "Pick", key_display="␣"),
         Binding("f", "screen.home", "Home"),
         Binding("h", "screen.hint", "Hint"),
-        Binding("F", "screen.finish", "Finish", key_display="F"),
+        Binding("F,shift+f", "screen.finish", "Finish", key_display="F"),
         Binding("u,ctrl+z", "screen.undo", "Undo"),
         Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
         Binding("colon", "screen.focus_input", "Type", key_display=":"),
@@ -312,6 +312,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self._after_change(self.session.state)
         self.redraw()
         if self._deal_winnable and self._winnable_only:
+            self.note = "Finding a winnable deal…"
             self._find_winnable(self.start_seed, self.session.state.rules)
         if self.session.state.phase is Phase.STARTUP:
             self.query_one(CommandBar).focus_input()
@@ -864,15 +865,22 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
         def run() -> None:
             worker = get_current_worker()
-            result = job(lambda: worker.is_cancelled)
+            try:
+                result = job(lambda: worker.is_cancelled)
+            except Exception as error:  # a solver bug must not leave "Thinking…" for ever
+                self.app.call_from_thread(finished, None, error)
+                return
             if not worker.is_cancelled:
                 self.app.call_from_thread(finished, result)
 
-        def finished(result: T) -> None:
+        def finished(result: T, error: Exception | None = None) -> None:
             if self._jobs.get(kind, (None, ""))[0] is token:
                 del self._jobs[kind]
                 self._jobs_changed()
-                done(result)
+                if error is None:
+                    done(result)
+                else:
+                    self.note = f"The solver stopped unexpectedly ({type(error).__name__})."
                 self.redraw()
 
         self.run_worker(run, name=f"yukon-{kind}", group=f"yukon-{kind}", thread=True,

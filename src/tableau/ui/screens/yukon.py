@@ -990,8 +990,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             if self.session.state is not state:
                 of_table = None  # about a table that is gone
             self.note = winnable_sentence(of_deal, of_table)
-            if of_table is not None:
-                self._proof = (state, of_table)
+            if of_table is not None and _all_face_up(self.view):
+                self._proof = (state, of_table)  # what the quiet check would have found
                 self.refresh_bindings()
 
         self._solver_job(
@@ -1008,7 +1008,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         state, view = self.session.state, self.view
         if (self._finishing or state.phase is not Phase.PLAY or view.won or not view.legal
                 or self._proof_here() is not None or "check" in self._jobs
-                or any(card is None for column in view.columns for card in column)):
+                or not _all_face_up(view)):
             return
 
         def done(verdict: Verdict) -> None:
@@ -1107,6 +1107,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.sub_title = f"winnable deal, seed {number}"
 
         self._solver_job("find", "Finding a winnable deal… Esc stops.", job, done)
+
+
+def _all_face_up(view: View) -> bool:
+    return all(card is not None for column in view.columns for card in column)
 
 
 def winnable_sentence(of_deal: Verdict, of_table: Verdict | None) -> str:

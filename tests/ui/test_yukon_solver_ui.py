@@ -261,3 +261,20 @@ async def test_a_failing_solver_says_so_and_the_table_goes_on(
         assert status(screen) == ""
         await play(pilot, screen, ["C5:2H->C7"])
         assert screen.view.moves == 1
+
+
+async def test_the_set_up_chooses_winnable_deals_and_the_game_opens_on_one(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "1")  # Yukon's set-up
+        await press(pilot, "down", "right")  # Deals: winnable only
+        await press(pilot, "enter")
+        await settled(pilot)
+        screen = yukon_screen(app)
+        number = screen.game_number()
+        assert screen.view.phase is Phase.PLAY and number is not None
+        assert f"Winnable deal, seed {number}." in message(app)
+        assert solve(yukon.numbered_game(number)).kind == "won"
+        assert app.runtime.settings.get("yukon", "winnable_only") is True

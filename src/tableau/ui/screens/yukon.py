@@ -8,6 +8,13 @@ After every move ``record()`` gives the store the game: its autosave (the sessio
 ``S`` writes it, plus the clock, the seed and auto-move) while it goes on, and once it is won
 ("won") or stuck ("lost") the finished game. ``YukonScreen.resumed`` rebuilds the screen from
 that autosave exactly as it was left.
+
+The solver (``tableau.ai.yukon``) works in threads beside the table, one job per kind, so
+moves go on meanwhile: the hint (h, ``tableau.ai.yukon_hint``, never looking at face-down
+cards), "Is this deal winnable?" (looking at them, and saying so), winnable-only new games,
+and a quiet check of every table with all cards face up, which offers F (finish) for a win
+and says "No way to win from here" for a proved loss. Escape stops the first three; an answer
+for a table that has changed meanwhile is dropped.
 """
 
 from __future__ import annotations

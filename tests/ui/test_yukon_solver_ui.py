@@ -24,6 +24,7 @@ from ui_helpers import press
 from ui_helpers import settled
 from ui_helpers import yukon_screen
 
+from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import hint
 from tableau.engines import yukon
@@ -36,6 +37,7 @@ from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.yukon import LOOKED
 from tableau.ui.screens.yukon import LOST_HERE
 from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.screens.yukon import winnable_sentence
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import StackPile
 
@@ -278,3 +280,17 @@ async def test_the_set_up_chooses_winnable_deals_and_the_game_opens_on_one(
         assert f"Winnable deal, seed {number}." in message(app)
         assert solve(yukon.numbered_game(number)).kind == "won"
         assert app.runtime.settings.get("yukon", "winnable_only") is True
+
+
+def test_the_winnable_sentence_says_what_the_solver_found_and_that_it_looked() -> None:
+    def verdict(kind: Any) -> Verdict:
+        return Verdict(kind, (), 0, 0.0)
+
+    assert winnable_sentence(verdict("lost"), None) == (
+        LOOKED + "this deal cannot be won, whatever is played.")
+    assert winnable_sentence(verdict("unknown"), None) == (
+        LOOKED + "it could not tell within 10 s whether this deal can be won.")
+    assert winnable_sentence(verdict("won"), verdict("lost")) == (
+        LOOKED + "this deal can be won. From here it cannot be won any more.")
+    assert winnable_sentence(verdict("won"), verdict("unknown")).endswith(
+        "Whether it can still be won from here, it could not tell in time.")

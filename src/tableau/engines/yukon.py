@@ -89,7 +89,9 @@ __all__ = [
     "parse_move",
     "safe_foundation_moves",
     "to_json",
+    "unseen_cards",
     "view",
+    "with_hidden",
 ]
 
 RULES: Final = ("spec", "classic", "russian")
@@ -773,6 +775,30 @@ def view(state: State, seat: int = 0) -> View:
         won,
         state.deck is not None,
     )
+
+
+def unseen_cards(view: View) -> tuple[Card, ...]:
+    """The cards a PLAY view does not show, in deck order: exactly its face-down cards (in
+    Yukon a card once face up stays face up, on a column or a foundation)."""
+    shown = {card for column in view.columns for card in column if card is not None}
+    shown.update(card for foundation in view.foundations for card in foundation)
+    return tuple(card for card in FULL_DECK if card not in shown)
+
+
+def with_hidden(view: View, cards: tuple[Card, ...]) -> State:
+    """A PLAY state that looks like ``view``, with ``cards`` (the view's unseen cards in any
+    order) face down in its hidden places, column by column from the top. It has no deck
+    (Q refuses): it is a position to think about, such as a guess at what lies face down."""
+    if view.phase is not Phase.PLAY:
+        raise ValueError("Only a dealt game has face-down cards to fill in.")
+    if sorted(cards) != sorted(unseen_cards(view)):
+        raise ValueError("The cards must be the view's unseen cards, each once.")
+    filler = iter(cards)
+    columns = tuple(
+        tuple(_UP[card] if card is not None else _DOWN[next(filler)] for card in column)
+        for column in view.columns
+    )
+    return State(Phase.PLAY, None, columns, view.foundations, view.seed, view.rules, view.moves)
 
 
 # ---------------------------------------------------------------- JSON

@@ -132,7 +132,8 @@ def _yukon_options() -> tuple[Option, ...]:
     from tableau.ui.screens.yukon import RULE_NAMES
 
     rules = tuple((key, f"{key}: {text}") for key, text in RULE_NAMES.items())
-    return (Option("rules", "Rules", rules, "spec"),)
+    deals = ((False, "any shuffle"), (True, "winnable only (proved by the solver)"))
+    return (Option("rules", "Rules", rules, "spec"), Option("winnable_only", "Deals", deals, False))
 
 
 def _gofish_options() -> tuple[Option, ...]:

@@ -81,6 +81,7 @@ SCHEMA: Final[Schema] = {
     "yukon": {
         "rules": Field("spec", one_of(*YUKON_RULES)),
         "auto_move": Field(False, boolean),
+        "winnable_only": Field(False, boolean),
     },
     "gofish": {
         "cpus": Field(1, whole(1, GOFISH_PLAYERS - 1)),

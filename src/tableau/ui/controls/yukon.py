@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from tableau.cards import Card
+from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
 
@@ -66,6 +67,14 @@ def move_command(view: View, pick: Pick, target: str) -> str | None:
     if pick.pile in FOUNDATIONS or pick.index == len(cards) - 1 or card is None:
         return f"{pick.pile}->{target}"
     return f"{pick.pile}:{card}->{target}"
+
+
+def move_pick(view: View, move: CardMove) -> Pick:
+    """The card ``move`` takes, as a pick (for showing a hint on the table)."""
+    cards = _cards(view, move.source)
+    if move.card is not None and move.card in cards:
+        return Pick(move.source, cards.index(move.card))
+    return Pick(move.source, max(len(cards) - 1, 0))
 
 
 def foundation_for(view: View, card: Card | None) -> str:

@@ -8,6 +8,13 @@ After every move ``record()`` gives the store the game: its autosave (the sessio
 ``S`` writes it, plus the clock, the seed and auto-move) while it goes on, and once it is won
 ("won") or stuck ("lost") the finished game. ``YukonScreen.resumed`` rebuilds the screen from
 that autosave exactly as it was left.
+
+The solver (``tableau.ai.yukon``) works in threads beside the table, one job per kind, so
+moves go on meanwhile: the hint (h, ``tableau.ai.yukon_hint``, never looking at face-down
+cards), "Is this deal winnable?" (looking at them, and saying so), winnable-only new games,
+and a quiet check of every table with all cards face up, which offers F (finish) for a win
+and says "No way to win from here" for a proved loss. Escape stops the first three; an answer
+for a table that has changed meanwhile is dropped.
 """
 
 from __future__ import annotations
@@ -15,12 +22,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import secrets
+import sys
+from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 from typing import ClassVar
+from typing import TypeVar
 
 from textual import events
 from textual import on
@@ -36,7 +46,12 @@ from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
+from textual.worker import get_current_worker
 
+from tableau.ai.yukon import Verdict
+from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import Hint
+from tableau.ai.yukon_hint import hint
 from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.rng import fresh_seed_from
@@ -53,6 +68,7 @@ from tableau.ui.controls.yukon import COLUMNS
 from tableau.ui.controls.yukon import FOUNDATIONS
 from tableau.ui.controls.yukon import Action
 from tableau.ui.controls.yukon import YukonControls
+from tableau.ui.controls.yukon import move_pick
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen
@@ -70,6 +86,27 @@ RULE_NAMES = {
     "classic": "alternating colours",
     "russian": "same suit only",
 }
+
+
+T = TypeVar("T")
+
+HINT_SECONDS = 1.5
+"""How long a hint may think: its first answer shows within 2 s."""
+WINNABLE_SECONDS = 10.0
+"""How long "Is this deal winnable?" may think (the deal, then the position on the table)."""
+CHECK_SECONDS = 5.0
+"""How long the quiet check of a table with every card face up may think (finish or lost)."""
+FIND_SECONDS = 2.0
+"""How long a winnable-only new game may think about each deal before trying the next."""
+FIND_TRIES = 40
+FINISH_PACE = 0.5
+"""Auto-finish plays a move every FINISH_PACE × the app's CPU pace (at once when that is 0)."""
+LOOKED = "The solver looked under the face-down cards: "
+LOST_HERE = "No way to win from here. u: undo, n: new game"
+STOPPED = "Stopped."
+SOLVER_SWITCH_INTERVAL = 0.001
+"""While the solver thinks in a thread, Python hands the interpreter over to the event loop
+every millisecond instead of every 5 ms: a key then waits a few ms for it, not a few dozen."""
 
 
 def welcome(seed: int) -> str:
@@ -118,7 +155,7 @@ class YukonBoard(Horizontal, can_focus=True):
     """The table. Holds the keyboard bindings, so they work only while it has focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left,h", "screen.cursor(-1, 0)", "Left", group=Move, key_display="←"),
+        Binding("left", "screen.cursor(-1, 0)", "Left", group=Move, key_display="←"),
         Binding("right,l", "screen.cursor(1, 0)", "Right", group=Move, key_display="→"),
         Binding("up,k", "screen.cursor(0, -1)", "Up", group=Move, key_display="↑"),
         Binding("down,j", "screen.cursor(0, 1)", "Down", group=Move, key_display="↓"),
@@ -129,12 +166,14 @@ class YukonBoard(Horizontal, can_focus=True):
         ),
         Binding("space,enter", "screen.activate", "Pick", key_display="␣"),
         Binding("f", "screen.home", "Home"),
+        Binding("h", "screen.hint", "Hint"),
+        Binding("F,shift+f", "screen.finish", "Finish", key_display="F"),
         Binding("u,ctrl+z", "screen.undo", "Undo"),
         Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
         Binding("colon", "screen.focus_input", "Type", key_display=":"),
         Binding("escape", "screen.cancel", "Cancel", show=False),
         Binding("n,ctrl+n", "screen.new_game", "New"),
-        Binding("d", "screen.restart", "Redeal"),
+        Binding("d", "screen.restart", "Redeal", show=False),  # the Redeal button shows it
         Binding("s", "screen.save", "Save", show=False),
         Binding("o", "screen.load", "Load", show=False),
         Binding("a", "screen.toggle_auto", "Auto-move", show=False),
@@ -162,6 +201,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     ) -> None:
         super().__init__()
         self.folder = Path(folder) if folder is not None else Path.cwd()
+        self._deal_winnable = seed is None and deck is None
+        """Opened from the menu: with winnable-only deals on, find one and deal it at once."""
         # Opened from the menu there is no --seed: pick one (shown, so the deal can be replayed
         # with `tableau yukon --seed N`). The engine itself never draws randomness.
         self.start_seed = seed if seed is not None else random_game_number()
@@ -198,6 +239,14 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         """Set when a whole new table is laid (a deal, a load): columns then show their top."""
         self._resumed_from: tuple[float, float, bool] | None = None
         """A resumed game's start (wall clock), seconds played and auto-move, used on mount."""
+        self._jobs: dict[str, tuple[object, str]] = {}
+        """The solver's work under way, by kind ("hint", "winnable", "find", "check"): a token
+        that tells its answer from a stopped one's, and what the status line says meanwhile."""
+        self._hint: tuple[yukon.State, Hint] | None = None
+        self._proof: tuple[yukon.State, Verdict] | None = None
+        """The quiet check's verdict on a table with every card face up."""
+        self._finishing: list[yukon.CardMove] = []
+        self._finish_playing = False
 
     @classmethod
     def resumed(cls, record: GameRecord, folder: Path) -> YukonScreen:
@@ -269,6 +318,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 self.remember("yukon", "auto_move", auto_move)
         self._after_change(self.session.state)
         self.redraw()
+        if self._deal_winnable and self._winnable_only:
+            self.note = "Finding a winnable deal…"
+            self._find_winnable(self.start_seed, self.session.state.rules)
         if self.session.state.phase is Phase.STARTUP:
             self.query_one(CommandBar).focus_input()
         else:
@@ -318,6 +370,12 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             if controls.drag_target is not None else None
         )
         picked = controls.drag_source or controls.picked
+        shown_hint = self._hint_here()
+        if picked is None and shown_hint is not None and shown_hint.move is not None:
+            # The hint's card shows as picked and its target as a good drop, until a move.
+            picked, hint_target = move_pick(view, shown_hint.move), shown_hint.move.target
+        else:
+            hint_target = None
         replaced, self._table_replaced = self._table_replaced, False
         if view.phase is Phase.STARTUP:
             laid_out: list[list[Shown]] = [[] for _ in COLUMNS]
@@ -340,7 +398,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 cards,
                 picked_from=picked.index if picked is not None and picked.pile == name else None,
                 cursor=cursor,
-                target=target_look if controls.drag_target == name else None,
+                target=target_look if controls.drag_target == name
+                else "legal" if hint_target == name else None,
                 large=large,
             )
             scroller = pile.parent
@@ -352,7 +411,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.query_one(f"#pile-{name}", StackPile).update(
                 foundation[-1] if foundation else None,
                 count=len(foundation),
-                target=target_look if controls.drag_target == name else None,
+                target=target_look if controls.drag_target == name
+                else "legal" if hint_target == name else None,
                 picked=picked is not None and picked.pile == name,
                 cursor=keyboard and controls.cursor_name == name,
             )
@@ -392,7 +452,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         elif self._is_stuck():
             message, look = "Stuck: no legal move. u: undo, n: new game", "-stuck"
         else:
-            message, look = "", ""
+            message, look = self._solver_status()
         if message != self._shown_status:
             status = self.query_one("#status", Static)
             status.update(message)
@@ -491,6 +551,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
     def _after_change(self, before: object) -> None:
         state = self.session.state
+        if state is not before:
+            self._position_changed()
         if state is before and self.started_at is not None:
             return
         self.controls.clamp(self.view)
@@ -548,13 +610,14 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 ended.sentence,
                 [f"Moves: {view.moves}", f"Time: {clock_text(self._elapsed())}",
                  f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
-                [("again", "Play again"), ("menu", "Menu")],
+                [("again", "Play again"), ("menu", "Menu"), ("winnable", "Winnable?")],
             )
         if self._is_stuck():
             return EndScreen(
                 "No moves left",
                 ["No legal move is left in this deal."],
-                [("undo", "Undo"), ("new", "New game"), ("stay", "Look at the table")],
+                [("undo", "Undo"), ("new", "New game"), ("winnable", "Winnable?"),
+                 ("stay", "Look at the table")],
             )
         return None
 
@@ -563,6 +626,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.action_undo()
         elif choice == "new":
             self.action_new_game()
+        elif choice == "winnable":
+            self.action_winnable()
         else:
             super().end_chosen(choice)
 
@@ -642,7 +707,11 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.run_command("R")
 
     def action_cancel(self) -> None:
-        if self.controls.cancel():
+        stopped = [kind for kind in ("hint", "winnable", "find") if self._stop_job(kind)]
+        if stopped or self._finishing:
+            self._stop_finishing()
+            self.note = STOPPED
+        elif self.controls.cancel():
             self._cancel_drags()
             self.note = CANCELLED
         self.redraw()
@@ -651,6 +720,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.query_one(CommandBar).focus_input()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "finish":
+            # In the Footer only while the solver has a win to play out.
+            return self._finish_offered()
         if action == "new_game_from_input":
             # Shown in the Footer only while typing; on the table "n" says the same.
             return not self.query_one(YukonBoard).has_focus
@@ -672,7 +744,11 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         """A fresh seed, then LD, SR and P."""
         self.games_started += 1
         mixed = fresh_seed_from(self.start_seed, self.games_started)
-        self._new_session(GAME_NUMBERS[mixed % len(GAME_NUMBERS)], self.session.state.rules)
+        number, rules = GAME_NUMBERS[mixed % len(GAME_NUMBERS)], self.session.state.rules
+        if self._winnable_only:
+            self._find_winnable(number, rules)
+        else:
+            self._new_session(number, rules)
 
     def _new_session(self, seed: int, rules: str) -> None:
         if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
@@ -681,6 +757,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         before = self.session.state
         self.session = YukonSession.numbered(seed, rules, self.folder)
         self.note = f"New game, seed {seed}."
+        self.sub_title = "solitaire"
         self._table_replaced = True
         self.controls.reset()
         self.started_at = None
@@ -764,6 +841,299 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             f"Auto-move: turn {state}", "Move safe cards to the foundations by themselves",
             self.action_toggle_auto,
         )
+        yield SystemCommand("Hint", "The best move, judged without looking at face-down cards",
+                            self.action_hint)
+        yield SystemCommand(
+            "Is this deal winnable?", "The solver looks under the face-down cards",
+            self.action_winnable,
+        )
+        state = "off" if self._winnable_only else "on"
+        yield SystemCommand(
+            f"Winnable deals only: turn {state}",
+            "New games deal only seeds the solver has proved can be won",
+            self.action_toggle_winnable_only,
+        )
+        if self._finish_offered():
+            yield SystemCommand("Finish the game", "Play the solver's win to the foundations",
+                                self.action_finish)
+
+    # ------------------------------------------------------------------ the solver
+
+    def _solver_job(
+        self, kind: str, status: str, job: Callable[[Callable[[], bool]], T],
+        done: Callable[[T], None],
+    ) -> None:
+        """Run ``job(cancelled)`` in a thread, so the table keeps taking moves; a new job of a
+        kind replaces the old one. ``status`` shows meanwhile; ``done(result)`` runs back on
+        the event loop, unless the job was stopped first."""
+        token = object()
+        self._jobs[kind] = (token, status)
+        self._jobs_changed()
+
+        def run() -> None:
+            worker = get_current_worker()
+            try:
+                result = job(lambda: worker.is_cancelled)
+            except Exception as error:  # a solver bug must not leave "Thinking…" for ever
+                self.app.call_from_thread(finished, None, error)
+                return
+            if not worker.is_cancelled:
+                self.app.call_from_thread(finished, result)
+
+        def finished(result: T, error: Exception | None = None) -> None:
+            if self._jobs.get(kind, (None, ""))[0] is token:
+                del self._jobs[kind]
+                self._jobs_changed()
+                if error is None:
+                    done(result)
+                else:
+                    self.note = f"The solver stopped unexpectedly ({type(error).__name__})."
+                self.redraw()
+
+        self.run_worker(run, name=f"yukon-{kind}", group=f"yukon-{kind}", thread=True,
+                        exclusive=True, exit_on_error=False)
+        self.redraw()
+
+    def _stop_job(self, kind: str) -> bool:
+        """Stop the job of ``kind``; True when one was under way."""
+        if self._jobs.pop(kind, None) is None:
+            return False
+        self.workers.cancel_group(self, f"yukon-{kind}")
+        self._jobs_changed()
+        return True
+
+    _switch_interval: float | None = None
+    """The interpreter's own switch interval, kept while the solver's is in force."""
+
+    def _jobs_changed(self) -> None:
+        if self._jobs and self._switch_interval is None:
+            self._switch_interval = sys.getswitchinterval()
+            sys.setswitchinterval(SOLVER_SWITCH_INTERVAL)
+        elif not self._jobs and self._switch_interval is not None:
+            sys.setswitchinterval(self._switch_interval)
+            self._switch_interval = None
+
+    def on_unmount(self) -> None:
+        for kind in list(self._jobs):
+            self._stop_job(kind)
+
+    def _position_changed(self) -> None:
+        """A move, an undo, a new deal: answers about the old table are of no use any more."""
+        self._stop_job("hint")
+        self._stop_job("check")
+        if not self._finish_playing:
+            self._stop_finishing()
+
+    def _hint_here(self) -> Hint | None:
+        found = self._hint
+        return found[1] if found is not None and found[0] is self.session.state else None
+
+    def _proof_here(self) -> Verdict | None:
+        proof = self._proof
+        return proof[1] if proof is not None and proof[0] is self.session.state else None
+
+    def _finish_offered(self) -> bool:
+        proof = self._proof_here()
+        return proof is not None and proof.kind == "won" and not self._finishing
+
+    def _solver_status(self) -> tuple[str, str]:
+        """The status line while the solver works, or what its check found."""
+        if self._finishing:
+            return "Finishing… any key stops.", "-busy"
+        for kind in ("find", "winnable", "hint"):
+            if kind in self._jobs:
+                return self._jobs[kind][1], "-busy"
+        proof = self._proof_here()
+        if proof is not None and proof.kind == "won":
+            return "F: finish (the solver found the win)", "-finish"
+        if proof is not None and proof.kind == "lost":
+            return LOST_HERE, "-stuck"
+        return "", ""
+
+    def action_hint(self) -> None:
+        """h: the best move judged from what the player sees (tableau.ai.yukon_hint)."""
+        state, view = self.session.state, self.view
+        known = self._hint_here()
+        if known is not None:
+            self.note = known.sentence
+        elif state.phase is not Phase.PLAY:
+            self.note = "Deal first: a hint needs cards on the table."
+        elif view.won or not view.legal:
+            self.note = "No hint: no move is left to make."
+        else:
+            seed = fresh_seed_from(self.start_seed, state.moves)
+
+            def done(found: Hint) -> None:
+                if self.session.state is state:  # else the table moved on: drop it
+                    self._hint = (state, found)
+                    self.note = found.sentence
+
+            self._solver_job("hint", "Thinking of a hint… Esc stops.",
+                             lambda cancelled: hint(view, seed=seed, seconds=HINT_SECONDS,
+                                                      cancelled=cancelled), done)
+            return
+        self.redraw()
+
+    def action_winnable(self) -> None:
+        """Is this deal winnable? The solver solves the deal (face-down cards included, and
+        it says so), then, when the deal can be won, the table as it is now."""
+        state = self.session.state
+        if state.phase is not Phase.PLAY or state.deck is None:
+            self.note = "Deal first: the solver judges a deal on the table."
+            self.redraw()
+            return
+        deal = yukon.apply(yukon.apply(state, yukon.QUIT), yukon.DEAL)
+        moved = (deal.columns, deal.foundations) != (state.columns, state.foundations)
+        asks_table = moved and yukon.outcome(state) is None  # a won table needs no solver
+
+        def job(cancelled: Callable[[], bool]) -> tuple[Verdict, Verdict | None]:
+            first = solve(deal, seconds=WINNABLE_SECONDS, cancelled=cancelled)
+            if not asks_table or first.kind == "lost":
+                return first, None
+            return first, solve(state, seconds=WINNABLE_SECONDS, cancelled=cancelled)
+
+        def done(verdicts: tuple[Verdict, Verdict | None]) -> None:
+            of_deal, of_table = verdicts
+            if self.session.state is not state:
+                of_table = None  # about a table that is gone
+            self.note = winnable_sentence(of_deal, of_table)
+            if of_table is not None and _all_face_up(self.view):
+                self._proof = (state, of_table)  # what the quiet check would have found
+                self.refresh_bindings()
+
+        self._solver_job(
+            "winnable", f"Solving the deal (up to {WINNABLE_SECONDS:g} s)… Esc stops.", job, done,
+        )
+
+    def after_move(self) -> None:
+        super().after_move()
+        self._check_position()
+
+    def _check_position(self) -> None:
+        """Once every card is face up, quietly solve the table: a win is offered as F
+        (finish), a proved loss is said on the status line."""
+        state, view = self.session.state, self.view
+        if (self._finishing or state.phase is not Phase.PLAY or view.won or not view.legal
+                or self._proof_here() is not None or "check" in self._jobs
+                or not _all_face_up(view)):
+            return
+
+        def done(verdict: Verdict) -> None:
+            if self.session.state is state:
+                self._proof = (state, verdict)
+                if verdict.kind == "lost":
+                    self.note = "The solver has proved it: " + LOST_HERE.partition(".")[0] + "."
+                self.refresh_bindings()
+
+        self._solver_job("check", "", lambda cancelled: solve(
+            state, seconds=CHECK_SECONDS, cancelled=cancelled), done)
+
+    def action_finish(self) -> None:
+        """F: play the solver's win to the end, one real (undoable) move at a time."""
+        proof = self._proof_here()
+        if proof is None or proof.kind != "won" or self._finishing:
+            self.note = "F finishes a game once every card is face up and the solver has its win."
+            self.redraw()
+            return
+        self._finishing = list(proof.moves)
+        self.controls.reset()
+        self.refresh_bindings()
+        self._next_finish_move()
+
+    def _next_finish_move(self) -> None:
+        self.redraw()
+        delay = self.runtime.cpu_delay * FINISH_PACE
+        if delay > 0:
+            self.set_timer(delay, self._finish_move)
+        else:
+            self.call_after_refresh(self._finish_move)
+
+    def _finish_move(self) -> None:
+        if not self._finishing or not self.is_attached:
+            return
+        move = self._finishing.pop(0)
+        self._finish_playing = True
+        try:
+            self._take(self.session.run(str(move)))
+        finally:
+            self._finish_playing = False
+        if self.session.message != "OK" or not self._finishing:
+            self._stop_finishing()
+            self.redraw()
+        else:
+            self._next_finish_move()
+
+    def _stop_finishing(self) -> None:
+        if self._finishing:
+            self._finishing = []
+            self.refresh_bindings()
+
+    def on_key(self, event: events.Key) -> None:
+        """Any key stops auto-finish (and does nothing else)."""
+        if self._finishing:
+            event.stop()
+            event.prevent_default()
+            self._stop_finishing()
+            self.note = STOPPED
+            self.redraw()
+            self._check_position()  # offers F again for the table where it stopped
+
+    @property
+    def _winnable_only(self) -> bool:
+        return bool(self.runtime.settings.get("yukon", "winnable_only"))
+
+    def action_toggle_winnable_only(self) -> None:
+        on = not self._winnable_only
+        self.remember("yukon", "winnable_only", on)
+        self.note = ("New games deal only deals the solver has proved can be won." if on
+                     else "New games deal any shuffle.")
+        self.redraw()
+
+    def _find_winnable(self, first: int, rules: str) -> None:
+        """A new game from the first game number, from ``first`` on, that the solver proves
+        won within FIND_SECONDS; the table stays as it is meanwhile."""
+
+        def job(cancelled: Callable[[], bool]) -> int | None:
+            number = first
+            for _ in range(FIND_TRIES):
+                verdict = solve(yukon.numbered_game(number, rules), seconds=FIND_SECONDS,
+                                cancelled=cancelled)
+                if verdict.kind == "won":
+                    return number
+                if cancelled():
+                    return None
+                number = number + 1 if number + 1 in GAME_NUMBERS else GAME_NUMBERS[0]
+            return None
+
+        def done(number: int | None) -> None:
+            if number is None:
+                self.note = f"No deal was proved winnable in {FIND_TRIES} tries; n tries again."
+                return
+            self._new_session(number, rules)
+            self.note = f"Winnable deal, seed {number}."
+            self.sub_title = f"winnable deal, seed {number}"
+
+        self._solver_job("find", "Finding a winnable deal… Esc stops.", job, done)
+
+
+def _all_face_up(view: View) -> bool:
+    return all(card is not None for column in view.columns for card in column)
+
+
+def winnable_sentence(of_deal: Verdict, of_table: Verdict | None) -> str:
+    """What "Is this deal winnable?" says: the deal's verdict, then the table's (if any)."""
+    said = {
+        "won": "this deal can be won.",
+        "lost": "this deal cannot be won, whatever is played.",
+        "unknown": f"it could not tell within {WINNABLE_SECONDS:g} s whether this deal can be won.",
+    }[of_deal.kind]
+    if of_table is not None:
+        said += {
+            "won": " From here it can still be won.",
+            "lost": " From here it cannot be won any more.",
+            "unknown": " Whether it can still be won from here, it could not tell in time.",
+        }[of_table.kind]
+    return LOOKED + said
 
 
 __all__ = ["YukonScreen"]

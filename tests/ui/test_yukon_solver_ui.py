@@ -1,0 +1,296 @@
+"""The Yukon solver in the game, played through Pilot: the hint (h), "Is this deal winnable?",
+winnable-only deals, auto-finish (F) and the proved loss on the status line.
+
+The deals are chosen so the solver decides them in a few milliseconds: spec game 2 (won in
+about 130 nodes) and a Russian game 1002 played to a table with every card face up and no way
+to win (found by random play; the solver proves it lost in about 30 nodes)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import AsyncIterator
+from collections.abc import Callable
+from contextlib import asynccontextmanager
+from functools import partial
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Static
+from ui_helpers import KEY_NAMES
+from ui_helpers import message
+from ui_helpers import press
+from ui_helpers import settled
+from ui_helpers import yukon_screen
+
+from tableau.ai.yukon import Verdict
+from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import hint
+from tableau.engines import yukon
+from tableau.engines.yukon import Phase
+from tableau.engines.yukon import unseen_cards
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes import still_app
+from tableau.ui.screens import yukon as yukon_screen_module
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.yukon import LOOKED
+from tableau.ui.screens.yukon import LOST_HERE
+from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.screens.yukon import winnable_sentence
+from tableau.ui.widgets.pile import FanColumn
+from tableau.ui.widgets.pile import StackPile
+
+AppFactory = Callable[..., TableauApp]
+
+LOST_RUSSIAN_1002 = (
+    "C2:JD->C4 C4:5C->C3 C7:9D->C3 C5:JS->C7 C5->F3 C6:6D->C7 C3:TD->C4 C7:6H->C3 C7->C4 "
+    "C4:4S->C7 C7:2D->C4 C6->C7 C3:QS->C1 C1:2C->C7 C7:5D->C1 C7->F3 C7->F3 C7->F3 C3:7H->C7 "
+    "C4:3D->C3 C1->C4 C3:6C->C7 C3->F4 C1:9H->C5 C3:TS->C1 C7:4D->C5 C7->F3 C7->F3 C7->F3 "
+    "C1->F3 C7:5S->C1 C7->F3 C7->F2 C7->C2 C7->F1 C5:JH->C2 C1:KS->C7 C2:KD->C1 C5:TH->C2 "
+    "C7:8H->C2 C3->C7 C6->C3 C6->F3 C6->F3 C6->C4 C3->F3 C6->F2 C7->F2 C3->F3 C7->F2 C7->F2 "
+    "C7->F2 C4->F2 C4->F2 C4->F2 C4->F1 C1->F1 C1->F1 C7->F2 C7->F2 C5->C1"
+)
+
+
+@asynccontextmanager
+async def table(
+    make_app: AppFactory, seed: int = 2, size: tuple[int, int] = (120, 40), **options: Any
+) -> AsyncIterator[tuple[Pilot[Any], YukonScreen]]:
+    app = make_app("yukon", seed=seed, deal=True, **options)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        yield pilot, yukon_screen(app)
+
+
+@pytest.fixture
+def slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that thinks for a minute (ten thousand samples), so a test can act meanwhile."""
+    monkeypatch.setattr(yukon_screen_module, "HINT_SECONDS", 60.0)
+    monkeypatch.setattr(yukon_screen_module, "hint", partial(hint, samples=10_000))
+
+
+def status(screen: YukonScreen) -> str:
+    return str(screen.query_one("#status", Static).content)
+
+
+async def play(pilot: Pilot[Any], screen: YukonScreen, moves: list[str]) -> None:
+    """Type the moves, as a player would on the INPUT line (the board has the keys)."""
+    for move in moves:
+        screen.run_command(move)
+    await settled(pilot)
+
+
+def face_up_win_moves() -> tuple[list[str], int]:
+    """Spec game 2: the solver's win up to the move that turns the last card, and how many."""
+    state = yukon.numbered_game(2)
+    played: list[str] = []
+    for move in solve(state).moves:
+        state = yukon.apply(state, move)
+        played.append(str(move))
+        if not unseen_cards(yukon.view(state)):
+            return played, len(played)
+    raise AssertionError("the win never turned every card")
+
+
+async def test_h_shows_a_hint_and_marks_its_card_and_target(make_app: AppFactory) -> None:
+    async with table(make_app) as (pilot, screen):
+        started = time.monotonic()
+        await press(pilot, "h")
+        await settled(pilot)
+        took = time.monotonic() - started
+        text = message(pilot.app)  # type: ignore[arg-type]
+        assert "ways the hidden cards could lie" in text, text
+        assert status(screen) == ""
+        move = yukon.parse_move(text.split(": wins in")[0].split()[-1])
+        assert move in screen.view.legal
+        source = screen.query_one(f"#pile-{move.source}", FanColumn)
+        assert source.picked_from is not None
+        target = screen.query_one(f"#pile-{move.target}")
+        assert isinstance(target, FanColumn | StackPile) and target.target == "legal"
+        assert took < 6.0  # 2 s on a quiet machine; this one is shared
+
+
+@pytest.mark.usefixtures("slow_hint")
+async def test_the_hint_shows_it_is_thinking_and_escape_stops_it(make_app: AppFactory) -> None:
+    interval = sys.getswitchinterval()
+    async with table(make_app, seed=1, rules="classic") as (pilot, screen):
+        await press(pilot, "h")
+        assert status(screen) == "Thinking of a hint… Esc stops."
+        assert sys.getswitchinterval() < interval  # the keys get the interpreter sooner
+        await press(pilot, "escape")
+        assert status(screen) == ""
+        assert sys.getswitchinterval() == interval
+        await settled(pilot)
+        assert message(pilot.app).endswith("Stopped.")  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("slow_hint")
+async def test_moves_work_while_the_hint_thinks_and_its_stale_answer_is_dropped(
+    make_app: AppFactory,
+) -> None:
+    async with table(make_app, seed=1, rules="classic") as (pilot, screen):
+        await press(pilot, "h")
+        assert status(screen).startswith("Thinking")
+        await pilot.press("colon", *(KEY_NAMES.get(c, c) for c in "C1->F1"), "enter")
+        assert screen.view.moves == 1
+        assert status(screen) == ""
+        await settled(pilot)
+        assert message(pilot.app).endswith("OK")  # type: ignore[arg-type]
+        assert all(pile.picked_from is None for pile in screen.query(FanColumn))
+
+
+async def test_the_palette_asks_whether_the_deal_can_be_won(make_app: AppFactory) -> None:
+    async with table(make_app) as (pilot, screen):
+        screen.action_winnable()
+        await settled(pilot)
+        assert message(pilot.app).endswith(  # type: ignore[arg-type]
+            LOOKED + "this deal can be won.")
+        await play(pilot, screen, ["C5:2H->C7"])
+        assert screen.view.moves == 1
+        screen.action_winnable()
+        await settled(pilot)
+        assert message(pilot.app).endswith(  # type: ignore[arg-type]
+            LOOKED + "this deal can be won. From here it can still be won.")
+
+
+async def test_winnable_only_deals_a_seed_the_solver_proved(make_app: AppFactory) -> None:
+    async with table(make_app, seed=9) as (pilot, screen):
+        titles = [command.title for command in screen.palette_commands()]
+        assert "Winnable deals only: turn on" in titles
+        screen.action_toggle_winnable_only()
+        await press(pilot, "n")
+        await settled(pilot)
+        number = screen.game_number()
+        assert number is not None and number != 9
+        assert f"Winnable deal, seed {number}." in message(pilot.app)  # type: ignore[arg-type]
+        assert screen.sub_title == f"winnable deal, seed {number}"
+        assert solve(yukon.numbered_game(number)).kind == "won"
+
+
+async def test_winnable_only_is_remembered(tmp_path: Any) -> None:
+    app = still_app("yukon", folder=tmp_path, persist=True, seed=2, deal=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yukon_screen(app).action_toggle_winnable_only()
+    again = still_app("yukon", folder=tmp_path, persist=True)  # as the menu opens it
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = yukon_screen(again)
+        titles = [command.title for command in screen.palette_commands()]
+        assert "Winnable deals only: turn off" in titles
+        number = screen.game_number()
+        assert screen.view.phase is Phase.PLAY and number is not None
+        assert screen.sub_title == f"winnable deal, seed {number}"
+        assert solve(yukon.numbered_game(number)).kind == "won"
+
+
+async def test_f_finishes_a_face_up_win_move_by_move_and_undo_takes_it_back(
+    make_app: AppFactory,
+) -> None:
+    moves, made = face_up_win_moves()
+    async with table(make_app) as (pilot, screen):
+        await play(pilot, screen, moves)
+        assert status(screen) == "F: finish (the solver found the win)"
+        assert "Finish the game" in [command.title for command in screen.palette_commands()]
+        await press(pilot, "F")
+        await settled(pilot)
+        for _ in range(50):
+            if screen.view.won:
+                break
+            await pilot.pause(0.02)
+        assert screen.view.won
+        assert isinstance(pilot.app.screen, EndScreen)
+        await press(pilot, "escape")
+        left = screen.view.moves - made
+        assert left > 1  # each a move of its own
+        await press(pilot, "u")
+        assert not screen.view.won and screen.view.moves == made + left - 1
+
+
+async def test_any_key_stops_auto_finish(make_app: AppFactory) -> None:
+    moves, made = face_up_win_moves()
+    async with table(make_app) as (pilot, screen):
+        await play(pilot, screen, moves)
+        screen.runtime.cpu_delay = 10.0  # a slow pace, so the key comes before the next move
+        await press(pilot, "F")
+        assert status(screen) == "Finishing… any key stops."
+        await press(pilot, "right")
+        assert "Stopped." in message(pilot.app)  # type: ignore[arg-type]
+        assert screen.view.moves == made
+        await settled(pilot)
+        assert status(screen) == "F: finish (the solver found the win)"  # offered again
+
+
+async def test_the_win_dialog_asks_the_solver_about_the_deal(make_app: AppFactory) -> None:
+    moves, _made = face_up_win_moves()
+    async with table(make_app) as (pilot, screen):
+        await play(pilot, screen, moves)
+        await press(pilot, "F")
+        await settled(pilot)
+        for _ in range(50):
+            if isinstance(pilot.app.screen, EndScreen):
+                break
+            await pilot.pause(0.02)
+        await pilot.click("#choice-winnable")
+        await settled(pilot)
+        assert message(pilot.app).endswith(LOOKED + "this deal can be won.")  # type: ignore[arg-type]
+
+
+async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) -> None:
+    async with table(make_app, seed=1002, rules="russian") as (pilot, screen):
+        await play(pilot, screen, LOST_RUSSIAN_1002.split())
+        assert screen.view.legal  # not stuck: moves are left, but none wins
+        assert status(screen) == LOST_HERE
+        assert "No way to win from here." in message(pilot.app)  # type: ignore[arg-type]
+        await press(pilot, "u")
+        await settled(pilot)
+        assert screen.view.moves == len(LOST_RUSSIAN_1002.split()) - 1
+
+
+async def test_a_failing_solver_says_so_and_the_table_goes_on(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def broken(*_args: Any, **_options: Any) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(yukon_screen_module, "hint", broken)
+    async with table(make_app) as (pilot, screen):
+        await press(pilot, "h")
+        await settled(pilot)
+        assert message(pilot.app).endswith(  # type: ignore[arg-type]
+            "The solver stopped unexpectedly (RuntimeError).")
+        assert status(screen) == ""
+        await play(pilot, screen, ["C5:2H->C7"])
+        assert screen.view.moves == 1
+
+
+async def test_the_set_up_chooses_winnable_deals_and_the_game_opens_on_one(
+    make_app: AppFactory,
+) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "1")  # Yukon's set-up
+        await press(pilot, "down", "right")  # Deals: winnable only
+        await press(pilot, "enter")
+        await settled(pilot)
+        screen = yukon_screen(app)
+        number = screen.game_number()
+        assert screen.view.phase is Phase.PLAY and number is not None
+        assert f"Winnable deal, seed {number}." in message(app)
+        assert solve(yukon.numbered_game(number)).kind == "won"
+        assert app.runtime.settings.get("yukon", "winnable_only") is True
+
+
+def test_the_winnable_sentence_says_what_the_solver_found_and_that_it_looked() -> None:
+    def verdict(kind: Any) -> Verdict:
+        return Verdict(kind, (), 0, 0.0)
+
+    assert winnable_sentence(verdict("lost"), None) == (
+        LOOKED + "this deal cannot be won, whatever is played.")
+    assert winnable_sentence(verdict("unknown"), None) == (
+        LOOKED + "it could not tell within 10 s whether this deal can be won.")
+    assert winnable_sentence(verdict("won"), verdict("lost")) == (
+        LOOKED + "this deal can be won. From here it cannot be won any more.")
+    assert winnable_sentence(verdict("won"), verdict("unknown")).endswith(
+        "Whether it can still be won from here, it could not tell in time.")

@@ -68,6 +68,7 @@ from bench.winnability import markdown_table
 from bench.winnability import summarize
 from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import hint
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import numbered_game
@@ -237,22 +238,14 @@ def peak_rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def _hint() -> Any:
-    """The hint function; ImportError until tableau.ai.yukon_hint is merged."""
-    from tableau.ai.yukon_hint import hint  # type: ignore[import-not-found,import-untyped,unused-ignore]
-
-    return hint
-
-
 def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:
     """Whether always playing the hint wins deal ``seed``."""
-    hint = _hint()
     state = numbered_game(seed, rules)
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
             return True
-        move = hint(view(state), rules, samples=samples, seconds=seconds,
-                    seed=seed * MAX_HINT_MOVES + step).move
+        move = hint(view(state), samples=samples, seconds=seconds,
+                    seed=seed * MAX_HINT_MOVES + step, clock=time.process_time).move
         if move is None:
             return False
         state = apply(state, move)
@@ -283,7 +276,6 @@ def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = No
 def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float,
                  jobs: int = 1) -> int:
     """How many of the deals ``seeds`` a player wins by always playing the hint."""
-    _hint()  # fail before any work when there is no hint yet
     won = 0
     plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds)
     with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
@@ -335,12 +327,6 @@ def _parser() -> argparse.ArgumentParser:
 def _print_hint_quality(options: argparse.Namespace) -> int:
     if options.rules is None:
         print(f"{PROG}: --hint-quality needs --rules.", file=sys.stderr)
-        return 2
-    try:
-        _hint()
-    except ImportError:
-        print(f"{PROG}: tableau.ai.yukon_hint is not there yet, so there is no hint to "
-              "measure.", file=sys.stderr)
         return 2
     seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
                        options.jobs)

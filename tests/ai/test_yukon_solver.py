@@ -150,3 +150,12 @@ def test_a_cancelled_search_is_unknown() -> None:
     assert verdict.kind in ("won", "unknown")
     if verdict.kind == "unknown":
         assert verdict.reason == "cancelled"
+
+
+@pytest.mark.parametrize("number", [2, 8, 11])
+def test_lost_russian_deals_agree_with_brute_force_over_every_move(number: int) -> None:
+    # Whole deals whose every reachable position (cards back from the foundations included)
+    # the brute force can list: the solver's "lost" is the truth there.
+    deal = yukon.numbered_game(number, "russian")
+    assert brute_force_wins(deal) is False
+    assert solve(deal).kind == "lost"

@@ -51,8 +51,7 @@ TIMES: Final = "×"
 BOX: Final = "╭─╮│╰╯"
 """Corners and sides of a boxed card: top-left, side, top-right, upright, bottom corners."""
 BANNER: Final = "♠ ♥  t a b l e a u  ♦ ♣"
-ICON: Final = "♠"
-"""The header's icon on every screen."""
+"""The menu's."""
 
 _ASCII: Final = {
     **{suit.glyph: suit.letter for suit in Suit},

@@ -49,7 +49,8 @@ EMPTY_FILL: Final = "·"
 TIMES: Final = "×"
 """In "░░ ×5", five face-down cards folded into one line."""
 BOX: Final = "╭─╮│╰╯"
-"""Corners and sides of a boxed card: top-left, side, top-right, upright, bottom corners."""
+"""A boxed card's frame: top-left corner, line across, top-right corner, upright side,
+bottom-left and bottom-right corners."""
 BANNER: Final = "♠ ♥  t a b l e a u  ♦ ♣"
 """The menu's."""
 

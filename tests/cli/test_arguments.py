@@ -98,3 +98,31 @@ def test_a_go_fish_simulation_refuses_options_it_would_ignore(
     captured = capsys.readouterr()
     assert message in captured.err
     assert captured.out == ""
+
+
+@pytest.mark.parametrize("start", [None, *GAMES])
+@pytest.mark.parametrize("face", ["unicode", "ascii", "four-colour"])
+def test_cards_chooses_the_faces_of_the_menu_and_of_every_game(
+    monkeypatch: pytest.MonkeyPatch, start: str | None, face: str
+) -> None:
+    opened: list[dict[str, object]] = []
+
+    def run_app(**options: object) -> int:
+        opened.append(options)
+        return 0
+
+    monkeypatch.setattr("tableau.ui.app.run_app", run_app)
+    before = [] if start is None else [start]
+    assert tableau([*before, "--cards", face]) == 0
+    assert tableau([*before, f"--cards={face}"]) == 0
+    assert [options["cards"] for options in opened] == [face, face]
+    assert all(options.get("start") == start for options in opened)
+    assert tableau(before) == 0 and opened[-1]["cards"] is None  # not asked: none
+
+
+@pytest.mark.parametrize("face", ["", "emoji", "ASCII", "x" * 120_000])
+def test_cards_refuses_a_face_there_is_not(capsys: pytest.CaptureFixture[str],
+                                           face: str) -> None:
+    assert tableau(["yukon", "--cards", face]) == 2
+    error = capsys.readouterr().err
+    assert "--cards" in error and "unicode" in error and len(error) < 400

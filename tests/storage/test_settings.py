@@ -286,3 +286,13 @@ def test_without_tableau_home_the_platform_folders_are_used(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert settings_path() == tmp_path / "config" / "tableau" / "settings.toml"
     assert database_path() == tmp_path / "data" / "tableau" / "tableau.db"
+
+
+def test_chosen_tells_the_players_values_from_the_defaults(tmp_path: Path) -> None:
+    path = written(tmp_path, '[yukon]\nrules = "classic"\nauto_move = "yes"\n')
+    settings = open_settings(path)
+    assert settings.chosen("yukon", "rules")
+    assert not settings.chosen("yukon", "auto_move")  # refused: the default is used
+    assert not settings.chosen("app", "theme")
+    settings.set("app", "theme", "nord")
+    assert settings.chosen("app", "theme")

@@ -21,3 +21,12 @@ def test_every_required_pesten_picture_has_a_scene() -> None:
     names = {scene.name for scene in scenes_for("pesten")}
     assert {"setup", "lock", "hand", "set-selected", "suit-chooser", "two-stack",
             "round-end", "big-hand", "new-cards"} <= names
+
+
+@pytest.mark.parametrize("face", ["ascii", "four-colour"])
+def test_pesten_in_the_other_card_faces(snap_compare: Any, face: str) -> None:
+    """A hand with a set selected (numbered marks), in ascii and in four-colour faces."""
+    scene = next(scene for scene in scenes_for("pesten") if scene.name == "set-selected")
+    app = scene.make_app()
+    app.asked_face = face  # as --cards does
+    assert snap_compare(app, terminal_size=(80, 24), run_before=scene.setup)

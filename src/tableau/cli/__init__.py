@@ -15,8 +15,11 @@ from pathlib import Path
 from typing import Any
 from typing import TextIO
 
+from tableau.cli.args import UsageError
+from tableau.cli.args import refuse
 from tableau.cli.args import say
 from tableau.cli.args import shown
+from tableau.cli.args import take_cards
 from tableau.engines import GAMES
 
 DONE = 0
@@ -37,6 +40,8 @@ Or print the statistics of the finished games:
   tableau stats    [--json]
 Or play in a web browser, each tab its own app:
   tableau serve    [--host 127.0.0.1] [--port 8000]
+
+On screen, --cards unicode|ascii|four-colour chooses the card faces for this run.
 
 Add --help after a game for its options. A seed is a whole number from 0 to 2**63-1.
 
@@ -66,6 +71,11 @@ def standard_input() -> TextIO:
     return sys.stdin
 
 
+asked_face: str | None = None
+"""The card faces ``--cards`` asked for on this command line (taken out before the game's
+own parser sees it)."""
+
+
 def open_app(start: str | None = None, **options: Any) -> int:
     """Run the full-screen app (at the game ``start``, else the menu) once the terminal and
     the working folder are there."""
@@ -73,7 +83,7 @@ def open_app(start: str | None = None, **options: Any) -> int:
     folder = working_folder()
     from tableau.ui.app import run_app
 
-    code: int = run_app(start=start, folder=folder, **options)
+    code: int = run_app(start=start, folder=folder, cards=asked_face, **options)
     return code
 
 
@@ -87,6 +97,11 @@ def _drop_output() -> None:
 
 
 def _dispatch(args: list[str]) -> int:
+    global asked_face
+    try:
+        asked_face, args = take_cards(args)
+    except UsageError as problem:
+        return refuse("tableau", problem)
     if args and args[0] in ("-h", "--help"):
         print(USAGE, end="")
         return DONE

@@ -85,6 +85,19 @@ seed = seed_in(range(MAX_SEED + 1), "2**63-1")
 """The seed rule of the games with hidden hands: a whole number from 0 to MAX_SEED. (Yukon's
 deals are numbered: ``seed_in(GAME_NUMBERS)``.)"""
 
+def take_cards(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--cards FACE`` (unicode, ascii or four-colour), which every full-screen command
+    takes, and the other arguments. Raises UsageError for a face there is not."""
+    if not any(arg == "--cards" or arg.startswith("--cards=") for arg in args):
+        return None, args
+    from tableau.ui.faces import FACES  # only when asked: the line modes start fast
+
+    parser = Parser(prog="tableau", add_help=False, allow_abbrev=False)
+    parser.add_argument("--cards", choices=FACES)
+    known, rest = parser.parse_known_args(args)
+    return known.cards, rest
+
+
 T = TypeVar("T")
 
 

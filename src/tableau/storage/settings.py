@@ -94,6 +94,7 @@ class Settings:
             (section, key): field.default
             for section, fields in schema.items() for key, field in fields.items()
         }
+        self._chosen: set[tuple[str, str]] = set()
         if path is not None:
             self._read(path)
 
@@ -121,6 +122,7 @@ class Settings:
             why = self.schema[section][key].check(value)
             if why is None:
                 self._values[section, key] = copy.deepcopy(value)
+                self._chosen.add((section, key))
             else:
                 self.problems.append(
                     f"In {name}, {section}.{key} {why}, so the default ({_shown(default)}) "
@@ -129,6 +131,10 @@ class Settings:
 
     def get(self, section: str, key: str) -> Any:
         return copy.deepcopy(self._values[section, key])
+
+    def chosen(self, section: str, key: str) -> bool:
+        """Whether the value is the player's (read from the file or set), not the default."""
+        return (section, key) in self._chosen
 
     def section(self, section: str) -> dict[str, Any]:
         return {key: self.get(section, key) for key in self.schema[section]}
@@ -141,6 +147,7 @@ class Settings:
         if why is not None:
             raise ValueError(f"{section}.{key} {why}.")
         self._values[section, key] = copy.deepcopy(value)
+        self._chosen.add((section, key))
         if self.path is None:
             return
         try:  # again: the player may have edited it since, and their edits stay

@@ -27,7 +27,9 @@ from textual.app import App
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.binding import BindingType
+from textual.filter import LineFilter
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.screen import Screen
 
 from tableau.engines import REGISTRY
@@ -36,6 +38,14 @@ from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem
+from tableau.ui.faces import ABOUT
+from tableau.ui.faces import ASCII_FACES
+from tableau.ui.faces import DEFAULT_FACE
+from tableau.ui.faces import FACES
+from tableau.ui.faces import FOUR_COLOUR_CLASS
+from tableau.ui.faces import Face
+from tableau.ui.faces import chosen_face
+from tableau.ui.faces import terminal_shows_glyphs
 from tableau.ui.games import SCREENS
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.preferences import open_settings
@@ -68,6 +78,9 @@ class TableauApp(App[int]):
         Binding("f1", "help", "Help", show=False),
     ]
 
+    card_face: reactive[Face] = reactive[Face](DEFAULT_FACE, init=False)
+    """How cards are drawn (tableau.ui.faces); a change redraws every screen at once."""
+
     def __init__(
         self,
         start: str | None = None,
@@ -79,9 +92,11 @@ class TableauApp(App[int]):
         folder: Path | None = None,
         persist: bool = True,
         wall: Callable[[], float] = time.time,
+        cards: Face | None = None,
         **options: Any,
     ) -> None:
-        """``clock``, ``wall``, ``cursor_blink`` and ``animations`` exist for tests;
+        """``cards`` is the card face for this run (``--cards``), over the remembered one.
+        ``clock``, ``wall``, ``cursor_blink`` and ``animations`` exist for tests;
         ``persist=False`` reads and writes no settings and no store (snapshots). A
         ``cpu_delay`` holds for the whole run (tests, ``--delay``); without one, each game
         starts at the speed its set-up last chose.
@@ -100,6 +115,7 @@ class TableauApp(App[int]):
         )
         self.options = options
         self.fixed_delay = cpu_delay
+        self.asked_face = cards
         self.choices: dict[str, dict[str, Any]] = {}
         """Each game's set-up choices in this run, from the command line or the set-up step."""
         if start is not None:
@@ -144,10 +160,30 @@ class TableauApp(App[int]):
                             "tableau knows, so the default is used.")
         self.theme_changed_signal.subscribe(
             self, lambda chosen: self.remember("app", "theme", chosen.name))
+        remembered = settings.get("app", "cards") if settings.chosen("app", "cards") else None
+        self.card_face = chosen_face(self.asked_face, remembered, terminal_shows_glyphs())
         if store.problem is not None:
             problems.append(store.problem)
         for problem in problems:
             self.notify(problem, title="tableau", severity="warning", timeout=12, markup=False)
+
+    def get_line_filters(self) -> list[LineFilter]:
+        """Textual's filters, and the ascii faces' while they are chosen."""
+        filters = list(super().get_line_filters())
+        if self.card_face == "ascii":
+            filters.append(ASCII_FACES)
+        return filters
+
+    def watch_card_face(self, face: Face) -> None:
+        self.set_class(face == "four-colour", FOUR_COLOUR_CLASS)  # restyles every widget
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()
+
+    def choose_face(self, face: Face) -> None:
+        """The palette's choice: drawn at once and remembered."""
+        self.card_face = face
+        self.remember("app", "cards", face)
 
     def remember(self, section: str, key: str, value: object) -> None:
         """Keep a setting in settings.toml at once, or say why it could not be."""
@@ -327,6 +363,10 @@ class TableauApp(App[int]):
                     f"Play {game.title}", game.description,
                     lambda key=game.key: self.set_up_game(key),
                 )
+        for face in FACES:
+            if face != self.card_face:
+                yield SystemCommand(f"Cards: {face}", ABOUT[face],
+                                    lambda face=face: self.choose_face(face))
         for command in super().get_system_commands(screen):
             if command.title != "Screenshot":  # Textual's: any hand on screen, mode 644
                 yield command

@@ -1,8 +1,8 @@
 """The app's settings: what ``settings.toml`` may hold, with defaults and checks.
 
-The theme and each game's last set-up. Pesten keeps its seats' names and kinds (never a
-password), the match and the house rules. Read once at start-up (``open_settings``); a
-change in the app is written at once.
+The theme, the card faces and each game's last set-up. Pesten keeps its seats' names and
+kinds (never a password), the match and the house rules. Read once at start-up
+(``open_settings``); a change in the app is written at once.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from tableau.storage.settings import number
 from tableau.storage.settings import one_of
 from tableau.storage.settings import text
 from tableau.storage.settings import whole
+from tableau.ui.faces import DEFAULT_FACE
+from tableau.ui.faces import FACES
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 
 # The games' choices are written out here, not imported: importing the engines would double
@@ -77,7 +79,10 @@ DEFAULT_PESTEN_SEATS: Final = (
 )
 
 SCHEMA: Final[Schema] = {
-    "app": {"theme": Field(DEFAULT_THEME, text(60))},
+    "app": {
+        "theme": Field(DEFAULT_THEME, text(60)),
+        "cards": Field(DEFAULT_FACE, one_of(*FACES)),
+    },
     "yukon": {
         "rules": Field("spec", one_of(*YUKON_RULES)),
         "auto_move": Field(False, boolean),

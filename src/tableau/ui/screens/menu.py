@@ -22,9 +22,8 @@ from tableau.engines import REGISTRY
 from tableau.engines import find_game
 from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
+from tableau.ui.faces import BANNER
 from tableau.ui.screens.base import TableauScreen
-
-BANNER = "♠ ♥  t a b l e a u  ♦ ♣"
 
 
 class GameItem(ListItem):

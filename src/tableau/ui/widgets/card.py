@@ -3,8 +3,10 @@
 ``draw_card`` turns a card into rows of text parts; ``CardView`` is a widget for one card
 (hands, discard piles); ``FanColumn`` in pile.py draws many cards in one widget.
 Colours come only from .tcss: the CSS classes ``-red``, ``-black``, ``-back``, ``-empty``,
-``-joker`` say what the card is, and ``-selected``, ``-highlight``, ``-legal``, ``-illegal``,
-``-dimmed``, ``-marked`` say what state it is in.
+``-joker`` say what the card is, ``-clubs``, ``-diamonds``, ``-hearts``, ``-spades`` its suit
+(coloured only under the app's ``-four-colour``), and ``-selected``, ``-highlight``,
+``-legal``, ``-illegal``, ``-dimmed``, ``-marked`` say what state it is in. Every glyph drawn
+here comes from tableau.ui.faces, which also turns them into ASCII for the ascii faces.
 """
 
 from __future__ import annotations
@@ -21,12 +23,19 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
 from tableau.ui._css import sibling_tcss
+from tableau.ui.faces import BACK_EDGE
+from tableau.ui.faces import BACK_FILL
+from tableau.ui.faces import BOX
+from tableau.ui.faces import EMPTY_FILL
+from tableau.ui.faces import suit_class
 
 Part = Literal["face", "edge", "pip"]
 Kind = Literal["red", "black", "joker", "back", "empty"]
+KINDS: tuple[Kind, ...] = ("red", "black", "joker", "back", "empty")
 Row = tuple[tuple[str, Part], ...]
 
 
@@ -45,10 +54,9 @@ def card_kind(card: AnyCard | None, face_up: bool = True) -> Kind:
     return "joker"
 
 
-BACK_FILL = "░"
-BACK_EDGE = "▔"
-"""A one-line back shows only the top edge of the card, so stacked backs can be counted."""
-EMPTY_FILL = "·"
+def card_suit(card: AnyCard | None, face_up: bool = True) -> str | None:
+    """The suit's class stem of a face-up card ("hearts"), None for a joker, back or gap."""
+    return suit_class(card.suit) if isinstance(card, Card) and face_up else None
 
 
 def draw_card(
@@ -66,20 +74,23 @@ def draw_card(
     label = card_label(card) if card is not None and kind not in ("back", "empty") else ""
     if kind == "empty":
         label = empty_label
+    # The frame has its own colour on a face; a back or a gap is drawn in one colour.
+    edge: Part = "edge" if kind in ("red", "black", "joker") else "face"
     if height <= 1:
         if kind == "back":
-            return [((BACK_EDGE * width, "edge"),)]
+            return [((BACK_EDGE * width, edge),)]
         text = f" {label}" if label else ""
         if kind == "empty" and not label:
             text = " " + EMPTY_FILL * max(width - 2, 1)
         return [((text.ljust(width)[:width], "face"),)]
     inner = width - 2
-    corner_top = ("╭" + "─" * inner + "╮", "edge")
-    corner_bottom = ("╰" + "─" * inner + "╯", "edge")
+    top_left, across, top_right, side, bottom_left, bottom_right = BOX
+    corner_top = (top_left + across * inner + top_right, edge)
+    corner_bottom = (bottom_left + across * inner + bottom_right, edge)
     rows: list[Row] = [(corner_top,)]
 
     def boxed(text: str, part: Part = "face") -> Row:
-        return (("│", "edge"), (text.ljust(inner)[:inner], part), ("│", "edge"))
+        return ((side, edge), (text.ljust(inner)[:inner], part), (side, edge))
 
     body = height - 2 if height >= 3 else 1
     for line in range(body):
@@ -153,8 +164,11 @@ class CardView(Widget):
 
     def _apply_kind(self) -> None:
         kind = card_kind(self.card, self.face_up)
-        for other in ("red", "black", "joker", "back", "empty"):
-            self.set_class(other == kind, f"-{other}")
+        suit = card_suit(self.card, self.face_up)
+        self.update_classes({
+            **{f"-{other}": other == kind for other in KINDS},
+            **{f"-{suit_class(other)}": suit_class(other) == suit for other in SUITS},
+        })
 
     def render_line(self, y: int) -> Strip:
         width, height = self.content_size.width, self.content_size.height

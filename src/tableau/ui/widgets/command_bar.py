@@ -45,7 +45,7 @@ _CARD_CODE = re.compile(rf"(?<![\w'\":])[{_RANKS}][{_SUITS}](?![\w'\"])")
 
 def with_card_glyphs(message: str) -> str:
     """The message with its card codes drawn as on the table: "5H does not go on 7S" becomes
-    "5♥ does not go on 7♠"."""
+    "5♥ does not go on 7♠" (and, with the ascii faces, "5H" again on screen: tableau.ui.faces)."""
     return _CARD_CODE.sub(lambda found: parse_card(found.group()).face, message)
 
 

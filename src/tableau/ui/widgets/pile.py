@@ -29,12 +29,14 @@ from textual.strip import Strip
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
-from tableau.ui.widgets.card import BACK_EDGE
-from tableau.ui.widgets.card import BACK_FILL
-from tableau.ui.widgets.card import Kind
+from tableau.ui.faces import BACK_EDGE
+from tableau.ui.faces import BACK_FILL
+from tableau.ui.faces import TIMES
+from tableau.ui.widgets.card import KINDS
 from tableau.ui.widgets.card import Part
 from tableau.ui.widgets.card import Row
 from tableau.ui.widgets.card import card_kind
+from tableau.ui.widgets.card import card_suit
 from tableau.ui.widgets.card import draw_card
 from tableau.ui.widgets.drag import Draggable
 from tableau.ui.widgets.drag import DropTarget
@@ -65,9 +67,10 @@ class Pile(Draggable, DropTarget):
 
     ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "pile--red", "pile--black", "pile--joker", "pile--back", "pile--empty",
-        "pile--edge", "pile--pip", "pile--label", "pile--count", "pile--picked",
-        "pile--cursor", "pile--legal", "pile--illegal", "pile--fold",
+        *(f"pile--{kind}{ink}" for kind in KINDS for ink in ("", "-in-state")),
+        "pile--clubs", "pile--diamonds", "pile--hearts", "pile--spades",
+        "pile--edge", "pile--pip", "pile--label", "pile--label-in-state", "pile--count",
+        "pile--picked", "pile--cursor", "pile--legal", "pile--illegal", "pile--fold",
     }
 
     @dataclass
@@ -204,10 +207,29 @@ class _Line:
     index: int | None
 
 
-_KIND_CLASS: dict[Kind, str] = {
-    "red": "pile--red", "black": "pile--black", "joker": "pile--joker",
-    "back": "pile--back", "empty": "pile--empty",
-}
+Look = tuple[str, str | None]
+"""A card's kind and suit class stems: ("red", "hearts"), ("back", None)."""
+
+
+def _look(card: AnyCard | None, face_up: bool) -> Look:
+    return card_kind(card, face_up), card_suit(card, face_up)
+
+
+def _classes(look: Look, part: Part, over: tuple[str, ...]) -> tuple[str, ...]:
+    """The component classes of one part of a card, later ones winning: the kind's colours,
+    the states' tints over them, the kind's ink on a tint, the suit's colour (four-colour
+    faces) and the part's own look. (A component class cannot be matched together with
+    another in .tcss, so the combinations are spelt out here.)"""
+    kind, suit = look
+    ink = (f"pile--{kind}-in-state",) if over else ()
+    suit_colour = (f"pile--{suit}",) if suit else ()
+    return (f"pile--{kind}", *over, *ink, *suit_colour, *_PART_CLASS[part])
+
+
+def _label_classes(over: tuple[str, ...]) -> tuple[str, ...]:
+    return ("pile--label", *over, *(("pile--label-in-state",) if over else ()))
+
+
 _PART_CLASS: dict[Part, tuple[str, ...]] = {
     "face": (), "edge": ("pile--edge",), "pip": ("pile--pip",),
 }
@@ -331,17 +353,18 @@ class FanColumn(Pile):
                 fold = True
         lines: list[_Line] = []
         if self.label:
-            classes: tuple[str, ...] = ("pile--label",)
+            label_over: tuple[str, ...] = ()
             if self.target is not None:
-                classes += (f"pile--{self.target}",)
+                label_over = (f"pile--{self.target}",)
             elif self.cursor == -1:
-                classes += ("pile--cursor",)
+                label_over = ("pile--cursor",)
+            classes = _label_classes(label_over)
             lines.append(_Line(((f" {self.label}".ljust(card_width), classes),), None))
         if not self.cards:
             rows = draw_card(None, True, card_width, bottom_height, empty_label=self.empty_label)
             over = self._overlay(None, is_bottom=True)
             for row in rows:
-                lines.append(_Line(self._parts(row, "empty", over), None))
+                lines.append(_Line(self._parts(row, _look(None, True), over), None))
         hidden_run = 0
         for index, shown in enumerate(self.cards):
             is_bottom = index == count - 1
@@ -350,16 +373,16 @@ class FanColumn(Pile):
                 next_hidden = not self.cards[index + 1].face_up
                 if next_hidden and index + 1 < count - 1:
                     continue
-                text = f"{BACK_FILL * 2} ×{hidden_run}" if hidden_run > 1 else BACK_EDGE * 2
+                text = f"{BACK_FILL * 2} {TIMES}{hidden_run}" if hidden_run > 1 else BACK_EDGE * 2
                 lines.append(_Line(((text.ljust(card_width)[:card_width], ("pile--fold",)),), None))
                 hidden_run = 0
                 continue
             height = bottom_height if is_bottom else covered
             rows = draw_card(shown.card, shown.face_up, card_width, height)
-            kind = card_kind(shown.card, shown.face_up)
+            look = _look(shown.card, shown.face_up)
             over = self._overlay(index, is_bottom=is_bottom)
             for row in rows:
-                lines.append(_Line(self._parts(row, kind, over), index))
+                lines.append(_Line(self._parts(row, look, over), index))
         self._lines = lines
         self._strips.clear()
 
@@ -377,11 +400,9 @@ class FanColumn(Pile):
 
     @staticmethod
     def _parts(
-        row: Row, kind: Kind, over: tuple[str, ...]
+        row: Row, look: Look, over: tuple[str, ...]
     ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        return tuple(
-            (text, (_KIND_CLASS[kind], *_PART_CLASS[part], *over)) for text, part in row
-        )
+        return tuple((text, _classes(look, part, over)) for text, part in row)
 
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
@@ -457,7 +478,7 @@ class StackPile(Pile):
         width, height = self.content_size.width, self.content_size.height
         base = self.base_style
         showing = self.top if self.count else None
-        kind = card_kind(showing, self.face_up if self.count else True)
+        look = _look(showing, self.face_up if self.count else True)
         over: tuple[str, ...] = ()
         if self.cursor:
             over += ("pile--cursor",)
@@ -465,7 +486,7 @@ class StackPile(Pile):
             over += ("pile--picked",)
         if self.target is not None:
             over += (f"pile--{self.target}",)
-        label_style = self.style_for("pile--label", *over)
+        label_style = self.style_for(*_label_classes(over))
         segments: list[Segment] = []
         if height <= 1:
             label = f"{self.label} " if self.label else ""
@@ -473,7 +494,7 @@ class StackPile(Pile):
             row = draw_card(showing, self.face_up or not self.count, card_width, 1,
                             empty_label=self.empty_label)[0]
             segments.append(Segment(label, label_style))
-            segments += self._segments(row, kind, over, base)
+            segments += self._segments(row, look, over)
             if self.show_count and self.count:
                 segments.append(Segment(f" {self.count}", self.style_for("pile--count")))
         else:
@@ -484,16 +505,11 @@ class StackPile(Pile):
             elif y <= card_rows:
                 rows = draw_card(showing, self.face_up or not self.count, card_width, card_rows,
                                  empty_label=self.empty_label)
-                segments += self._segments(rows[y - 1], kind, over, base)
+                segments += self._segments(rows[y - 1], look, over)
             elif self.show_count:
                 text = f"{self.count} card{'s' if self.count != 1 else ''}"
                 segments.append(Segment(text.center(card_width), self.style_for("pile--count")))
         return Strip(segments).extend_cell_length(width, base).crop(0, width)
 
-    def _segments(
-        self, row: Row, kind: Kind, over: tuple[str, ...], base: Style
-    ) -> list[Segment]:
-        return [
-            Segment(text, self.style_for(_KIND_CLASS[kind], *_PART_CLASS[part], *over))
-            for text, part in row
-        ]
+    def _segments(self, row: Row, look: Look, over: tuple[str, ...]) -> list[Segment]:
+        return [Segment(text, self.style_for(*_classes(look, part, over))) for text, part in row]

@@ -157,7 +157,7 @@ class Frames:
             await result
         deadline = started + 10.0
         while True:
-            for (at, screen), probed in zip(self.times[count:], self.probed[count:]):
+            for (at, screen), probed in zip(self.times[count:], self.probed[count:], strict=True):
                 if ((shown is None or isinstance(screen, shown))
                         and (until is None or until(probed))):
                     return at - started
@@ -294,7 +294,7 @@ async def _resume(
     return shown, builds, opened, times
 
 
-def _latency_rows(title: str, by_kind: dict[str, list[float]]) -> float:
+def latency_rows(title: str, by_kind: dict[str, list[float]]) -> float:
     ms = sorted(value * 1000 for values in by_kind.values() for value in values)
     median = statistics.median(ms)
     p95 = ms[max(int(len(ms) * 0.95) - 1, 0)]
@@ -320,8 +320,8 @@ def main() -> None:
 
 def _main(home: Path) -> None:
     times_off, times_on = bench_latency()
-    off = _latency_rows("move latency, Yukon 120x40, autosave OFF", times_off)
-    on = _latency_rows("move latency, Yukon 120x40, autosave ON (tableau.db)", times_on)
+    off = latency_rows("move latency, Yukon 120x40, autosave OFF", times_off)
+    on = latency_rows("move latency, Yukon 120x40, autosave ON (tableau.db)", times_on)
     verdict = "OK" if on <= 16 else "over target"
     print(f"  autosave ON {on:.1f} ms vs OFF {off:.1f} ms (median)   "
           f"target median <= 16 ms: {verdict}")
@@ -335,7 +335,7 @@ def _main(home: Path) -> None:
           f"target <= 500 ms: {verdict}")
     print(f"  Continue to the first painted board {seconds * 1000:.0f} ms   "
           f"(a new game to its first painted board: {statistics.median(opened) * 1000:.0f} ms)")
-    _latency_rows(f"move latency in that {LONG_GAME:,}-move game, autosave ON", long_times)
+    latency_rows(f"move latency in that {LONG_GAME:,}-move game, autosave ON", long_times)
     tableau, bare = bench_startup()
     ratio = tableau / bare
     verdict = "OK" if ratio <= 1.5 else "over target"

@@ -25,12 +25,11 @@ import os
 import statistics
 import tempfile
 from functools import partial
-from pathlib import Path
 from typing import Any
 from unittest import mock
 
 from bench.bench_ui import Frames
-from bench.bench_ui import _latency_rows
+from bench.bench_ui import latency_rows
 
 DEALS = 10
 RULES = ("spec", "classic")
@@ -110,12 +109,12 @@ async def _latencies() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
                     await asyncio.sleep(SETTLE)
                     assert _hint_thinking(app), "the hint is not thinking"
                 # A cursor key leaves the hint thinking, so it goes before the move.
-                times["cursor key"].append(await frames.after(lambda: pilot.press(cursor)))
+                times["cursor key"].append(await frames.after(partial(pilot.press, cursor)))
                 await pilot.pause()
                 assert _hint_thinking(app) == with_hint, "a cursor key stopped the hint"
                 state = screen.session.state
                 kind = "undo key" if key == "u" else "redo key"
-                times[kind].append(await frames.after(lambda: pilot.press(key)))
+                times[kind].append(await frames.after(partial(pilot.press, key)))
                 assert screen.session.state is not state, f"{key} made no move"
     return idle, thinking
 
@@ -146,9 +145,9 @@ def _main() -> None:
               f"target <= {FIRST_HINT_TARGET:.0f} s: {verdict}")
     idle, thinking = asyncio.run(_latencies())
     moves = ("undo key", "redo key")
-    at_rest = _latency_rows("move latency, Yukon 120x40, idle",
+    at_rest = latency_rows("move latency, Yukon 120x40, idle",
                             {kind: idle[kind] for kind in moves})
-    busy = _latency_rows(f"move latency, Yukon 120x40, a hint thinking "
+    busy = latency_rows(f"move latency, Yukon 120x40, a hint thinking "
                          f"({HINT_SAMPLES:,} samples, stopped by the move)",
                          {kind: thinking[kind] for kind in moves})
     verdict = "OK" if busy <= MOVE_TARGET_MS else "over target"

@@ -127,11 +127,13 @@ def bench_startup() -> tuple[float, float]:
 
 class Frames:
     """Notes when each frame of ``app`` is ready. Headless apps compute each frame but skip
-    the terminal write; this does the write's work (turn the update into escape sequences)."""
+    the terminal write; this does the write's work (turn the update into escape sequences).
+    ``probe()``, if given, is noted with each frame (what that frame shows)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, probe: Callable[[], object] | None = None) -> None:
         self.app = app
         self.times: list[tuple[float, Any]] = []
+        self.probed: list[object] = []
         original = app._display
 
         def display(screen: Any, renderable: Any) -> None:
@@ -139,13 +141,15 @@ class Frames:
             if renderable is not None and hasattr(renderable, "render_segments"):
                 renderable.render_segments(app.console)
                 self.times.append((time.perf_counter(), app.screen))
+                self.probed.append(None if probe is None else probe())
 
         app._display = display
 
     async def after(self, action: Callable[[], Awaitable[object] | None],
-                    shown: type | None = None) -> float:
+                    shown: type | None = None,
+                    until: Callable[[object], bool] | None = None) -> float:
         """Seconds from ``action`` to the next frame painted (with a screen of type
-        ``shown`` in front, if given)."""
+        ``shown`` in front, if given, and whose probe satisfies ``until``, if given)."""
         count = len(self.times)
         started = time.perf_counter()
         result = action()
@@ -153,8 +157,9 @@ class Frames:
             await result
         deadline = started + 10.0
         while True:
-            for at, screen in self.times[count:]:
-                if shown is None or isinstance(screen, shown):
+            for (at, screen), probed in zip(self.times[count:], self.probed[count:], strict=True):
+                if ((shown is None or isinstance(screen, shown))
+                        and (until is None or until(probed))):
                     return at - started
             if time.perf_counter() > deadline:
                 raise RuntimeError("no frame was painted after the input")
@@ -289,7 +294,7 @@ async def _resume(
     return shown, builds, opened, times
 
 
-def _latency_rows(title: str, by_kind: dict[str, list[float]]) -> float:
+def latency_rows(title: str, by_kind: dict[str, list[float]]) -> float:
     ms = sorted(value * 1000 for values in by_kind.values() for value in values)
     median = statistics.median(ms)
     p95 = ms[max(int(len(ms) * 0.95) - 1, 0)]
@@ -315,8 +320,8 @@ def main() -> None:
 
 def _main(home: Path) -> None:
     times_off, times_on = bench_latency()
-    off = _latency_rows("move latency, Yukon 120x40, autosave OFF", times_off)
-    on = _latency_rows("move latency, Yukon 120x40, autosave ON (tableau.db)", times_on)
+    off = latency_rows("move latency, Yukon 120x40, autosave OFF", times_off)
+    on = latency_rows("move latency, Yukon 120x40, autosave ON (tableau.db)", times_on)
     verdict = "OK" if on <= 16 else "over target"
     print(f"  autosave ON {on:.1f} ms vs OFF {off:.1f} ms (median)   "
           f"target median <= 16 ms: {verdict}")
@@ -330,7 +335,7 @@ def _main(home: Path) -> None:
           f"target <= 500 ms: {verdict}")
     print(f"  Continue to the first painted board {seconds * 1000:.0f} ms   "
           f"(a new game to its first painted board: {statistics.median(opened) * 1000:.0f} ms)")
-    _latency_rows(f"move latency in that {LONG_GAME:,}-move game, autosave ON", long_times)
+    latency_rows(f"move latency in that {LONG_GAME:,}-move game, autosave ON", long_times)
     tableau, bare = bench_startup()
     ratio = tableau / bare
     verdict = "OK" if ratio <= 1.5 else "over target"

@@ -9,12 +9,13 @@ After every move ``record()`` gives the store the game: its autosave (the sessio
 ("won") or stuck ("lost") the finished game. ``YukonScreen.resumed`` rebuilds the screen from
 that autosave exactly as it was left.
 
-The solver (``tableau.ai.yukon``) works in threads beside the table, one job per kind, so
-moves go on meanwhile: the hint (h, ``tableau.ai.yukon_hint``, never looking at face-down
-cards), "Is this deal winnable?" (looking at them, and saying so), winnable-only new games,
-and a quiet check of every table with all cards face up, which offers F (finish) for a win
-and says "No way to win from here" for a proved loss. Escape stops the first three; an answer
-for a table that has changed meanwhile is dropped.
+The solver (``tableau.ai.yukon``) works in a child process beside the table (``ui/apart.py``),
+one job per kind, so moves go on meanwhile, as quick as ever: the hint (h,
+``tableau.ai.yukon_hint``, never looking at face-down cards), "Is this deal winnable?"
+(looking at them, and saying so), winnable-only new games, and a quiet check of every table
+with all cards face up, which offers F (finish) for a win and says "No way to win from here"
+for a proved loss. Escape stops the first three; an answer for a table that has changed
+meanwhile is dropped.
 """
 
 from __future__ import annotations
@@ -22,7 +23,6 @@ from __future__ import annotations
 import dataclasses
 import math
 import secrets
-import sys
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
@@ -63,6 +63,8 @@ from tableau.sessions.yukon import YukonSession
 from tableau.storage.store import GameRecord
 from tableau.text import clock_text
 from tableau.text import shorten
+from tableau.ui.apart import Stopped
+from tableau.ui.apart import run_apart
 from tableau.ui.controls.yukon import CANCELLED
 from tableau.ui.controls.yukon import COLUMNS
 from tableau.ui.controls.yukon import FOUNDATIONS
@@ -104,9 +106,6 @@ FINISH_PACE = 0.5
 LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
 STOPPED = "Stopped."
-SOLVER_SWITCH_INTERVAL = 0.001
-"""While the solver thinks in a thread, Python hands the interpreter over to the event loop
-every millisecond instead of every 5 ms: a key then waits a few ms for it, not a few dozen."""
 
 
 def welcome(seed: int) -> str:
@@ -863,17 +862,19 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self, kind: str, status: str, job: Callable[[Callable[[], bool]], T],
         done: Callable[[T], None],
     ) -> None:
-        """Run ``job(cancelled)`` in a thread, so the table keeps taking moves; a new job of a
-        kind replaces the old one. ``status`` shows meanwhile; ``done(result)`` runs back on
-        the event loop, unless the job was stopped first."""
+        """Run ``job(cancelled)`` in a child process (waited for by a thread), so the table
+        keeps taking moves; a new job of a kind replaces the old one. ``status`` shows
+        meanwhile; ``done(result)`` runs back on the event loop, unless the job was stopped
+        first."""
         token = object()
         self._jobs[kind] = (token, status)
-        self._jobs_changed()
 
         def run() -> None:
             worker = get_current_worker()
             try:
-                result = job(lambda: worker.is_cancelled)
+                result = run_apart(job, lambda: worker.is_cancelled)
+            except Stopped:
+                return
             except Exception as error:  # a solver bug must not leave "Thinking…" for ever
                 self.app.call_from_thread(finished, None, error)
                 return
@@ -883,7 +884,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         def finished(result: T, error: Exception | None = None) -> None:
             if self._jobs.get(kind, (None, ""))[0] is token:
                 del self._jobs[kind]
-                self._jobs_changed()
                 if error is None:
                     done(result)
                 else:
@@ -899,19 +899,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         if self._jobs.pop(kind, None) is None:
             return False
         self.workers.cancel_group(self, f"yukon-{kind}")
-        self._jobs_changed()
         return True
-
-    _switch_interval: float | None = None
-    """The interpreter's own switch interval, kept while the solver's is in force."""
-
-    def _jobs_changed(self) -> None:
-        if self._jobs and self._switch_interval is None:
-            self._switch_interval = sys.getswitchinterval()
-            sys.setswitchinterval(SOLVER_SWITCH_INTERVAL)
-        elif not self._jobs and self._switch_interval is not None:
-            sys.setswitchinterval(self._switch_interval)
-            self._switch_interval = None
 
     def on_unmount(self) -> None:
         for kind in list(self._jobs):

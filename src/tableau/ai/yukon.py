@@ -123,21 +123,9 @@ class Position:
     heights: tuple[int, int, int, int]
 
 
-def _fits_table(rules: str) -> tuple[tuple[int, ...], ...]:
-    """For each card index: the indices of the cards that go on it in a column."""
-    def fits(card: int, onto: int) -> bool:
-        if card % 13 + 1 != onto % 13:
-            return False
-        if rules == "spec":
-            return card // 13 != onto // 13
-        if rules == "classic":
-            return FULL_DECK[card].is_red != FULL_DECK[onto].is_red
-        return card // 13 == onto // 13
-
-    return tuple(tuple(card for card in range(52) if fits(card, onto)) for onto in range(52))
-
-
-_FITS: Final = {rules: _fits_table(rules) for rules in yukon.RULES}
+_FITS: Final = yukon.FITS_ON
+"""For each rules variant and card index: the indices of the cards that go on it (the engine's
+own table, so the solver plays by the engine's rules)."""
 
 
 def position_of(state: State) -> Position:

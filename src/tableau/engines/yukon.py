@@ -61,6 +61,7 @@ __all__ = [
     "COLUMN_HEIGHTS",
     "DEAL",
     "FACE_DOWN_COUNTS",
+    "FITS_ON",
     "GAME_NUMBERS",
     "QUIT",
     "RULES",
@@ -632,7 +633,7 @@ def _foundation_targets(card: Card, foundations: tuple[Foundation, ...]) -> list
 # The move generator works on card indices (0-51, ``Card.index``): ace of a suit at
 # index % 13 == 0, and the card one rank lower of the same suit at index - 1.
 # For each rule variant, by the index of a card: the indices of the cards that go on it.
-_FITS_ON: Final[Mapping[str, tuple[tuple[int, ...], ...]]] = {
+FITS_ON: Final[Mapping[str, tuple[tuple[int, ...], ...]]] = {
     rules: tuple(
         tuple(
             lower.index
@@ -671,7 +672,7 @@ def legal_moves(state: State) -> tuple[Move, ...]:
         return _FIRST_STEPS if state.deck is None else _STARTUP_STEPS
     if _is_won(state):
         return ()
-    fits_on = _FITS_ON[state.rules]
+    fits_on = FITS_ON[state.rules]
     table = _MOVE_TABLE
     moves: list[Move] = []
     tops: dict[int, int] = {}

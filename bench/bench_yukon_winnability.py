@@ -234,8 +234,10 @@ def report(paths: list[Path]) -> str:
 
 
 def peak_rss_mib() -> float:
-    """The peak resident memory of this process so far (Linux reports KiB)."""
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    """The peak resident memory of this process, or of its largest finished child (the
+    ``--jobs`` workers solve there), so far; Linux reports KiB."""
+    return max(resource.getrusage(who).ru_maxrss
+               for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 
 
 def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:

@@ -30,7 +30,7 @@ def test_table_options_go_to_the_set_up_screen(opened: list[dict[str, Any]]) -> 
             "--seed", "42"]
     assert main(args) == 0
     assert opened == [{"start": "pesten", "players": 5, "packs": 2, "jokers": 1,
-                       "cpus": ("random", "careful"), "seed": 42}]
+                       "cpus": ("random", "careful"), "seed": 42, "cards": None}]
 
 
 @pytest.mark.parametrize(

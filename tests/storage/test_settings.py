@@ -58,7 +58,8 @@ def test_good_values_are_used(tmp_path: Path) -> None:
                              '{ name = "Bot", kind = "random" }]\n')
     settings = open_settings(path)
     assert settings.problems == []
-    assert settings.section("yukon") == {"rules": "russian", "auto_move": True}
+    assert settings.section("yukon") == {"rules": "russian", "auto_move": True,
+                                         "winnable_only": False}
     assert settings.get("gofish", "speed") == 0
     assert [seat["name"] for seat in settings.get("pesten", "seats")] == ["Mia", "Bot"]
 

@@ -985,7 +985,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             if self.session.state is not state:
                 of_table = None  # about a table that is gone
             self.note = winnable_sentence(of_deal, of_table)
-            if of_table is not None and _all_face_up(self.view):
+            if of_table is not None and not yukon.unseen_cards(self.view):
                 self._proof = (state, of_table)  # what the quiet check would have found
                 self.refresh_bindings()
 
@@ -1003,7 +1003,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         state, view = self.session.state, self.view
         if (self._finishing or state.phase is not Phase.PLAY or view.won or not view.legal
                 or self._proof_here() is not None or "check" in self._jobs
-                or not _all_face_up(view)):
+                or yukon.unseen_cards(view)):
             return
 
         def done(verdict: Verdict) -> None:
@@ -1102,10 +1102,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.sub_title = f"winnable deal, seed {number}"
 
         self._solver_job("find", "Finding a winnable deal… Esc stops.", job, done)
-
-
-def _all_face_up(view: View) -> bool:
-    return all(card is not None for column in view.columns for card in column)
 
 
 def winnable_sentence(of_deal: Verdict, of_table: Verdict | None) -> str:

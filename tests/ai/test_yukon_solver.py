@@ -30,26 +30,28 @@ def replays_to_win(state: State, moves: tuple[yukon.CardMove, ...]) -> bool:
     return yukon.outcome(state) is not None
 
 
-def brute_force_wins(state: State, returns: bool = True) -> bool | None:
+def brute_force_wins(state: State, returns: int | None = None) -> bool | None:
     """Whether any sequence of legal moves wins: every reachable position, as the engine
-    sees it. None when there are too many positions to try. With ``returns=False`` no card
-    comes back from a foundation (fewer moves: a win found then is a real win)."""
-    seen = {(state.columns, state.foundations)}
-    todo = [state]
+    sees it. None when there are too many positions to try. ``returns`` caps how many times a
+    card may come back from a foundation (None: no cap). With a cap the search tries fewer
+    lines, so a win it finds is a real win."""
+    seen = {(state.columns, state.foundations, 0)}
+    todo = [(state, 0)]
     while todo:
-        here = todo.pop()
+        here, used = todo.pop()
         if yukon.outcome(here) is not None:
             return True
         for move in yukon.legal_moves(here):
-            if not returns and str(move).startswith("F"):
+            spent = used + str(move).startswith("F")
+            if returns is not None and spent > returns:
                 continue
             after = yukon.apply(here, move)
-            key = (after.columns, after.foundations)
+            key = (after.columns, after.foundations, spent if returns else 0)
             if key not in seen:
                 if len(seen) >= BRUTE_FORCE_LIMIT:
                     return None
                 seen.add(key)
-                todo.append(after)
+                todo.append((after, spent))
     return False
 
 
@@ -103,7 +105,7 @@ def test_verdicts_agree_with_brute_force(rules: str, seed: int, loose: int, spre
     be lost without them as well. Under Russian rules they never help (rule 3), so there the
     two must agree exactly."""
     state = small_position(rules, seed, loose, spread)
-    truth = brute_force_wins(state, returns=False)
+    truth = brute_force_wins(state, returns=0)
     verdict = solve(state, seconds=20.0)
     assert verdict.kind != "unknown"
     if truth is True or (truth is False and rules == "russian"):
@@ -128,14 +130,14 @@ def test_a_trapped_deal_is_lost_and_brute_force_agrees() -> None:
     )
     lost = State(Phase.PLAY, FULL_DECK, tuple(columns), foundations, 1, "russian")
     assert trapped(position_of(lost), "russian")
-    assert brute_force_wins(lost, returns=False) is False
+    assert brute_force_wins(lost, returns=0) is False
     assert solve(lost).kind == "lost"
     # The same with the 4♠ face up at the bottom of C2 is won.
     columns[0] = columns[0][1:]
     columns[1] = (*columns[1], Slot(spades[3], True))
     won = State(Phase.PLAY, FULL_DECK, tuple(columns), foundations, 1, "russian")
     assert not trapped(position_of(won), "russian")
-    assert brute_force_wins(won, returns=False) is True
+    assert brute_force_wins(won, returns=0) is True
     assert solve(won).kind == "won"
 
 
@@ -159,3 +161,22 @@ def test_lost_russian_deals_agree_with_brute_force_over_every_move(number: int) 
     deal = yukon.numbered_game(number, "russian")
     assert brute_force_wins(deal) is False
     assert solve(deal).kind == "lost"
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(("spec", "classic")), st.integers(0, 10**6), st.integers(5, 9),
+       st.integers(2, 4))
+def test_verdicts_agree_with_brute_force_letting_cards_come_back(
+    rules: str, seed: int, loose: int, spread: int
+) -> None:
+    """Rules 1, 2 and 6 are argued for lines where cards come back from the foundations too,
+    so here the brute force tries lines with up to two cards coming back: a win it finds is a
+    real win that the solver must find too."""
+    state = small_position(rules, seed, loose, spread)
+    truth = brute_force_wins(state, returns=2)
+    verdict = solve(state, seconds=20.0)
+    assert verdict.kind != "unknown"
+    if truth is True:
+        assert verdict.kind == "won"
+    if verdict.kind == "won":
+        assert replays_to_win(state, verdict.moves)

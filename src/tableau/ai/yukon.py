@@ -19,8 +19,9 @@ off the foundations, is expanded next) with a transposition table over *canonica
 It runs in two phases. The first (at most ``LIKELY_SHARE`` of the budget) tries only the likely
 moves: no card comes back from a foundation, and a group that lies on a card it fits on moves
 only when that card can then go up. Three guides (``_GUIDES``: ways to score a position) take
-turns, each for a slice of time that doubles every round: each guide wins quickly on deals
-where another wanders. That finds most wins far sooner, but it proves nothing when it fails.
+turns, each for a slice of time that doubles every round and each going on from where its last
+turn stopped: each guide wins quickly on deals where another wanders. That finds most wins far
+sooner, but it proves nothing when it fails.
 The second phase tries every move but the pruned ones below, so when it has expanded every
 position it can reach, the layout is lost.
 
@@ -53,6 +54,21 @@ Pruning rules, each sound for "lost" (a pruned move is never the only way to win
    lower card of its suit. If even a relaxed version of that (any face-up card may serve as
    host, buried or not, and kings always find a column) never turns some face-down card, no
    line of play does.
+6. **A card goes up at once when nothing can need it** (``_SAFE``). Call a card's
+   *followers* the smallest set holding every card that fits on it or on a follower, and
+   every card of a follower's suit below it. When a bottom card can go up and all its
+   followers are on their foundations (in classic rules: both foundations of the other colour
+   one rank below it, and the other suit of its colour two below), it goes up. Take a winning
+   line from the position where it stays, and call it and its followers *spare*. At the start
+   the only spare card in the columns is that bottom card, and later a spare card can only
+   come to lie on a spare card (whatever lands on one fits on it, or is carried by a card
+   that does), so in every column the spare cards are a tail. Delete every move of a group
+   that starts with a spare card, every return of a spare card and every move of one up, and
+   drop the spare cards from the other groups. Each remaining move is still legal: its group
+   keeps its first card, its target keeps its bottom card (a spare bottom would only take a
+   spare card), and a foundation takes a card from the columns at the same height as in the
+   old line (a spare card of that suit still in the columns would lie above the card, and
+   make it spare too). Every card ends up on its foundation as before.
 
 The order of the search only changes how soon a win is found, never a verdict.
 
@@ -188,8 +204,36 @@ def _play(
     columns[source] = _take(column, index)
 
 
-def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None) -> None:
-    """Rule 1: send up every ace, and every deuce whose ace is up, that is a bottom card."""
+def _safe_heights(fits: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
+    """Rule 6's table: for each card, the foundation height each suit needs before the card may
+    go up at once. The card's *followers* are the smallest set holding every card that fits on
+    the card or on a follower, and every card of a follower's suit below it; each suit must be
+    as high as its highest follower."""
+    table = []
+    for card in range(52):
+        need = [0, 0, 0, 0]
+        need[card // 13] = card % 13
+        todo = list(fits[card])
+        followers: set[int] = set()
+        while todo:
+            follower = todo.pop()
+            if follower in followers:
+                continue
+            followers.add(follower)
+            suit, rank = divmod(follower, 13)
+            need[suit] = max(need[suit], rank + 1)
+            todo.extend(fits[follower])
+            todo.extend(range(suit * 13, follower))
+        table.append(tuple(need))
+    return tuple(table)
+
+
+_SAFE: Final = {rules: _safe_heights(_FITS[rules]) for rules in yukon.RULES}
+
+
+def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None,
+          safe: Sequence[Sequence[int]]) -> None:
+    """Rules 1 and 6: send up every bottom card that may go up at once."""
     moved = True
     while moved:
         moved = False
@@ -197,28 +241,40 @@ def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None) -
             if column:
                 card = column[-1]
                 rank = card % 13
-                if rank < 2 and heights[card // 13] == rank:
+                if heights[card // 13] != rank:
+                    continue
+                if rank < 2 or all(map(int.__ge__, heights, safe[card])):
                     _play(columns, heights, (number, _FOUNDATION, len(column) - 1), steps)
                     moved = True
 
 
 class _Search:
+    """One best-first search from a position. ``run`` may be called again to go on where it
+    stopped, with a new budget: the first phase's guides take turns that way."""
+
     def __init__(
-        self, rules: str, max_nodes: int, seconds: float,
-        clock: Callable[[], float], cancelled: Callable[[], bool] | None, *, likely: bool,
-        guide: Guide,
+        self, rules: str, position: Position, clock: Callable[[], float],
+        cancelled: Callable[[], bool] | None, *, likely: bool, guide: Guide,
     ) -> None:
         self.fits = _FITS[rules]
+        self.safe = _SAFE[rules]
         self.likely = likely
         self.guide = guide
         self.russian = rules == "russian"
-        self.max_nodes = max_nodes
         self.clock = clock
-        self.deadline = clock() + seconds
         self.cancelled = cancelled
         self.nodes = 0
         self.reason = ""
-        self.path: list[_Step] | None = None
+        self.max_nodes = 0
+        self.deadline = 0.0
+        columns, heights = list(position.columns), list(position.heights)
+        self.steps: list[_Step] = []
+        _auto(columns, heights, self.steps, self.safe)
+        start = _key(columns, heights)
+        self.won = start if sum(heights) == 52 else None
+        self.parents: dict[bytes, tuple[bytes, _Move] | None] = {start: None}
+        self.frontier: list[tuple[int, int, bytes]] = [(0, 0, start)]
+        self.order = 0
 
     def moves(self, columns: Sequence[bytes], heights: Sequence[int]) -> list[_Move]:
         """Every move worth trying (see the pruning rules)."""
@@ -270,39 +326,38 @@ class _Search:
             return True
         return under % 13 == heights[under // 13]
 
-    def run(self, columns: list[bytes], heights: list[int]) -> list[_Step] | None:
+    def run(self, seconds: float, max_nodes: int) -> list[_Step] | None:
         """A winning list of steps, or None: lost when ``self.reason`` is empty.
 
-        Best first: the position with the fewest face-down cards (then the fewest cards off
-        the foundations) is expanded next. Every reachable position is still expanded in the
-        end, so an exhausted search proves the deal lost."""
-        steps: list[_Step] = []
-        _auto(columns, heights, steps)
-        if sum(heights) == 52:
-            return steps
-        start = _key(columns, heights)
-        parents: dict[bytes, tuple[bytes, _Move] | None] = {start: None}
-        frontier: list[tuple[int, int, bytes]] = [(0, 0, start)]
-        order = 0
+        Best first: the position the guide scores lowest is expanded next. Every reachable
+        position is still expanded in the end, so an exhausted search proves the deal lost."""
+        self.reason = ""
+        self.deadline = self.clock() + seconds
+        self.max_nodes = self.nodes + max_nodes
+        parents, frontier, guide, safe = self.parents, self.frontier, self.guide, self.safe
+        if self.won is not None:
+            return self.steps + _replay(parents, self.won, safe)
         while frontier:
             key = heappop(frontier)[2]
             self.nodes += 1
             if self.nodes % _CLOCK_EVERY == 0 and self._out_of_budget():
+                heappush(frontier, (-1, 0, key))  # first again when the search goes on
                 return None
             here_columns, here_heights = _decode(key)
             for move in self.moves(here_columns, here_heights):
                 next_columns = list(here_columns)
                 next_heights = list(here_heights)
                 _play(next_columns, next_heights, move)
-                _auto(next_columns, next_heights, None)
+                _auto(next_columns, next_heights, None, safe)
                 next_key = _key(next_columns, next_heights)
                 if next_key in parents:
                     continue
                 parents[next_key] = (key, move)
                 if sum(next_heights) == 52:
-                    return steps + _replay(parents, next_key)
-                order += 1
-                heappush(frontier, (self.guide(next_columns, next_heights), order, next_key))
+                    self.won = next_key
+                    return self.steps + _replay(parents, next_key, safe)
+                self.order += 1
+                heappush(frontier, (guide(next_columns, next_heights), self.order, next_key))
         return None
 
     def _out_of_budget(self) -> bool:
@@ -375,7 +430,8 @@ def _decode(key: bytes) -> tuple[list[bytes], list[int]]:
     return key[4:].split(_SEPARATOR), list(key[:4])
 
 
-def _replay(parents: dict[bytes, tuple[bytes, _Move] | None], key: bytes) -> list[_Step]:
+def _replay(parents: dict[bytes, tuple[bytes, _Move] | None], key: bytes,
+            safe: Sequence[Sequence[int]]) -> list[_Step]:
     """The steps from the start to ``key``, each naming its piles by their cards."""
     chain: list[tuple[bytes, _Move]] = []
     link = parents[key]
@@ -386,7 +442,7 @@ def _replay(parents: dict[bytes, tuple[bytes, _Move] | None], key: bytes) -> lis
     for parent, move in reversed(chain):
         columns, heights = _decode(parent)
         _play(columns, heights, move, steps)
-        _auto(columns, heights, steps)
+        _auto(columns, heights, steps, safe)
     return steps
 
 
@@ -399,42 +455,44 @@ def solve_position(
     if trapped(position, rules):
         return "lost", [], 0, ""
     started = clock()
-    nodes = 0
 
-    def attempt(likely: bool, guide: Guide, seconds_left: float, nodes_left: int) -> _Search:
-        nonlocal nodes
-        search = _Search(rules, nodes_left, seconds_left, clock, cancelled, likely=likely,
-                         guide=guide)
-        search.path = search.run(list(position.columns), list(position.heights))
-        nodes += search.nodes
-        return search
+    def search(likely: bool, guide: Guide) -> _Search:
+        return _Search(rules, position, clock, cancelled, likely=likely, guide=guide)
 
-    # Phase one: the likely moves, the guides taking turns with growing slices.
+    # Phase one: the likely moves, the guides taking turns with slices that double, each
+    # going on from where its last turn stopped.
+    searches = [search(True, guide) for guide in _GUIDES[rules]]
     likely_until = started + seconds * LIKELY_SHARE
     likely_nodes = int(max_nodes * LIKELY_SHARE)
     slice_seconds = FIRST_SLICE
+
+    def nodes() -> int:
+        return sum(one.nodes for one in searches)
+
     exhausted = False  # every likely line tried: no guide can do better
-    while not exhausted and clock() < likely_until and nodes < likely_nodes:
-        for guide in _GUIDES[rules]:
+    while not exhausted and clock() < likely_until and nodes() < likely_nodes:
+        for one in searches:
             left = min(slice_seconds, likely_until - clock())
             if left <= 0:
                 break
-            search = attempt(True, guide, left, likely_nodes - nodes)
-            if search.path is not None:
-                return "won", search.path, nodes, ""
-            if search.reason == "cancelled":
-                return "unknown", [], nodes, "cancelled"
-            if not search.reason:
+            path = one.run(left, likely_nodes - nodes())
+            if path is not None:
+                return "won", path, nodes(), ""
+            if one.reason == "cancelled":
+                return "unknown", [], nodes(), "cancelled"
+            if not one.reason:
                 exhausted = True
                 break
         slice_seconds *= 2
     # Phase two: every move that the pruning rules keep, until the budget runs out.
-    search = attempt(False, _GUIDES[rules][0], seconds - (clock() - started), max_nodes - nodes)
-    if search.path is not None:
-        return "won", search.path, nodes, ""
-    if search.reason:
-        return "unknown", [], nodes, search.reason
-    return "lost", [], nodes, ""
+    used = nodes()
+    searches = [search(False, _GUIDES[rules][0])]
+    path = searches[0].run(seconds - (clock() - started), max_nodes - used)
+    if path is not None:
+        return "won", path, used + nodes(), ""
+    if searches[0].reason:
+        return "unknown", [], used + nodes(), searches[0].reason
+    return "lost", [], used + nodes(), ""
 
 
 def trapped(position: Position, rules: str) -> bool:

@@ -25,7 +25,10 @@
 - **Hint quality** (``--hint-quality``): over the first N deals the solver proves won (taken
   from a study CSV with ``--from``, else solved first), a player who always plays
   ``tableau.ai.yukon_hint.hint`` (which never looks under the face-down cards) wins what
-  share? A game counts as lost when the hint has no move or after MAX_HINT_MOVES moves.
+  share? Once every card is face up the player plays the solver's win if it finds one (the
+  app's F), and the game counts as lost when the solver finds none. A game also counts as
+  lost when the hint has no move, comes back to a position it has played from, or after
+  MAX_HINT_MOVES moves.
 - ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
   own budget, but deals then share the machine: use no more jobs than idle cores, or the
   times in the table grow.
@@ -73,6 +76,7 @@ from tableau.engines.yukon import RULES
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import outcome
+from tableau.engines.yukon import unseen_cards
 from tableau.engines.yukon import view
 
 T = TypeVar("T")
@@ -85,6 +89,8 @@ FIELDS = ("seed", "verdict", "moves", "nodes", "seconds", "reason")
 MAX_HINT_MOVES = 1000
 HINT_SAMPLES = 40
 HINT_SECONDS = 2.0
+FINISH_SECONDS = 10.0
+"""The solver's budget once every card is face up (the app's F uses a win found so)."""
 
 
 @dataclass(frozen=True)
@@ -241,12 +247,22 @@ def peak_rss_mib() -> float:
 
 
 def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:
-    """Whether always playing the hint wins deal ``seed``."""
+    """Whether a player wins deal ``seed`` by always playing the hint, and, once every card
+    is face up, the solver's win when it finds one (the app's F, finish)."""
     state = numbered_game(seed, rules)
+    seen: set[object] = set()
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
             return True
-        move = hint(view(state), samples=samples, seconds=seconds,
+        shown = view(state)
+        if not unseen_cards(shown):
+            # Nothing is hidden any more: the player may ask the solver, as F does.
+            return solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won"
+        position = (state.columns, state.foundations)
+        if position in seen:
+            return False  # the hint goes round in a circle
+        seen.add(position)
+        move = hint(shown, samples=samples, seconds=seconds,
                     seed=seed * MAX_HINT_MOVES + step, clock=time.process_time).move
         if move is None:
             return False

@@ -95,7 +95,8 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
 
 __all__ = [
-    "Position", "Verdict", "VerdictKind", "position_of", "solve", "solve_position", "trapped",
+    "Position", "Verdict", "VerdictKind", "first_won", "position_of", "solve",
+    "solve_deal_and_table", "solve_position", "trapped",
 ]
 
 VerdictKind = Literal["won", "lost", "unknown"]
@@ -571,6 +572,36 @@ def solve(
     )
     moves = engine_moves(state, path) if kind == "won" else ()
     return Verdict(kind, moves, nodes, clock() - started, reason)
+
+
+def solve_deal_and_table(
+    deal: State, table: State | None, *, seconds: float = DEFAULT_SECONDS,
+    cancelled: Callable[[], bool] | None = None,
+) -> tuple[Verdict, Verdict | None]:
+    """"Is this deal winnable?": the deal's verdict, then the table's as it is now (``table``,
+    when there is one to ask about) unless the deal is lost."""
+    first = solve(deal, seconds=seconds, cancelled=cancelled)
+    if table is None or first.kind == "lost":
+        return first, None
+    return first, solve(table, seconds=seconds, cancelled=cancelled)
+
+
+def first_won(
+    first: int, rules: str, tries: int, *, seconds: float,
+    cancelled: Callable[[], bool] | None = None,
+) -> int | None:
+    """The first game number from ``first`` on (wrapping round at the last one) whose deal
+    the solver proves won within ``seconds``; None after ``tries`` numbers."""
+    number = first
+    for _ in range(tries):
+        verdict = solve(yukon.numbered_game(number, rules), seconds=seconds,
+                        cancelled=cancelled)
+        if verdict.kind == "won":
+            return number
+        if cancelled is not None and cancelled():
+            return None
+        number = number + 1 if number + 1 in yukon.GAME_NUMBERS else yukon.GAME_NUMBERS[0]
+    return None
 
 
 assert Rank.KING - 1 == _KING  # the king's rank within a suit's 13 indices

@@ -41,6 +41,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.widgets import Button
 from textual.widgets import Footer
 from textual.widgets import Header
@@ -49,7 +50,9 @@ from textual.worker import Worker
 from textual.worker import get_current_worker
 
 from tableau.ai.yukon import Verdict
+from tableau.ai.yukon import first_won
 from tableau.ai.yukon import solve
+from tableau.ai.yukon import solve_deal_and_table
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
 from tableau.engines import yukon
@@ -65,6 +68,7 @@ from tableau.text import clock_text
 from tableau.text import shorten
 from tableau.ui.apart import Stopped
 from tableau.ui.apart import run_apart
+from tableau.ui.apart import warm_up
 from tableau.ui.controls.yukon import CANCELLED
 from tableau.ui.controls.yukon import COLUMNS
 from tableau.ui.controls.yukon import FOUNDATIONS
@@ -106,6 +110,8 @@ FINISH_PACE = 0.5
 LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
 STOPPED = "Stopped."
+MIN_STATUS_LINES = 2
+"""The status line's min-height in yukon.tcss."""
 
 
 def welcome(seed: int) -> str:
@@ -308,6 +314,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         for button in self.query(Button):
             button.can_focus = False
         self.sub_title = "solitaire"
+        # The solver's process server starts now, so the first hint does not wait for it.
+        self.run_worker(warm_up, name="yukon-warm-up", thread=True, exit_on_error=False)
         if self._resumed_from is not None:
             began_at, played, auto_move = self._resumed_from
             # The clock goes on from the saved seconds; _after_change then keeps it.
@@ -454,7 +462,12 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             message, look = self._solver_status()
         if message != self._shown_status:
             status = self.query_one("#status", Static)
-            status.update(message)
+            # A layout of the whole screen costs a move about 10 ms at 120x40 (bench
+            # yukon_hint), so only when the status needs more lines than it keeps.
+            width = status.content_size.width
+            lines = [max(MIN_STATUS_LINES, Content(text).get_height(status.styles, width))
+                     for text in (message, self._shown_status)]
+            status.update(message, layout=not width or lines[0] != lines[1])
             status.set_classes(look)
             self._shown_status = message
 
@@ -859,13 +872,12 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     # ------------------------------------------------------------------ the solver
 
     def _solver_job(
-        self, kind: str, status: str, job: Callable[[Callable[[], bool]], T],
-        done: Callable[[T], None],
+        self, kind: str, status: str, job: Callable[..., T], done: Callable[[T], None],
     ) -> None:
-        """Run ``job(cancelled)`` in a child process (waited for by a thread), so the table
-        keeps taking moves; a new job of a kind replaces the old one. ``status`` shows
-        meanwhile; ``done(result)`` runs back on the event loop, unless the job was stopped
-        first."""
+        """Run ``job`` (picklable: see ``ui/apart.py``) in a child process, waited for by a
+        thread, so the table keeps taking moves; a new job of a kind replaces the old one.
+        ``status`` shows meanwhile; ``done(result)`` runs back on the event loop, unless the
+        job was stopped first."""
         token = object()
         self._jobs[kind] = (token, status)
 
@@ -957,8 +969,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                     self.note = found.sentence
 
             self._solver_job("hint", "Thinking of a hint… Esc stops.",
-                             lambda cancelled: hint(view, seed=seed, seconds=HINT_SECONDS,
-                                                      cancelled=cancelled), done)
+                             partial(hint, view, seed=seed, seconds=HINT_SECONDS), done)
             return
         self.redraw()
 
@@ -974,12 +985,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         moved = (deal.columns, deal.foundations) != (state.columns, state.foundations)
         asks_table = moved and yukon.outcome(state) is None  # a won table needs no solver
 
-        def job(cancelled: Callable[[], bool]) -> tuple[Verdict, Verdict | None]:
-            first = solve(deal, seconds=WINNABLE_SECONDS, cancelled=cancelled)
-            if not asks_table or first.kind == "lost":
-                return first, None
-            return first, solve(state, seconds=WINNABLE_SECONDS, cancelled=cancelled)
-
         def done(verdicts: tuple[Verdict, Verdict | None]) -> None:
             of_deal, of_table = verdicts
             if self.session.state is not state:
@@ -990,7 +995,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 self.refresh_bindings()
 
         self._solver_job(
-            "winnable", f"Solving the deal (up to {WINNABLE_SECONDS:g} s)… Esc stops.", job, done,
+            "winnable", f"Solving the deal (up to {WINNABLE_SECONDS:g} s)… Esc stops.",
+            partial(solve_deal_and_table, deal, state if asks_table else None,
+                    seconds=WINNABLE_SECONDS),
+            done,
         )
 
     def after_move(self) -> None:
@@ -1013,8 +1021,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                     self.note = "The solver has proved it: " + LOST_HERE.partition(".")[0] + "."
                 self.refresh_bindings()
 
-        self._solver_job("check", "", lambda cancelled: solve(
-            state, seconds=CHECK_SECONDS, cancelled=cancelled), done)
+        self._solver_job("check", "", partial(solve, state, seconds=CHECK_SECONDS), done)
 
     def action_finish(self) -> None:
         """F: play the solver's win to the end, one real (undoable) move at a time."""
@@ -1081,18 +1088,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         """A new game from the first game number, from ``first`` on, that the solver proves
         won within FIND_SECONDS; the table stays as it is meanwhile."""
 
-        def job(cancelled: Callable[[], bool]) -> int | None:
-            number = first
-            for _ in range(FIND_TRIES):
-                verdict = solve(yukon.numbered_game(number, rules), seconds=FIND_SECONDS,
-                                cancelled=cancelled)
-                if verdict.kind == "won":
-                    return number
-                if cancelled():
-                    return None
-                number = number + 1 if number + 1 in GAME_NUMBERS else GAME_NUMBERS[0]
-            return None
-
         def done(number: int | None) -> None:
             if number is None:
                 self.note = f"No deal was proved winnable in {FIND_TRIES} tries; n tries again."
@@ -1101,7 +1096,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             self.note = f"Winnable deal, seed {number}."
             self.sub_title = f"winnable deal, seed {number}"
 
-        self._solver_job("find", "Finding a winnable deal… Esc stops.", job, done)
+        self._solver_job("find", "Finding a winnable deal… Esc stops.",
+                         partial(first_won, first, rules, FIND_TRIES, seconds=FIND_SECONDS),
+                         done)
 
 
 def winnable_sentence(of_deal: Verdict, of_table: Verdict | None) -> str:

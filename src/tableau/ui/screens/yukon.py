@@ -10,7 +10,7 @@ After every move ``record()`` gives the store the game: its autosave (the sessio
 that autosave exactly as it was left.
 
 The solver (``tableau.ai.yukon``) works in a child process beside the table (``ui/apart.py``),
-one job per kind, so moves go on meanwhile, as quick as ever: the hint (h,
+one job per kind, so moves go on meanwhile, barely slower: the hint (h,
 ``tableau.ai.yukon_hint``, never looking at face-down cards), "Is this deal winnable?"
 (looking at them, and saying so), winnable-only new games, and a quiet check of every table
 with all cards face up, which offers F (finish) for a win and says "No way to win from here"

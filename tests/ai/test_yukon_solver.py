@@ -180,3 +180,20 @@ def test_verdicts_agree_with_brute_force_letting_cards_come_back(
         assert verdict.kind == "won"
     if verdict.kind == "won":
         assert replays_to_win(state, verdict.moves)
+
+
+@pytest.mark.parametrize(("rules", "seed", "loose", "spread"), [
+    ("classic", 22, 10, 2), ("classic", 36, 8, 3), ("classic", 123, 9, 3),
+])
+def test_rule_six_waits_where_a_card_one_rank_short_of_safe_is_needed(
+    rules: str, seed: int, loose: int, spread: int
+) -> None:
+    """Rule 6's bound is tight: these positions were picked because a table asking every other
+    suit for one rank less sends a card up that the only wins still need in the columns, so
+    that solver calls them lost. Brute force (letting one card come back, which the first
+    needs) and the real solver find the win."""
+    state = small_position(rules, seed, loose, spread)
+    assert brute_force_wins(state, returns=1) is True
+    verdict = solve(state, seconds=20.0)
+    assert verdict.kind == "won"
+    assert replays_to_win(state, verdict.moves)

@@ -681,7 +681,8 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
         ["9H 3H 5S", BRAM, COR], "5C 9C", kinds=("human", "random", "careful"),
     )
     app = table_app(make_app, table)
-    app.runtime.cpu_delay = 1.0
+    # Long enough that a loaded machine still shows the wait before Bram moves.
+    app.runtime.cpu_delay = 2.5
     async with app.run_test(size=SIZE) as pilot:
         await unlock(pilot, "anna-pw")
         await select(pilot, "9H")
@@ -693,7 +694,7 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
         assert table.current == 1 and table_screen(app).mode == "wait"
         assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
         assert "Anna plays 9♥" in message(app)
-        for _ in range(60):
+        for _ in range(150):
             await pilot.pause(0.1)
             if table.current == 0 or table.over:
                 break

@@ -60,7 +60,7 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
   to go out, the suit a seat drew on named), tuned by coordinate ascent against careful CPUs,
   won 26.2% alone against careful's 25.1% (4,000 games); as our own seat's rollout policy and
   the candidates' order it gave 29.2% four-player (against 28.2%) and 60.9% heads-up (against
-  61.6%), within the noise, for a second scorer to keep.
+  61.6%): within the noise, too little to keep a second scorer for.
 """
 
 from __future__ import annotations

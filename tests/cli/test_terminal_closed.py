@@ -22,24 +22,37 @@ from tableau.storage.store import Store
 SEED = 24611
 
 
-def _drain(fd: int) -> None:
-    """Read what the app drew, so it never blocks on a full terminal."""
-    try:
-        while select.select([fd], [], [], 0)[0] and os.read(fd, 65536):
+class _Terminal:
+    """The far end of the app's pseudo-terminal: what it drew so far, read as it comes so the
+    app never blocks on a full terminal."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.drawn = bytearray()
+
+    def drain(self) -> None:
+        try:
+            while select.select([self.fd], [], [], 0)[0]:
+                chunk = os.read(self.fd, 65536)
+                if not chunk:
+                    return
+                self.drawn += chunk
+        except OSError:
             pass
-    except OSError:
-        pass
 
+    def wait_for(self, predicate: Callable[[], bool], seconds: float) -> bool:
+        """Wait (reading the terminal meanwhile) until ``predicate`` holds."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.drain()
+            if predicate():
+                return True
+            time.sleep(0.1)
+        return False
 
-def _wait_for(fd: int, predicate: Callable[[], bool], seconds: float) -> bool:
-    """Wait (reading the terminal meanwhile) until ``predicate`` holds."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        _drain(fd)
-        if predicate():
-            return True
-        time.sleep(0.1)
-    return False
+    def wait_to_see(self, text: str, seconds: float, since: int = 0) -> bool:
+        """Wait until the app draws ``text`` (after the first ``since`` bytes it drew)."""
+        return self.wait_for(lambda: text.encode() in self.drawn[since:], seconds)
 
 
 def _autosave(database: Path) -> tuple[int, int | None] | None:
@@ -63,13 +76,18 @@ def test_a_move_survives_the_terminal_being_closed(tableau_home: Path) -> None:
     )
     os.close(slave)
     database = tableau_home / "tableau.db"
+    terminal = _Terminal(master)
+    # A loaded machine can take many seconds to start the app, so the test waits for what a
+    # player would see (the board, then the input taking focus), never for a fixed time.
     try:
-        assert _wait_for(master, database.exists, 30), "the app made no database"
-        _wait_for(master, lambda: False, 2.0)  # the first frame: the board takes keys
+        assert terminal.wait_to_see("Phase PLAY", 60), "the app drew no board"
+        assert terminal.wait_for(database.exists, 30), "the app made no database"
+        drawn_before_the_key = len(terminal.drawn)
         os.write(master, b":")
-        _wait_for(master, lambda: False, 0.5)
+        assert terminal.wait_to_see("Back to table", 30, since=drawn_before_the_key), (
+            "the command line did not take the keys")
         os.write(master, move.encode() + b"\r")
-        assert _wait_for(master, lambda: _autosave(database) == (1, SEED), 20), (
+        assert terminal.wait_for(lambda: _autosave(database) == (1, SEED), 60), (
             f"the move {move} was not autosaved")
         os.killpg(app.pid, signal.SIGHUP)
         app.wait(timeout=20)

@@ -111,6 +111,14 @@ LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
 STOPPED = "Stopped."
 MIN_STATUS_LINES = 2
+STATUS_LOOKS: dict[str, str] = {
+    "": "",
+    "-busy": "$text-accent",
+    "-finish": "$text-success",
+    "-stuck": "bold $text-warning",
+    "-won": "bold $text-success",
+}
+"""The status line's look in each state (theme variables, so every theme keeps its colours)."""
 """The status line's min-height in yukon.tcss."""
 
 
@@ -467,8 +475,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             width = status.content_size.width
             lines = [max(MIN_STATUS_LINES, Content(text).get_height(status.styles, width))
                      for text in (message, self._shown_status)]
-            status.update(message, layout=not width or lines[0] != lines[1])
-            status.set_classes(look)
+            # Styled here rather than by a CSS class: changing a class restyles the widget
+            # through the stylesheet, about 1 ms of every move that stops a hint.
+            status.update(Content.styled(message, STATUS_LOOKS[look]),
+                          layout=not width or lines[0] != lines[1])
             self._shown_status = message
 
     def game_number(self) -> int | None:

@@ -7,6 +7,7 @@ from textual.app import App
 from textual.app import ComposeResult
 
 from tableau.cards import parse_cards
+from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.card import CardView
 from tableau.ui.widgets.card import draw_card
 from tableau.ui.widgets.hand import Hand
@@ -122,6 +123,66 @@ async def test_piles_report_which_card_was_clicked() -> None:
         await pilot.click(fan, offset=(1, fan.row_of(2)))
         await pilot.click("#stack")
         assert app.clicked == [("C1", 2, 1), ("F1", 2, 1)]
+
+
+class ButtonHost(App[None]):
+    """Two rows of buttons; every press is written down."""
+
+    CSS = "ButtonGrid { width: 20; height: 4; }"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pressed: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield ButtonGrid([[("New", "new"), ("Redeal", "restart")], [("Undo", "undo")]])
+
+    @on(ButtonGrid.Pressed)
+    def _pressed(self, event: ButtonGrid.Pressed) -> None:
+        self.pressed.append(event.name)
+
+
+def where_drawn(grid: ButtonGrid, label: str) -> tuple[int, int]:
+    """The (x, y) at which ``grid`` draws ``label``, found in its painted lines."""
+    for y in range(grid.size.height):
+        x = grid.render_line(y).text.find(label)
+        if x >= 0:
+            return x, y
+    raise AssertionError(f"{label} is not drawn")
+
+
+async def test_a_button_grid_posts_the_button_clicked_and_nothing_between_buttons() -> None:
+    app = ButtonHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        grid = app.query_one(ButtonGrid)
+        await pilot.pause()
+        lines = [grid.render_line(y).text for y in range(4)]
+        assert lines[1].strip() == lines[3].strip() == "", "a blank line parts the rows"
+        for label in ("Redeal", "New", "Undo"):
+            await pilot.click(grid, offset=where_drawn(grid, label))
+        await pilot.click(grid, offset=(9, 0))  # the column between New and Redeal
+        await pilot.click(grid, offset=(1, 1))  # the blank line
+        await pilot.click(grid, offset=(19, 2))  # after Undo, which fills its row but that column
+        assert app.pressed == ["restart", "new", "undo"]
+
+
+async def test_the_button_under_the_pointer_is_drawn_darker() -> None:
+    app = ButtonHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        grid = app.query_one(ButtonGrid)
+        await pilot.pause()
+        x, y = where_drawn(grid, "Redeal")
+
+        def background(x: int, y: int) -> object:
+            strip = grid.render_line(y).crop(x, x + 1)
+            return next(iter(strip)).style.bgcolor  # type: ignore[union-attr]
+
+        before = background(x, y), background(1, 0)
+        await pilot.hover(grid, offset=(x, y))
+        assert background(x, y) != before[0], "Redeal is drawn darker"
+        assert background(1, 0) == before[1], "New is not"
+        await pilot.hover(grid, offset=(1, 0))
+        assert background(x, y) == before[0] and background(1, 0) != before[1]
 
 
 class DragHost(App[None]):

@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_helpers import choose_rules
@@ -35,6 +36,7 @@ from tableau.ui.scenes.yukon import played_save
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.yukon import YukonScreen
+from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import StackPile
@@ -227,6 +229,35 @@ async def test_u_and_r_undo_and_redo(make_app: AppFactory) -> None:
         assert screen.view == dealt
         await pilot.press("ctrl+y")
         assert screen.view == moved
+
+
+async def _click_button(pilot: Pilot[int], label: str) -> None:
+    """Click the side panel's button ``label`` where it is drawn."""
+    grid = pilot.app.screen.query_one(ButtonGrid)
+    for y in range(grid.size.height):
+        x = grid.render_line(y).text.find(label)
+        if x >= 0:
+            await pilot.click(grid, offset=(x, y))
+            await pilot.pause()
+            return
+    raise AssertionError(f"no {label} button is drawn")
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_undo_and_redo_buttons_undo_and_redo(
+    make_app: AppFactory, size: tuple[int, int]
+) -> None:
+    async with dealt_table(make_app, size) as (_app, pilot, screen):
+        dealt = screen.view
+        await pilot.press("escape", "1", "f")
+        moved = screen.view
+        await _click_button(pilot, "Undo")
+        assert screen.view == dealt
+        await _click_button(pilot, "Redo")
+        assert screen.view == moved
+        await _click_button(pilot, "Redeal")
+        await pilot.press("y")  # a game under way is only redealt after a yes
+        assert screen.view == dealt
 
 
 async def test_colon_focuses_input_and_escape_returns_to_the_table(make_app: AppFactory) -> None:

@@ -27,6 +27,7 @@ from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
 from tableau.ui.runtime import Host
 from tableau.ui.runtime import Runtime
+from tableau.ui.widgets.button_grid import ButtonGrid
 
 _NO_HOST = Runtime(cpu_delay=0.0)
 """For a screen run outside TableauApp (a widget test's bare App)."""
@@ -43,13 +44,20 @@ def _size_class(size: Size) -> str:
 
 class ButtonActions:
     """A mixin for screens whose buttons do what a key does: ``BUTTON_ACTIONS`` maps a
-    button's id to the name of the screen's action (``{"play": "play"}`` runs
-    ``action_play``). Other buttons are left to the screen's own handlers."""
+    button's id (or a ``ButtonGrid`` button's name) to the name of the screen's action
+    (``{"play": "play"}`` runs ``action_play``). Other buttons are left to the screen's own
+    handlers."""
 
     BUTTON_ACTIONS: ClassVar[Mapping[str, str]] = {}
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
-        name = self.BUTTON_ACTIONS.get(event.button.id or "")
+        self._button_action(event.button.id or "")
+
+    def on_button_grid_pressed(self, event: ButtonGrid.Pressed) -> None:
+        self._button_action(event.name)
+
+    def _button_action(self, button: str) -> None:
+        name = self.BUTTON_ACTIONS.get(button)
         if name is not None:
             getattr(self, f"action_{name}")()
 

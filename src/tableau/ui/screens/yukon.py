@@ -42,7 +42,6 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.widgets import Button
 from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
@@ -79,6 +78,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import Pile
@@ -304,23 +304,14 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                         yield StackPile(name, name, id=f"pile-{name}")
                 yield Static("", id="stats", markup=False)
                 yield Static("", id="status", markup=False)
-                with Vertical(id="buttons"):
-                    with Horizontal(classes="button-row"):
-                        yield Button("New", id="new", compact=True)
-                        yield Button("Redeal", id="restart", compact=True)
-                    with Horizontal(classes="button-row"):
-                        yield Button("Undo", id="undo", compact=True)
-                        yield Button("Redo", id="redo", compact=True)
-                    with Horizontal(classes="button-row"):
-                        yield Button("Save", id="save", compact=True)
-                        yield Button("Load", id="load", compact=True)
+                yield ButtonGrid([[("New", "new"), ("Redeal", "restart")],
+                                  [("Undo", "undo"), ("Redo", "redo")],
+                                  [("Save", "save"), ("Load", "load")]], id="buttons")
         yield CommandBar(id="command-bar", cursor_blink=self.runtime.cursor_blink)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         super().on_mount()
-        for button in self.query(Button):
-            button.can_focus = False
         self.sub_title = "solitaire"
         # The solver's process server starts now, so the first hint does not wait for it.
         self.run_worker(warm_up, name="yukon-warm-up", thread=True, exit_on_error=False)

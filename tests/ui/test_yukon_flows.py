@@ -55,9 +55,9 @@ def _column(app: TableauApp, name: str) -> FanColumn:
 
 
 def _bottom_offset(app: TableauApp, name: str) -> tuple[int, int]:
-    """Where to point at the bottom card of a column."""
+    """Where to point at the bottom card of a column (on the screen: as far as it is scrolled)."""
     column = _column(app, name)
-    return (2, column.row_of(len(column.cards) - 1))
+    return (2, column.row_of(len(column.cards) - 1) - column.scroll_offset.y)
 
 
 async def _dealt(pilot: Pilot[int]) -> YukonScreen:

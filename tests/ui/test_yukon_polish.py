@@ -23,8 +23,8 @@ from tableau.engines.yukon import view
 from tableau.sessions.yukon import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
-from tableau.ui.screens.yukon import ColumnScroll
 from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.widgets.pile import FanColumn
 
 AppFactory = Callable[..., TableauApp]
 
@@ -129,11 +129,10 @@ async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_onc
         make_app, tmp_path / "long.json", long_column_save(), seed=4
     ) as (app, pilot):
         await pilot.pause()
-        scroller = app.screen.query(ColumnScroll)[6]
-        assert scroller.max_scroll_y > 0, "the column is taller than the table"
-        assert scroller.scroll_offset.y == 0, "the header (C7) and the face-down fold show"
-        drawn = app.screen.get_widget_at(*scroller.region.offset)[0]
-        assert drawn.id == "pile-C7"
+        column = app.screen.query_one("#pile-C7", FanColumn)
+        assert column.max_scroll_y > 0, "the column is taller than the table"
+        assert column.scroll_offset.y == 0, "the header (C7) and the face-down fold show"
+        assert column.render_line(0).text.strip() == "C7"
 
 
 # ---------------------------------------------------------------- item 5: one card notation

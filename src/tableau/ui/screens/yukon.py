@@ -40,7 +40,6 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
-from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.widgets import Footer
 from textual.widgets import Header
@@ -129,36 +128,6 @@ def welcome(seed: int) -> str:
 
 def random_game_number() -> int:
     return GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
-
-
-class ColumnScroll(VerticalScroll):
-    """Holds one column; scrolls when the fan is taller than the table."""
-
-    can_focus = False
-
-    def on_resize(self, event: events.Resize) -> None:
-        for column in self.query(FanColumn):
-            column.set_max_rows(event.size.height)
-
-    def keep_in_view(self, row: int | None, *, to_end: bool = False, to_top: bool = False) -> None:
-        """Scroll so ``row`` shows (or to the end when the column grew by a move, or to the top
-        on a new table), once the column's new height is laid out."""
-        if row is not None or to_end or to_top:
-            self.call_after_refresh(self._keep_in_view, row, to_end, to_top)
-
-    def _keep_in_view(self, row: int | None, to_end: bool, to_top: bool) -> None:
-        # Scrolling costs a layout pass, so do nothing when there is nothing to scroll.
-        height = self.size.height
-        if height <= 0 or self.max_scroll_y == 0 or (to_top and row is None):
-            if self.scroll_y:
-                self.scroll_to(y=0, animate=False, immediate=True)
-            return
-        if row is not None:
-            top = self.scroll_offset.y
-            if not top <= row < top + height - 1:
-                self.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
-        elif to_end and self.scroll_y < self.max_scroll_y:
-            self.scroll_end(animate=False, immediate=True)
 
 
 Move = Binding.Group("Move", compact=True)
@@ -296,8 +265,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         with YukonBoard(id="table"):
             with Horizontal(id="columns"):
                 for name in COLUMNS:
-                    with ColumnScroll(classes="column-scroll"):
-                        yield FanColumn(name, name, id=f"pile-{name}")
+                    yield FanColumn(name, name, fit=True, id=f"pile-{name}")
             with Vertical(id="side"):
                 with Vertical(id="foundations"):
                     for name in FOUNDATIONS:
@@ -408,10 +376,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                 else "legal" if hint_target == name else None,
                 large=large,
             )
-            scroller = pile.parent
-            if isinstance(scroller, ColumnScroll):
-                scroller.keep_in_view(pile.row_of(cursor) if cursor is not None and cursor >= 0
-                                      else None, to_end=grew and not replaced, to_top=replaced)
+            pile.keep_in_view(pile.row_of(cursor) if cursor is not None and cursor >= 0
+                              else None, to_end=grew and not replaced, to_top=replaced)
         for number, name in enumerate(FOUNDATIONS):
             foundation = view.foundations[number]
             self.query_one(f"#pile-{name}", StackPile).update(

@@ -7,8 +7,8 @@ the pointer) and a click on it posts ``ButtonGrid.Pressed`` with the button's na
 ``Button`` posts ``Button.Pressed`` with its id. Buttons never take the focus: their keys
 do the same.
 
-The rows fill the widget's width in equal parts, each followed by a blank column; when the widget has room
-for it (``height`` at least twice the rows), a blank line parts the rows.
+The rows fill the widget's width in equal parts, each followed by a blank column; when the
+widget has room for it (``height`` at least twice the rows), a blank line parts the rows.
 """
 
 from __future__ import annotations

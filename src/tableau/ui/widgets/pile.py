@@ -22,9 +22,9 @@ from typing import Unpack
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.geometry import Region
 from textual.geometry import Size
 from textual.message import Message
+from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from tableau.cards import AnyCard
@@ -127,8 +127,12 @@ class Pile(Draggable, DropTarget):
         self._base_style: Style | None = None
 
     def index_at(self, y: int) -> int | None:
-        """The card index drawn on content row ``y``, or None."""
+        """The card index drawn on content row ``y`` (counted from the first row, however far
+        the pile is scrolled), or None."""
         return None
+
+    def _index_under(self, event: events.MouseEvent) -> int | None:
+        return self.index_at(event.y + self.scroll_offset.y)
 
     # ------------------------------------------------------------------ styles
 
@@ -163,7 +167,7 @@ class Pile(Draggable, DropTarget):
     # ------------------------------------------------------------------ mouse
 
     def drag_item(self, event: events.MouseDown) -> int | None:
-        return self.index_at(event.y)
+        return self._index_under(event)
 
     def drag_started(self, index: int | None) -> None:
         self.post_message(self.DragStarted(self, self.pile_id, index))
@@ -181,7 +185,7 @@ class Pile(Draggable, DropTarget):
         event.stop()
         if self._dragging:
             return
-        self.post_message(self.Clicked(self, self.pile_id, self.index_at(event.y), event.chain))
+        self.post_message(self.Clicked(self, self.pile_id, self._index_under(event), event.chain))
 
     def on_leave(self, event: events.Leave) -> None:
         # With the mouse captured we only get Leave when the pointer leaves the window.
@@ -235,20 +239,28 @@ _PART_CLASS: dict[Part, tuple[str, ...]] = {
 }
 
 
-class FanColumn(Pile):
+class FanColumn(Pile, ScrollView):
     """A vertical fan of overlapping cards, the first card at the top.
 
     ``update(cards, picked_from=..., cursor=..., target=...)`` sets what it shows. Covered
-    cards show their top line (or two on large screens); the last card is drawn whole. When the
-    fan is taller than the space it has, face-down cards fold into one line; beyond that the
-    column's scroll container scrolls. ``large`` chooses boxed cards (set by the screen).
+    cards show their top line (or two on large screens); the last card is drawn whole.
+    ``large`` chooses boxed cards (set by the screen). With ``fit``, the fan keeps to the
+    height its screen gives it: when it is taller, face-down cards fold into one line, and
+    beyond that it scrolls (it is its own scroller, not a fan in a scroll container: one
+    widget instead of two to paint on every frame). Without, it grows with its cards.
     """
 
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False
 
-    def __init__(self, pile_id: str, label: str = "", **options: Unpack[PileOptions]) -> None:
+    can_focus = False
+
+    def __init__(
+        self, pile_id: str, label: str = "", *, fit: bool = False,
+        **options: Unpack[PileOptions],
+    ) -> None:
         super().__init__(pile_id, label, **options)
+        self.fit = fit
         self.cards: tuple[Shown, ...] = ()
         self.picked_from: int | None = None
         self.cursor: int | None = None
@@ -278,21 +290,14 @@ class FanColumn(Pile):
         self.cards, self.picked_from, self.cursor = cards, picked_from, cursor
         self.target, self.large = target, large
         self._rebuild()
-        if self._height() != old_height:
-            # Rare, because the fan fills its scroll container: only then is a (costly)
-            # layout pass needed.
-            self.refresh(layout=True)
+        if self._height() != old_height and not self.fit:
+            self.refresh(layout=True)  # it grows with its cards
             return
         # Repaint only the rows that changed, so a move redraws a few lines, not the table.
-        width = max(self.size.width, 1)
         new_lines = self._lines
-        changed = [
-            Region(0, row, width, 1)
-            for row in range(max(len(old_lines), len(new_lines)))
-            if row >= len(old_lines) or row >= len(new_lines) or old_lines[row] != new_lines[row]
-        ]
-        if changed:
-            self.refresh(*changed)
+        for row in range(max(len(old_lines), len(new_lines))):
+            if row >= len(old_lines) or row >= len(new_lines) or old_lines[row] != new_lines[row]:
+                self.refresh_line(row)
 
     def _height(self) -> int:
         return max(len(self._lines), self.max_rows or 0, 1)
@@ -301,7 +306,21 @@ class FanColumn(Pile):
         if rows != self.max_rows:
             self.max_rows = rows
             self._rebuild()
-            self.refresh(layout=True)
+            self.refresh(layout=not self.fit)
+
+    def keep_in_view(self, row: int | None, *, to_end: bool = False, to_top: bool = False) -> None:
+        """Scroll so content row ``row`` shows (or to the end when the column grew by a move, or
+        to the top on a new table)."""
+        if self.max_scroll_y == 0 or (to_top and row is None):
+            if self.scroll_y:
+                self.scroll_to(y=0, animate=False, immediate=True)
+            return
+        if row is not None:
+            top, height = self.scroll_offset.y, self.size.height
+            if not top <= row < top + height - 1:
+                self.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
+        elif to_end and self.scroll_y < self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True)
 
     def index_at(self, y: int) -> int | None:
         if 0 <= y < len(self._lines):
@@ -323,9 +342,11 @@ class FanColumn(Pile):
         return self._height()
 
     def on_resize(self, event: events.Resize) -> None:
+        if self.fit:
+            self.set_max_rows(self.size.height)
         if event.size.width and self._built_width != self.content_size.width:
             self._rebuild()
-            self.refresh(layout=True)
+            self.refresh(layout=not self.fit)
 
     _built_width = 0
 
@@ -385,6 +406,7 @@ class FanColumn(Pile):
                 lines.append(_Line(self._parts(row, look, over), index))
         self._lines = lines
         self._strips.clear()
+        self.virtual_size = Size(width, len(lines))
 
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()
@@ -405,6 +427,7 @@ class FanColumn(Pile):
         return tuple((text, _classes(look, part, over)) for text, part in row)
 
     def render_line(self, y: int) -> Strip:
+        y += self.scroll_offset.y  # the row of the fan shown on line y
         width = self.content_size.width
         key = (y, width)
         strip = self._strips.get(key)

@@ -13,6 +13,7 @@ screenshot is offered only while no hand is on screen, and written for its owner
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -61,6 +62,23 @@ SETTING_NAMES = {setting: option for option, setting in OPTION_SETTINGS.items()}
 
 PRIVATE_GAMES = frozenset(game.key for game in REGISTRY if game.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
+
+
+_frozen = False
+
+
+def _freeze_start_up() -> None:
+    """Leave what start-up made out of every later garbage collection, once per process.
+
+    A full collection walks every object Python tracks: some 100,000 once a game is under way,
+    60-100 ms in which no key is answered (a stutter every few hundred moves). What start-up
+    made (Textual, the screens, the modules) lives as long as the app, so it is frozen after
+    the first frame (``gc.freeze``); what the game makes later is collected as before."""
+    global _frozen
+    if not _frozen:
+        _frozen = True
+        gc.collect()
+        gc.freeze()
 
 
 class TableauApp(App[int]):
@@ -145,6 +163,7 @@ class TableauApp(App[int]):
         if self.start is not None:
             self.open_game(self.start, **self.options)
         self._check_size(self.size)
+        self.call_after_refresh(_freeze_start_up)
 
     def _use_settings(self) -> None:
         """Apply the remembered theme, keep every later change of it, and say once what

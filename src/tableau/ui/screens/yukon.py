@@ -110,15 +110,15 @@ LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
 STOPPED = "Stopped."
 MIN_STATUS_LINES = 2
+"""The status line's min-height in yukon.tcss."""
 STATUS_LOOKS: dict[str, str] = {
     "": "",
-    "-busy": "$text-accent",
-    "-finish": "$text-success",
-    "-stuck": "bold $text-warning",
-    "-won": "bold $text-success",
+    "busy": "$text-accent",
+    "finish": "$text-success",
+    "stuck": "bold $text-warning",
+    "won": "bold $text-success",
 }
 """The status line's look in each state (theme variables, so every theme keeps its colours)."""
-"""The status line's min-height in yukon.tcss."""
 
 
 def welcome(seed: int) -> str:
@@ -420,9 +420,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             stats.update(text, layout=text.count("\n") != self._shown_stats.count("\n"))
             self._shown_stats = text
         if view.won:
-            message, look = "Won! n: new game", "-won"
+            message, look = "Won! n: new game", "won"
         elif self._is_stuck():
-            message, look = "Stuck: no legal move. u: undo, n: new game", "-stuck"
+            message, look = "Stuck: no legal move. u: undo, n: new game", "stuck"
         else:
             message, look = self._solver_status()
         if message != self._shown_status:
@@ -906,15 +906,15 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     def _solver_status(self) -> tuple[str, str]:
         """The status line while the solver works, or what its check found."""
         if self._finishing:
-            return "Finishing… any key stops.", "-busy"
+            return "Finishing… any key stops.", "busy"
         for kind in ("find", "winnable", "hint"):
             if kind in self._jobs:
-                return self._jobs[kind][1], "-busy"
+                return self._jobs[kind][1], "busy"
         proof = self._proof_here()
         if proof is not None and proof.kind == "won":
-            return "F: finish (the solver found the win)", "-finish"
+            return "F: finish (the solver found the win)", "finish"
         if proof is not None and proof.kind == "lost":
-            return LOST_HERE, "-stuck"
+            return LOST_HERE, "stuck"
         return "", ""
 
     def action_hint(self) -> None:

@@ -125,6 +125,34 @@ async def test_piles_report_which_card_was_clicked() -> None:
         assert app.clicked == [("C1", 2, 1), ("F1", 2, 1)]
 
 
+class FitHost(App[None]):
+    CSS = "FanColumn { height: 10; width: 9; }"
+
+    def compose(self) -> ComposeResult:
+        yield FanColumn("C1", "C1", fit=True)
+
+
+async def test_a_fitted_column_scrolls_only_once_its_cards_outgrow_its_height() -> None:
+    many = parse_cards("KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS KH")
+    app = FitHost()
+    async with app.run_test(size=(40, 20)) as pilot:
+        fan = app.query_one(FanColumn)
+        fan.update([Shown(card) for card in many[:4]])
+        await pilot.pause()
+        fitting = fan.virtual_size
+        fan.update([Shown(card) for card in many[:6]])
+        await pilot.pause()
+        # A fan that still fits keeps its height (a new virtual size lays out the screen).
+        assert fan.virtual_size == fitting and fan.max_scroll_y == 0
+        fan.update([Shown(card) for card in many])
+        await pilot.pause()
+        assert fan.max_scroll_y > 0, "fourteen cards and a label need more than 10 lines"
+        fan.keep_in_view(None, to_end=True)
+        await pilot.pause()
+        assert fan.scroll_offset.y == fan.max_scroll_y
+        assert "K♥" in fan.render_line(fan.size.height - 1).text, "the last card shows"
+
+
 class ButtonHost(App[None]):
     """Two rows of buttons; every press is written down."""
 

@@ -406,7 +406,9 @@ class FanColumn(Pile, ScrollView):
                 lines.append(_Line(self._parts(row, look, over), index))
         self._lines = lines
         self._strips.clear()
-        self.virtual_size = Size(width, len(lines))
+        # A new virtual size costs a layout of the whole screen, so it changes only when the
+        # scrolling does: a fan that fits its space keeps that space's height.
+        self.virtual_size = Size(width, self._height())
 
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()

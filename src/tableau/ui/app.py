@@ -64,9 +64,6 @@ PRIVATE_GAMES = frozenset(game.key for game in REGISTRY if game.private)
 """Games whose screens show a hand or a password: no screenshot while one is open."""
 
 
-_frozen = False
-
-
 def _freeze_start_up() -> None:
     """Leave what start-up made out of every later garbage collection, once per process.
 
@@ -74,9 +71,7 @@ def _freeze_start_up() -> None:
     60-100 ms in which no key is answered (a stutter every few hundred moves). What start-up
     made (Textual, the screens, the modules) lives as long as the app, so it is frozen after
     the first frame (``gc.freeze``); what the game makes later is collected as before."""
-    global _frozen
-    if not _frozen:
-        _frozen = True
+    if not gc.get_freeze_count():
         gc.collect()
         gc.freeze()
 

@@ -68,9 +68,13 @@ class ButtonGrid(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows)
 
-    def _spacing(self) -> int:
-        """Lines from one row to the next: 2 (a blank line between) when there is room."""
-        return 2 if self.content_size.height >= 2 * len(self.rows) else 1
+    def _row_at(self, y: int) -> Sequence[tuple[str, str]] | None:
+        """The buttons drawn on content line ``y``, None on a blank line. Rows are a blank line
+        apart when the widget has room for it."""
+        spacing = 2 if self.content_size.height >= 2 * len(self.rows) else 1
+        if y % spacing or not 0 <= y // spacing < len(self.rows):
+            return None
+        return self.rows[y // spacing]
 
     def _spans(self, row: Sequence[tuple[str, str]]) -> list[tuple[int, int, str, str]]:
         """(start, width, label, name) of each button of ``row`` across the content width."""
@@ -82,10 +86,8 @@ class ButtonGrid(Widget):
 
     def name_at(self, x: int, y: int) -> str | None:
         """The name of the button at content position (x, y), or None."""
-        spacing = self._spacing()
-        if y % spacing or not 0 <= y // spacing < len(self.rows):
-            return None
-        for start, each, _label, name in self._spans(self.rows[y // spacing]):
+        row = self._row_at(y)
+        for start, each, _label, name in self._spans(row) if row is not None else ():
             if start <= x < start + each:
                 return name
         return None
@@ -93,13 +95,13 @@ class ButtonGrid(Widget):
     def render_line(self, y: int) -> Strip:
         width = self.content_size.width
         base = self.rich_style
-        spacing = self._spacing()
-        if y % spacing or not 0 <= y // spacing < len(self.rows):
+        row = self._row_at(y)
+        if row is None:
             return Strip.blank(width, base)
         segments: list[Segment] = []
         button = self.get_component_rich_style("button-grid--button")
         hover = button + self.get_component_rich_style("button-grid--hover", partial=True)
-        for start, each, label, name in self._spans(self.rows[y // spacing]):
+        for start, each, label, name in self._spans(row):
             if start:
                 segments.append(Segment(" " * GAP, base))
             style = hover if name == self.hovered else button

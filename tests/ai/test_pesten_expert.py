@@ -15,7 +15,7 @@ from tableau.ai.pesten import CPU_KINDS
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten import player
 from tableau.ai.pesten_expert import expert_move
-from tableau.ai.pesten_expert import known_pile
+from tableau.ai.pesten_reading import read
 from tableau.cards import AnyCard
 from tableau.cli.pesten import main
 from tableau.engines import pesten as p
@@ -95,13 +95,14 @@ def test_hidden_cards_do_not_change_the_move(state: p.State, seed: int, deal: in
 def test_the_pile_is_rebuilt_from_the_history() -> None:
     for seed in range(5):
         state = played(4, 1, seed, 60)
-        assert known_pile(p.view(state, state.current)) == state.pile
+        reading = read(p.view(state, state.current))
+        assert reading is not None and reading.pile == state.pile
 
 
 def test_a_pile_the_history_does_not_explain_falls_back_without_a_crash() -> None:
     state = table("5H 9C 3D", "7S 8S 3C", top="5C")  # no history at all
     seen = p.view(state, 0)
-    assert known_pile(seen) is None
+    assert read(seen) is None
     move, _ = expert_move(seen, 1)
     assert move in seen.legal
 

@@ -29,7 +29,7 @@ CPU_KINDS: Final = ("random", "careful", "expert")
 _MASK: Final = (1 << 64) - 1
 
 
-def _next(seed: int) -> tuple[int, int]:
+def splitmix(seed: int) -> tuple[int, int]:
     """splitmix64: a well-mixed 64-bit value and the next seed. Cheap and pure."""
     seed = (seed + 0x9E3779B97F4A7C15) & _MASK
     z = seed
@@ -47,7 +47,7 @@ def _legal(view: View) -> tuple[Move, ...]:
 def random_move(view: View, seed: int) -> tuple[Move, int]:
     """Any legal move, uniformly."""
     legal = view.legal or _legal(view)  # _legal only to refuse with its sentence
-    # The step of _next, inlined: this runs on every move of a simulation, and the call
+    # The step of splitmix, inlined: this runs on every move of a simulation, and the call
     # costs about as much as the arithmetic.
     seed = (seed + 0x9E3779B97F4A7C15) & _MASK
     z = ((seed ^ (seed >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -84,7 +84,7 @@ def careful_move(view: View, seed: int) -> tuple[Move, int]:
             best, best_score = [move], score
         elif score == best_score:
             best.append(move)
-    value, seed = _next(seed)
+    value, seed = splitmix(seed)
     return best[value % len(best)], seed
 
 

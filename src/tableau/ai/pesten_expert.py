@@ -65,20 +65,19 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final
 
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten import careful_scores
 from tableau.ai.pesten import wins_out
-from tableau.cards import FULL_DECK
-from tableau.cards import JOKER
-from tableau.cards import AnyCard
+from tableau.ai.pesten_reading import BY_INDEX
+from tableau.ai.pesten_reading import Reading
+from tableau.ai.pesten_reading import deal
+from tableau.ai.pesten_reading import read
 from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.engines import rng
-from tableau.engines.pesten import Event
 from tableau.engines.pesten import Move
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import State
@@ -88,15 +87,15 @@ from tableau.engines.pesten import legal_moves
 from tableau.engines.pesten import view as view_of
 from tableau.engines.protocol import IllegalMove
 
-SAMPLES: Final = 32
+SAMPLES: Final = 128
 """Deals of the unseen cards per decision (twice as many heads-up, see ``DUEL``)."""
 CANDIDATES: Final = 6
 """At most this many moves are played out (the careful CPU's best-scored ones)."""
-FIRST_DEALS: Final = 8
+FIRST_DEALS: Final = 32
 """Deals on which every candidate is played out; the rest go to the ``KEPT`` best."""
 KEPT: Final = 2
 """Moves played out on every deal."""
-DUEL: Final = (2 * SAMPLES, 2 * FIRST_DEALS, 3)
+DUEL: Final = (64, 16, 3)
 """``SAMPLES``, ``FIRST_DEALS`` and ``KEPT`` heads-up. Against one careful CPU this budget won
 62.7% of 600 games against 56.0-56.5% with the smaller one, and 60.7% against 57.3% on 600
 other games; with three the doubled budget made no difference (26.8% against 27.2%), so it
@@ -111,24 +110,9 @@ WILD: Final = 1.5
 they fit on anything, so they hardly hold a hand back. Within the noise: 4 players, 600
 games, 27.2% with 0, 29.0% with 0.5, 30.5% with 1, 31.2% with 1.5, 29.5% with 2; on 600
 other games 29.5% with 0 and 28.0% with 1.5."""
-_DECK: Final = sorted(FULL_DECK, key=lambda card: card.index)
-_BY_INDEX: Final[tuple[AnyCard, ...]] = (*_DECK, JOKER)
-_MISSES: Final = tuple(
-    frozenset({JOKER.index, *(other.index for other in _DECK
-                              if other.suit is card.suit or other.rank is card.rank)})
-    for card in _DECK
-)
-"""By a top card's index: the indexes of the cards that fit on it (no stack, no named suit)."""
-_ANSWERS: Final = (
-    *(frozenset(other.index for other in _DECK if other.rank is card.rank
-                or (other.rank == card.rank + 1 and other.suit is card.suit))
-      for card in _DECK),
-    frozenset({JOKER.index}),
-)
-"""By a stack's top card's index: the indexes of the cards that answer it."""
-_WILD: Final = frozenset({JOKER.index, *(card.index for card in _DECK if card.rank is Rank.JACK)})
+_WILD: Final = frozenset(card.index for card in BY_INDEX
+                         if type(card) is not Card or card.rank is Rank.JACK)
 """The indexes of the cards ``WILD`` counts for less."""
-_TAKES: Final = re.compile(r"takes (\d+)")
 
 
 def expert_move(view: View, seed: int) -> tuple[Move, int]:
@@ -143,22 +127,28 @@ def expert_move(view: View, seed: int) -> tuple[Move, int]:
         return candidates[0], seed
     samples, first, keep = DUEL if len(view.names) == 2 else (SAMPLES, FIRST_DEALS, KEPT)
     totals = [0.0] * len(candidates)
-    seed = _play_out(view, candidates, totals, first, seed)
+    reading = read(view)
+    seed = _play_out(view, reading, candidates, totals, first, seed)
     # Successive halving: the rest of the deals go to the most promising moves only.
     kept = sorted(range(len(candidates)), key=lambda index: (-totals[index], index))[:keep]
     candidates = [candidates[index] for index in kept]
     totals = [totals[index] for index in kept]
-    seed = _play_out(view, candidates, totals, samples - first, seed)
+    seed = _play_out(view, reading, candidates, totals, samples - first, seed)
     best = max(range(len(candidates)), key=lambda index: (totals[index], -index))
     return candidates[best], seed
 
 
 def _play_out(
-    view: View, candidates: Sequence[Move], totals: list[float], deals: int, seed: int
+    view: View,
+    reading: Reading | None,
+    candidates: Sequence[Move],
+    totals: list[float],
+    deals: int,
+    seed: int,
 ) -> int:
     """Add each candidate's rollout scores over ``deals`` deals to ``totals``; the next seed."""
     for _ in range(deals):
-        state, seed = _determinize(view, seed)
+        state, seed = _determinize(view, reading, seed)
         rollout_seed = seed = rng.fresh_seed_from(seed, 1)
         for index, move in enumerate(candidates):
             try:
@@ -187,106 +177,19 @@ def _candidates(view: View) -> tuple[Move, ...]:
     return tuple(sound[index] for index in order[:CANDIDATES])
 
 
-def known_pile(view: View) -> tuple[AnyCard, ...] | None:
-    """The discard pile rebuilt from the public history of this round, bottom first; None
-    when the history does not account for ``view.pile_size`` cards."""
-    pile, _ = _replay(view)
-    if len(pile) != view.pile_size or not pile or pile[-1] != view.top:
-        return None
-    return tuple(pile)
-
-
-def _replay(view: View) -> tuple[list[AnyCard], dict[int, tuple[frozenset[int], int]]]:
-    """Read the public history: the discard pile, and for each seat that drew since it last
-    took cards, what it cannot have held then (``card.index`` of every card that would have
-    fitted the top card) and how many cards it has been given since, that draw's included."""
-    pile: list[AnyCard] = []
-    misses: dict[int, tuple[frozenset[int], int]] = {}
-    events = view.history
-    for at, event in enumerate(events):
-        kind, seat = event.kind, event.seat
-        if kind == "deal":
-            pile = list(event.cards)
-            misses = {}
-        elif kind in ("play", "win"):
-            played = list(event.cards)
-            if _goes_back(events, at):
-                played.pop()  # the forgotten last card went back to the hand
-            pile += played
-        elif kind == "reshuffle":
-            pile = pile[-1:]
-        elif seat is None:
-            continue
-        elif kind == "draw" and "nothing left" not in event.text:
-            missed, given = misses.get(seat, (frozenset(), 0))
-            top = pile[-1] if pile else None
-            if isinstance(top, Card) and top.rank is not Rank.JACK:
-                missed = _MISSES[top.index]  # the suit named on a jack is not followed
-                given = 0
-            misses[seat] = (missed, given + 1)
-        elif kind in ("take", "penalty"):
-            # How many cards it took is only told in the sentence ("... takes 4 ...").
-            taken = _TAKES.search(event.text)
-            if taken is None:
-                misses.pop(seat, None)
-                continue
-            missed, given = misses.get(seat, (frozenset(), 0))
-            top = pile[-1] if pile else None
-            if kind == "take":  # it could not answer the stack
-                missed, given = _ANSWERS[top.index if top is not None else JOKER.index], 0
-            if missed:
-                misses[seat] = (missed, given + int(taken.group(1)))
-    return pile, misses
-
-
-def _goes_back(events: Sequence[Event], at: int) -> bool:
-    """Whether the play at ``at`` was a forgotten last card that went back to the hand: its
-    penalty follows before the next turn's move."""
-    for event in events[at + 1 :]:
-        kind = event.kind
-        if kind == "penalty":
-            return "goes back" in event.text
-        if kind != "reshuffle":
-            return False
-    return False
-
-
-def _determinize(view: View, seed: int) -> tuple[State, int]:
-    """A full state that agrees with everything the view shows, the hidden cards dealt at
-    random, and the next seed."""
-    config = view.config
-    counts = [config.packs] * 52 + [config.packs * config.jokers]
-    for card in view.hand:
-        counts[card.index] -= 1
-    replayed, misses = _replay(view)
-    pile: Sequence[AnyCard] = replayed
-    if (len(pile) != view.pile_size or not pile or pile[-1] != view.top
-            or not _take_out(counts, pile)):
-        pile = (view.top,)
-        counts = [config.packs] * 52 + [config.packs * config.jokers]
-        for card in view.hand:
-            counts[card.index] -= 1
-        _take_out(counts, pile)
-    unseen = [_BY_INDEX[index] for index, count in enumerate(counts) for _ in range(count)]
-    shuffled, seed = rng.shuffled(unseen, seed)
-    pool = list(shuffled)
-    hands: list[tuple[AnyCard, ...]] = []
-    for seat, count in enumerate(view.hand_counts):
-        if seat == view.seat:
-            hands.append(view.hand)
-            continue
-        missed, given = misses.get(seat, (frozenset(), count))
-        hands.append(_deal_hand(pool, count, missed, count - given))
-    hidden_pile = max(0, view.pile_size - len(pile))
+def _determinize(view: View, reading: Reading | None, seed: int) -> tuple[State, int]:
+    """A full state that agrees with everything the view shows, the hidden cards dealt as
+    ``tableau.ai.pesten_reading`` deals them, and the next seed."""
+    dealt, seed = deal(view, reading, seed)
     state = State(
-        config=config,
+        config=view.config,
         seed=seed,
         round=view.round,
         wins=view.wins,
         dealer=_dealer(view),
-        hands=tuple(hands),
-        stock=tuple(pool[hidden_pile:]),
-        pile=(*pool[:hidden_pile], *pile),
+        hands=dealt.hands,
+        stock=dealt.stock,
+        pile=dealt.pile,
         current=view.seat,
         direction=view.direction,
         suit=view.suit,
@@ -300,33 +203,6 @@ def _determinize(view: View, seed: int) -> tuple[State, int]:
         points=view.points,
     )
     return state, rng.fresh_seed_from(seed, 0)
-
-
-def _deal_hand(
-    pool: list[AnyCard], count: int, missed: frozenset[int], old: int
-) -> tuple[AnyCard, ...]:
-    """Take ``count`` cards from the (shuffled) pool for one hand: ``old`` of them, the cards
-    held since the seat last drew, from those that did not fit then, as far as there are any."""
-    hand: list[AnyCard] = []
-    if old > 0 and missed:
-        rest: list[AnyCard] = []
-        for card in pool:
-            if len(hand) < old and card.index not in missed:
-                hand.append(card)
-            else:
-                rest.append(card)
-        pool[:] = rest
-    need = count - len(hand)
-    hand += pool[:need]
-    del pool[:need]
-    return tuple(hand)
-
-
-def _take_out(counts: list[int], cards: Sequence[AnyCard]) -> bool:
-    """Remove these cards from the counts; False if they are not all there."""
-    for card in cards:
-        counts[card.index] -= 1
-    return min(counts) >= 0
 
 
 def _dealer(view: View) -> int:

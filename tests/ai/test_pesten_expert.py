@@ -39,13 +39,14 @@ def played(players: int, packs: int, seed: int, moves: int) -> p.State:
     return state
 
 
-positions = st.builds(
-    played,
-    players=st.integers(2, 5),
-    packs=st.integers(1, 2),
-    seed=st.integers(0, 2**32),
-    moves=st.integers(0, 120),
-)
+ROUND_SIZES = {
+    "players": st.integers(2, 5),
+    "packs": st.integers(1, 2),
+    "seed": st.integers(0, 2**32),
+    "moves": st.integers(0, 120),
+}
+"""What a careful round may be made of (for ``played`` and rounds like it)."""
+positions = st.builds(played, **ROUND_SIZES)
 
 
 def test_the_expert_is_a_cpu_kind_after_random_and_careful_and_the_set_up_offers_it() -> None:

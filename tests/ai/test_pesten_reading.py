@@ -8,6 +8,7 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
+from test_pesten_expert import ROUND_SIZES  # tests/ai is on the path
 
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten_reading import deal
@@ -47,13 +48,7 @@ def careful_round(players: int, packs: int, seed: int, moves: int) -> tuple[p.St
     return state, held
 
 
-rounds = st.builds(
-    careful_round,
-    players=st.integers(2, 5),
-    packs=st.integers(1, 2),
-    seed=st.integers(0, 2**32),
-    moves=st.integers(0, 150),
-)
+rounds = st.builds(careful_round, **ROUND_SIZES)
 
 
 def _everything(hands: tuple[tuple[AnyCard, ...], ...], *rest: tuple[AnyCard, ...]) -> Counter[int]:

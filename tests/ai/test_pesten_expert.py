@@ -10,9 +10,10 @@ from hypothesis import settings
 from hypothesis import strategies as st
 from test_pesten_ai import cards  # the same position builders (tests/ai is on the path)
 from test_pesten_ai import table
+from test_pesten_reading import ROUND_SIZES
+from test_pesten_reading import careful_round
 
 from tableau.ai.pesten import CPU_KINDS
-from tableau.ai.pesten import careful_move
 from tableau.ai.pesten import player
 from tableau.ai.pesten_expert import expert_move
 from tableau.ai.pesten_reading import read
@@ -20,7 +21,6 @@ from tableau.cards import AnyCard
 from tableau.cli.pesten import main
 from tableau.engines import pesten as p
 from tableau.engines import rng
-from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.ui.controls.pesten import KINDS
@@ -28,24 +28,9 @@ from tableau.ui.controls.pesten import KINDS
 
 def played(players: int, packs: int, seed: int, moves: int) -> p.State:
     """A position ``moves`` careful moves into a round, or the last one before its end."""
-    state = p.new_game(p.Config(players=players, packs=packs, seed=seed))
-    cpu_seed = seed
-    for _ in range(moves):
-        move, cpu_seed = careful_move(p.view(state, state.current), cpu_seed)
-        after = p.apply(state, move)
-        if after.phase is Phase.OVER:
-            break
-        state = after
-    return state
+    return careful_round(players, packs, seed, moves)[0]
 
 
-ROUND_SIZES = {
-    "players": st.integers(2, 5),
-    "packs": st.integers(1, 2),
-    "seed": st.integers(0, 2**32),
-    "moves": st.integers(0, 120),
-}
-"""What a careful round may be made of (for ``played`` and rounds like it)."""
 positions = st.builds(played, **ROUND_SIZES)
 
 

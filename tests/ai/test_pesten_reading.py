@@ -8,7 +8,6 @@ from collections.abc import Callable
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
-from test_pesten_expert import ROUND_SIZES  # tests/ai is on the path
 
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten_reading import deal
@@ -48,6 +47,13 @@ def careful_round(players: int, packs: int, seed: int, moves: int) -> tuple[p.St
     return state, held
 
 
+ROUND_SIZES = {
+    "players": st.integers(2, 5),
+    "packs": st.integers(1, 2),
+    "seed": st.integers(0, 2**32),
+    "moves": st.integers(0, 120),
+}
+"""What a careful round may be made of (for ``careful_round`` and positions built on it)."""
 rounds = st.builds(careful_round, **ROUND_SIZES)
 
 

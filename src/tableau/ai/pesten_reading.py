@@ -43,7 +43,6 @@ from tableau.cards import JOKER
 from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
-from tableau.cards import Joker
 from tableau.cards import Rank
 from tableau.cards import Suit
 from tableau.engines import rng
@@ -61,13 +60,11 @@ ASSIGNMENT_TRIES: Final = 4
 _TAKES: Final = re.compile(r"takes (\d+)")
 _NAMES: Final = re.compile(r"names \S+ (\w+)")
 _SUIT_BY_NOUN: Final = {suit.noun: suit for suit in SUITS}
-_SPECIAL_OR_JACK: Final = frozenset(
-    card.index for card in BY_INDEX
-    if type(card) is Joker or (type(card) is Card and card.rank in (Rank.TWO, Rank.JACK))
-)
 _ATTACKS: Final = frozenset(
     card.index for card in BY_INDEX if not isinstance(card, Card) or card.rank is Rank.TWO
 )
+"""The jokers and 2s: the cards that start a stack."""
+_SPECIAL_OR_JACK: Final = _ATTACKS | {card.index for card in _DECK if card.rank is Rank.JACK}
 _OFF_SUIT: Final = {
     suit: frozenset(card.index for card in _DECK if card.rank is not Rank.JACK
                     and card.suit is not suit)

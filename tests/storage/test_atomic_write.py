@@ -1,4 +1,5 @@
-"""atomic_write_text writes only to a regular file or a new path (issue 11, item 8).
+"""atomic_write_text writes only to a regular file or a new path (issue 11, item 8), with
+the mode a new file should have (issue 27, item 11).
 
 Every path here lies inside tmp_path; no real device is touched.
 """
@@ -96,9 +97,27 @@ def test_an_existing_file_keeps_its_mode(tmp_path: Path) -> None:
     assert stat.S_IMODE(save.stat().st_mode) == 0o600 and save.read_text() == "new"
 
 
-def test_a_new_file_is_readable_by_its_owner_and_others(tmp_path: Path) -> None:
-    atomic_write_text(tmp_path / "deck.txt", "AC\n")
-    assert stat.S_IMODE((tmp_path / "deck.txt").stat().st_mode) == 0o644
+@pytest.mark.parametrize(("umask", "expected"), [(0o022, 0o644), (0o077, 0o600)])
+def test_a_new_file_gets_the_usual_mode_less_the_umask(
+    tmp_path: Path, umask: int, expected: int
+) -> None:
+    old = os.umask(umask)
+    try:
+        atomic_write_text(tmp_path / "deck.txt", "AC\n")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "deck.txt").stat().st_mode) == expected
+
+
+def test_a_private_file_is_0600_new_and_loses_group_and_other_bits_when_replaced(
+    tmp_path: Path,
+) -> None:
+    atomic_write_text(tmp_path / "new.toml", "a = 1\n", private=True)
+    (tmp_path / "old.toml").write_text("a = 1\n")
+    (tmp_path / "old.toml").chmod(0o664)
+    atomic_write_text(tmp_path / "old.toml", "a = 2\n", private=True)
+    assert stat.S_IMODE((tmp_path / "new.toml").stat().st_mode) == 0o600
+    assert stat.S_IMODE((tmp_path / "old.toml").stat().st_mode) == 0o600
 
 
 def test_stale_temp_files_of_a_killed_write_are_removed(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomli_w
+import tomlkit
 from hypothesis import given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
@@ -191,6 +191,50 @@ def test_a_change_replaces_the_file_atomically(tmp_path: Path) -> None:
     assert sorted(os.listdir(tmp_path)) == ["settings.toml"]  # no temp file left
 
 
+PLAYERS_FILE = """\
+# My tableau settings -- hand-written, please keep.
+
+[poker]
+speed = 0.5      # slow, so I can follow
+cpus  = 2        # two is plenty
+
+# Yukon, the way I like it
+[yukon]
+rules = "classic"
+auto_move = false
+
+[app]
+theme = "nord"
+"""
+
+
+def test_a_change_keeps_the_player_s_comments_order_and_layout(tmp_path: Path) -> None:
+    """Issue 27, item 7: only the changed value's text changes."""
+    path = written(tmp_path, PLAYERS_FILE)
+    settings = open_settings(path)
+    settings.set("poker", "cpus", 4)
+    settings.set("yukon", "auto_move", True)
+    assert path.read_text() == (PLAYERS_FILE.replace("cpus  = 2  ", "cpus  = 4  ")
+                                .replace("auto_move = false", "auto_move = true"))
+
+
+def test_a_new_key_and_section_go_after_what_the_player_wrote(tmp_path: Path) -> None:
+    path = written(tmp_path, PLAYERS_FILE)
+    settings = open_settings(path)
+    settings.set("app", "cards", "ascii")
+    settings.set("gofish", "level", "easy")
+    text = path.read_text()
+    assert text.startswith(PLAYERS_FILE.rstrip("\n") + '\ncards = "ascii"\n')
+    assert tomllib.loads(text)["gofish"] == {"level": "easy"}
+    assert open_settings(path).get("app", "cards") == "ascii"
+
+
+def test_a_change_to_a_dotted_key_file_keeps_its_style(tmp_path: Path) -> None:
+    path = written(tmp_path, 'yukon.rules = "russian"  # hardest\n')
+    open_settings(path).set("yukon", "auto_move", True)
+    assert path.read_text() == 'yukon.rules = "russian"  # hardest\nyukon.auto_move = true\n'
+
+
 def test_setting_the_value_the_file_holds_writes_nothing(tmp_path: Path) -> None:
     path = written(tmp_path, '[app]\ntheme = "nord"   # my favourite\n')
     before = path.read_bytes()
@@ -246,7 +290,7 @@ def test_any_toml_document_reads_to_checked_values_and_takes_a_change(
     tmp_path_factory: pytest.TempPathFactory, document: dict[str, Any]
 ) -> None:
     path = tmp_path_factory.mktemp("settings") / "settings.toml"
-    path.write_text(tomli_w.dumps(document))
+    path.write_text(tomlkit.dumps(document))
     settings = open_settings(path)
     for section, fields in SCHEMA.items():
         for key, field in fields.items():
@@ -297,3 +341,40 @@ def test_chosen_tells_the_players_values_from_the_defaults(tmp_path: Path) -> No
     assert not settings.chosen("app", "theme")
     settings.set("app", "theme", "nord")
     assert settings.chosen("app", "theme")
+
+
+# ---------------------------------------------------------------- one notice (issue 27, F)
+
+
+def test_many_bad_values_make_one_notice_that_lists_each(tmp_path: Path) -> None:
+    path = written(tmp_path, '[yukon]\nrules = "chess"\nauto_move = 3\n[gofish]\ncpus = 0\n'
+                             'level = "god"\n[poker]\ncpus = 99\nspeed = -1\n')
+    settings = open_settings(path)
+    assert len(settings.problems) == 6
+    assert settings.notice() == (
+        "In settings.toml, 6 things are not used, so their defaults are:\n"
+        "• yukon.rules must be one of spec, classic, russian\n"
+        "• yukon.auto_move must be true or false\n"
+        "• gofish.cpus must be a whole number from 1 to 4\n"
+        "• gofish.level must be one of easy, pro\n"
+        "• poker.cpus must be a whole number from 1 to 5\n"
+        "• poker.speed must be a number from 0 to 5"
+    )
+
+
+def test_one_problem_is_its_own_sentence_and_none_is_no_notice(tmp_path: Path) -> None:
+    one = open_settings(written(tmp_path, '[gofish]\nlevel = "god"\n'))
+    assert one.notice() == one.problems[0] == ("In settings.toml, gofish.level must be one of "
+                                               "easy, pro, so the default ('pro') is used.")
+    assert open_settings(tmp_path / "none.toml").notice() is None
+
+
+def test_a_value_the_app_refuses_is_one_more_problem_and_the_default_holds(
+    tmp_path: Path,
+) -> None:
+    settings = open_settings(written(tmp_path, '[app]\ntheme = "sepia"\n'))
+    settings.refuse("app", "theme", "'sepia' is not a theme tableau knows")
+    assert settings.get("app", "theme") == "textual-dark"
+    assert not settings.chosen("app", "theme")
+    assert settings.notice() == ("In settings.toml, app.theme 'sepia' is not a theme tableau "
+                                 "knows, so the default ('textual-dark') is used.")

@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 
 from tableau.engines import yukon
+from tableau.engines.protocol import SaveFormatError
 from tableau.engines.protocol import Timeline
+from tableau.engines.protocol import read_header
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import legal_moves
@@ -273,3 +275,33 @@ def test_a_timeline_a_session_was_given_by_hand_starts_at_a_checked_position(
     assert loaded.message == "OK" and loaded.state == played.state
     assert loaded.timeline.undo_depth == 5 and loaded.state.phase is Phase.PLAY
     assert trimmed.message == "OK"
+
+
+# ---------------------------------------------------------------- issue 27: a version that is text
+
+
+@pytest.mark.parametrize(("version", "said"), [
+    ("2", "The save's version is '2', not a whole number, so it is not a save this program "
+          "can read."),
+    (True, "The save's version is 'True', not a whole number, so it is not a save this "
+           "program can read."),
+    (None, "The save's version is missing, so it is not a save this program can read."),
+    (3, "The save has version 3; this program reads versions 1 and 2."),
+])
+def test_l_says_plainly_why_a_save_s_version_cannot_be_read(
+    tmp_path: Path, version: Any, said: str
+) -> None:
+    data = in_play(tmp_path, 4).to_json()
+    data["version"] = version
+    write(tmp_path, "game.json", data)
+    assert in_play(tmp_path, 4).run("L game.json").message == said
+
+
+def test_every_game_s_save_reader_names_a_text_version_as_such() -> None:
+    with pytest.raises(SaveFormatError) as refused:
+        read_header({"game": "poker", "version": "1"}, "poker", "Poker", 1)
+    assert str(refused.value) == ("The save's version is '1', not a whole number, so it is "
+                                  "not a save this program can read.")
+    with pytest.raises(SaveFormatError, match=r"^The save has version 2; this program reads "
+                                              r"version 1\.$"):
+        read_header({"game": "poker", "version": 2}, "poker", "Poker", 1)

@@ -77,6 +77,59 @@ async def test_an_unknown_theme_gives_one_sentence_and_the_default() -> None:
         assert app.theme == "textual-dark"
 
 
+async def test_many_bad_settings_make_one_notice_that_lists_them() -> None:
+    """Issue 27, F: fifteen bad values once stacked fifteen notices over the table."""
+    (home() / "settings.toml").write_text(
+        '[app]\ntheme = "no-such-theme"\ncards = "runes"\n'
+        '[yukon]\nrules = "chess"\nauto_move = 1\nwinnable_only = "yes"\n'
+        '[gofish]\ncpus = 0\nlevel = "god"\nspeed = 99\n'
+        '[poker]\ncpus = 9\nspeed = -1\n'
+        '[pesten]\nmatch = "x"\nwins = 0\npoints = 1\nforgot_penalty = 3\nwrap_runs = 2\n'
+    )
+    app = still_app(persist=True)
+    shown = listening(app)
+    async with started(app, (80, 24)) as pilot:
+        assert len(shown) == 1
+        (notice,) = shown
+        assert notice.startswith("In settings.toml, 15 things are not used, so their "
+                                 "defaults are:\n")
+        keys = ["app.theme", "app.cards", "yukon.rules", "yukon.auto_move",
+                "yukon.winnable_only", "gofish.cpus", "gofish.level", "gofish.speed",
+                "poker.cpus", "poker.speed", "pesten.match", "pesten.wins", "pesten.points",
+                "pesten.forgot_penalty", "pesten.wrap_runs"]
+        assert sorted(line.split()[1] for line in notice.splitlines()[1:]) == sorted(keys)
+        await press(pilot, "down")
+        assert isinstance(app.screen, MenuScreen)
+        assert app.theme == "textual-dark"
+
+
+async def test_a_bad_setting_and_a_database_problem_are_one_notice() -> None:
+    (home() / "settings.toml").write_text('[gofish]\nlevel = "grandmaster"\n')
+    (home() / "tableau.db").mkdir()
+    app = still_app(persist=True)
+    shown = listening(app)
+    async with started(app, (80, 24)):
+        assert shown == ["In settings.toml, gofish.level must be one of easy, pro, so the "
+                         "default ('pro') is used.\n\nGames are not saved in this run: "
+                         "tableau.db is a folder, not tableau's database."]
+
+
+async def test_a_read_only_settings_toml_is_kept_and_the_change_holds_for_the_run() -> None:
+    """Issue 27, items 5 and 7: the first change once replaced a 0444 file, comments and all."""
+    path = home() / "settings.toml"
+    path.write_text('# mine, hands off\n[app]\ntheme = "nord"\n')
+    path.chmod(0o444)
+    app = still_app(persist=True)
+    shown = listening(app)
+    async with started(app, (80, 24)) as pilot:
+        app.theme = "gruvbox"
+        await pilot.pause()
+        assert shown == ["settings.toml is read-only, so it is not written over; the change "
+                         "holds for this run."]
+        assert app.theme == "gruvbox"
+    assert path.read_text() == '# mine, hands off\n[app]\ntheme = "nord"\n'
+
+
 async def test_settings_toml_that_is_not_toml_is_one_sentence_and_never_written_over() -> None:
     path = home() / "settings.toml"
     path.write_text("[app\ntheme = nord\n")

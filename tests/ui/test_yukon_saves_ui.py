@@ -14,11 +14,13 @@ from ui_helpers import KEY_NAMES
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import settled
+from ui_helpers import type_lines
 
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.files import read_small_text
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes import still_app
 from tableau.ui.screens.yukon import YukonScreen
 
 AppFactory = Callable[..., TableauApp]
@@ -89,3 +91,44 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
         await settled(pilot)
         assert screen.session.last_command == "C3->C2" and message(app) == "OK"
         assert screen.session.run("U").state == dealt.state
+
+
+async def test_s_in_the_table_refuses_a_read_only_file_and_one_that_is_not_a_save(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """Issue 27, items 5 and 6, as the player meets them in the app."""
+    (tmp_path / "notes.txt").write_text("keep\n")
+    (tmp_path / "notes.txt").chmod(0o444)
+    (tmp_path / "precious.txt").write_text("mine\n")
+    app = make_app("yukon")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_lines(pilot, "LD", "P", "S notes.txt")
+        assert message(app) == "notes.txt is read-only, so it is not written over."
+        await type_lines(pilot, "S precious.txt")
+        assert message(app) == ("precious.txt is not a Yukon save, so it is not written over; "
+                                "give another name.")
+    assert (tmp_path / "notes.txt").read_text() == "keep\n"
+    assert (tmp_path / "precious.txt").read_text() == "mine\n"
+
+
+async def test_a_served_tab_keeps_s_in_its_own_folder(
+    tmp_path: Path, tableau_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27, item 17: with TABLEAU_SERVED=1 (as ``tableau serve`` runs each tab), a path
+    the player types cannot reach the host's files."""
+    monkeypatch.setenv("TABLEAU_SERVED", "1")
+    monkeypatch.setenv("HOME", str(tmp_path))  # were "~" to work, it would write here
+    working = tmp_path / "w"
+    working.mkdir()
+    app = still_app("yukon", folder=working)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_lines(pilot, "LD", "P")
+        for line in ("S ../x", "S ~/x"):  # absolute paths: tests/storage/test_served_files.py
+            await type_lines(pilot, line)
+            assert message(app) == ("In a served tab, files stay in one folder: give a plain "
+                                    "file name like game.json (no /, ~ or ..)."), line
+        await type_lines(pilot, "S game.json")
+        assert message(app) == "OK"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["w"]
+    assert list(working.iterdir()) == []
+    assert (tableau_home / "files" / "game.json").is_file()

@@ -256,13 +256,25 @@ class SaveReader:
         return SaveReader(self.get(key), where)
 
 
+def check_version(found: object, readable: tuple[int, ...]) -> int:
+    """A save's ``version``, which must be one of ``readable``; else SaveFormatError says why. A
+    version that is not a whole number (the text "2", true) is named as such, not as a
+    version this program does not read."""
+    if type(found) is not int:
+        shown = "missing" if found is None else f"{str(found)[:10]!r}, not a whole number"
+        raise SaveFormatError(f"The save's version is {shown}, so it is not a save this "
+                              "program can read.")
+    if found not in readable:
+        known = " and ".join(str(number) for number in readable)
+        plural = "s" if len(readable) > 1 else ""
+        raise SaveFormatError(f"The save has version {str(found)[:10]}; this program reads "
+                              f"version{plural} {known}.")
+    return found
+
+
 def read_header(data: object, game: str, title: str, version: int) -> SaveReader:
     """The one check every save gets first: an object, of this game, in this version."""
     if not isinstance(data, Mapping) or data.get("game") != game:
         raise SaveFormatError(f"The save is not a {title} game.")
-    found = data.get("version")
-    if found != version or isinstance(found, bool):
-        raise SaveFormatError(
-            f"The save has version {str(found)[:10]}; this program reads version {version}."
-        )
+    check_version(data.get("version"), (version,))
     return SaveReader(data)

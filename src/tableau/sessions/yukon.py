@@ -15,7 +15,9 @@ command in STARTUP "Command not available in the STARTUP phase". Only moves are 
 steps; ``P`` starts a new timeline at the deal.
 
 File work goes through ``tableau.storage``: deck files (LD file, SD) and saves (S, L, whose
-format ``tableau.storage.yukon_saves`` describes). The text view is
+format ``tableau.storage.yukon_saves`` describes). SD and S never write over a file the player
+could not write to, nor one that is not a deck file or a Yukon save; in a tab of ``tableau
+serve``, every name stays in one folder (``tableau.storage.files.resolve``). The text view is
 ``tableau.cli.yukon_text.render_text``.
 """
 

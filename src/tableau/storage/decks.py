@@ -10,6 +10,7 @@ from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import parse_card
 from tableau.storage.files import FileProblem
+from tableau.storage.files import Kind
 from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
 from tableau.text import shorten
@@ -63,6 +64,18 @@ def format_deck(cards: tuple[Card, ...] | list[Card]) -> str:
     return "".join(f"{card}\n" for card in cards)
 
 
+def _is_deck(text: str) -> bool:
+    try:
+        parse_deck(text)
+    except DeckError:
+        return False
+    return True
+
+
+DECK_FILE: Final = Kind("deck file", MAX_DECK_FILE_BYTES, _is_deck)
+"""SD writes over a deck file only, never over another file that has the name."""
+
+
 def load_deck(path: str | os.PathLike[str], *, name: str | None = None) -> tuple[Card, ...]:
     """Read and validate a deck file. Raises DeckError with one clear sentence."""
     try:
@@ -75,8 +88,9 @@ def load_deck(path: str | os.PathLike[str], *, name: str | None = None) -> tuple
 def save_deck(
     path: str | os.PathLike[str], cards: tuple[Card, ...] | list[Card], *, name: str | None = None
 ) -> None:
-    """Write a deck file atomically. Raises DeckError with one clear sentence."""
+    """Write a deck file atomically, over nothing but a deck file. Raises DeckError with one
+    clear sentence."""
     try:
-        atomic_write_text(path, format_deck(cards), name=name)
+        atomic_write_text(path, format_deck(cards), name=name, kind=DECK_FILE)
     except FileProblem as problem:
         raise DeckError(str(problem)) from None

@@ -1,16 +1,28 @@
 """Small text files for the games: reading one safely, writing one atomically, and resolving
-a name the player typed. Every problem is a FileProblem with one sentence for the player."""
+a name the player typed. Every problem is a FileProblem with one sentence for the player.
+
+No file is clobbered: a write never replaces a file the player could not write to directly
+(the rename of an atomic write would get past its mode), nor one that is not of the kind
+being written (``Kind``). In a tab of ``tableau serve``, names resolve only inside
+``home.files_folder()``.
+"""
 
 from __future__ import annotations
 
 import os
 import re
+import secrets
 import stat
-import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Final
 
+from tableau.storage.home import PRIVATE_FILE_MODE
+from tableau.storage.home import files_folder
+from tableau.storage.home import private_folder
+from tableau.storage.home import served
 from tableau.text import shorten
 
 
@@ -63,17 +75,31 @@ def read_small_text(
         raise FileProblem(f"{shown} is not a text file, so it is not a {what}.") from None
 
 
-NEW_FILE_MODE: Final = 0o644
+NEW_FILE_MODE: Final = 0o666
+"""A new file in the player's folder gets this less the umask, as from any program."""
 STALE_TEMP_SECONDS: Final = 60.0
 """A temp file of ours this old is left over from a write that was killed."""
 
 
-def _write_target(path: Path, shown: str) -> tuple[Path, int]:
-    """Where a write to ``path`` goes, and the mode the file gets.
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """The kind of file a write makes: an existing file is written over only when
+    ``recognises`` its text (read up to ``limit`` bytes)."""
+
+    what: str
+    """As a sentence names it: "Yukon save", "deck file"."""
+    limit: int
+    recognises: Callable[[str], bool]
+
+
+def _write_target(path: Path, shown: str, kind: Kind | None) -> tuple[Path, int | None]:
+    """Where a write to ``path`` goes, and the mode of the file it replaces (None: a new file).
 
     Ruling on symlinks: a write goes through a link to the file it points to, and the link
     stays a link; a link that points nowhere is refused. Only a regular file is replaced, or
-    a new one made; a folder, device, FIFO or socket is refused before anything is written.
+    a new one made; a folder, device, FIFO or socket is refused before anything is written,
+    and so is a file the player may not write to (root may write anything, so a file with no
+    write bit at all counts as read-only too) or one that is not of ``kind``.
     """
     real = Path(os.path.realpath(path))
     try:
@@ -81,14 +107,40 @@ def _write_target(path: Path, shown: str) -> tuple[Path, int]:
     except FileNotFoundError:
         if path.is_symlink():
             raise FileProblem(f"{shown} is a link to nothing, so nothing is written.") from None
-        return real, NEW_FILE_MODE
+        return real, None
     if stat.S_ISDIR(status.st_mode):
         raise FileProblem(f"{shown} is a folder; give a file name.")
     if not stat.S_ISREG(status.st_mode):
         raise FileProblem(
             f"{shown} is not a regular file (a device, FIFO or socket), so nothing is written."
         )
-    return real, stat.S_IMODE(status.st_mode)
+    mode = stat.S_IMODE(status.st_mode)
+    if not mode & 0o222 or not os.access(real, os.W_OK):
+        raise FileProblem(f"{shown} is read-only, so it is not written over.")
+    if kind is not None and not _is_kind(real, kind):
+        raise FileProblem(f"{shown} is not a {kind.what}, so it is not written over; "
+                          "give another name.")
+    return real, mode
+
+
+def _is_kind(path: Path, kind: Kind) -> bool:
+    try:
+        return kind.recognises(read_small_text(path, kind.what, kind.limit))
+    except FileProblem:
+        return False
+
+
+def _new_temp(target: Path, mode: int) -> tuple[int, str]:
+    """A new, empty temp file beside ``target``, opened for writing, made with ``mode`` (less
+    the umask), and its name."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(100):
+        name = os.path.join(target.parent, _temp_prefix(target) + secrets.token_hex(4))
+        try:
+            return os.open(name, flags, mode), name
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"Too many temp files beside {target.name}.")
 
 
 def _temp_prefix(target: Path) -> str:
@@ -111,17 +163,23 @@ def _remove_stale_temps(target: Path) -> None:
 
 
 def atomic_write_text(
-    path: str | os.PathLike[str], text: str, *, name: str | None = None
+    path: str | os.PathLike[str], text: str, *, name: str | None = None,
+    kind: Kind | None = None, private: bool = False,
 ) -> None:
     """Write via a temp file in the same folder and rename, so a crash never leaves half a file.
 
-    An existing file keeps its mode. See ``_write_target`` for what may be written to.
-    Raises FileProblem with a clear sentence; ``name`` is how the file is called in it.
+    See ``_write_target`` for what may be written over; an existing file that is not of
+    ``kind`` (when given) is refused. An existing file keeps its mode (when ``private``, less
+    group's and others' bits); a new one gets 0600 when ``private`` (tableau's own files, and
+    every file of a served tab), else 0666 less the umask. Raises FileProblem with a clear
+    sentence; ``name`` is how the file is called in it.
     """
     shown = _shown_name(path, name)
+    private = private or served()  # a served tab writes only in tableau's own folders
     try:
-        target, mode = _write_target(Path(path), shown)
-        handle, temp_name = tempfile.mkstemp(prefix=_temp_prefix(target), dir=target.parent)
+        target, mode = _write_target(Path(path), shown, kind)
+        made = PRIVATE_FILE_MODE if private or mode is not None else NEW_FILE_MODE
+        handle, temp_name = _new_temp(target, made)
     except OSError as error:
         raise FileProblem(f"Cannot write {shown} ({error.strerror}).") from None
     except ValueError as error:
@@ -133,8 +191,9 @@ def atomic_write_text(
             stream.write(text)
             stream.flush()
             os.fsync(stream.fileno())
-        os.chmod(temp_name, mode)
-        _write_target(Path(path), shown)  # once more: the path may have changed meanwhile
+        if mode is not None:
+            os.chmod(temp_name, mode & ~0o077 if private else mode)
+        _write_target(Path(path), shown, None)  # once more: the path may have changed meanwhile
         os.replace(temp_name, target)
     except (OSError, ValueError) as error:
         Path(temp_name).unlink(missing_ok=True)
@@ -147,9 +206,35 @@ def atomic_write_text(
 
 def resolve(folder: Path, name: str) -> Path:
     """The file a player means by ``name``: ``~`` is the home folder, and a relative name is
-    taken in ``folder``."""
+    taken in ``folder``. In a served tab, see ``_served_file``."""
+    if served():
+        return _served_file(name)
     try:
         path = Path(name).expanduser()
     except RuntimeError:  # "~someone" for a user this machine does not know
         raise FileProblem(f"There is no home folder for {name.split('/')[0]!r}.") from None
     return path if path.is_absolute() else folder / path
+
+
+def _served_file(name: str) -> Path:
+    """A served tab is often someone else's browser: its files stay in ``files_folder()``
+    (0700, made when first needed). A name with a folder in it, ``~`` or ``..``, and a link
+    that leads out of that folder are refused."""
+    if not name or "/" in name or name.startswith("~") or name in (".", ".."):
+        raise FileProblem("In a served tab, files stay in one folder: give a plain file name "
+                          "like game.json (no /, ~ or ..).")
+    folder = files_folder()
+    try:
+        private_folder(folder)
+    except OSError as error:
+        raise FileProblem(f"The folder for this tab's files cannot be made "
+                          f"({error.strerror}).") from None
+    path = folder / name
+    try:
+        leads_out = Path(os.path.realpath(path)).parent != Path(os.path.realpath(folder))
+    except ValueError:  # a NUL in the name
+        raise FileProblem(f"'{_shown_name(path, name)}' is not a usable file name.") from None
+    if leads_out:
+        raise FileProblem(f"{_shown_name(path, name)} leads out of this tab's folder, so it is "
+                          "not used.")
+    return path

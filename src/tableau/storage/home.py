@@ -1,16 +1,27 @@
 """Where tableau keeps its files: the settings in the config folder, the database in the data
 folder (``platformdirs``). ``TABLEAU_HOME`` puts both under one folder; tests always set it.
 
-Nothing here creates a folder: the writers do, when they first write.
+Nothing here creates a folder on its own: the writers call ``private_folder`` when they first
+write. tableau's folders are 0700 and its files 0600, as ssh and gpg keep theirs: someone else
+on the machine must not read the password verifiers in tableau.db (see docs/security.md).
+
+A tab of ``tableau serve`` (``TABLEAU_SERVED=1``) is often someone else's browser, so its file
+commands work only inside ``files_folder()``.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+from contextlib import suppress
 from pathlib import Path
 from typing import Final
 
 HOME_VARIABLE: Final = "TABLEAU_HOME"
+SERVED_VARIABLE: Final = "TABLEAU_SERVED"
+FILES_FOLDER: Final = "files"
+PRIVATE_FOLDER_MODE: Final = 0o700
+PRIVATE_FILE_MODE: Final = 0o600
 APP_NAME: Final = "tableau"
 SETTINGS_FILE: Final = "settings.toml"
 DATABASE_FILE: Final = "tableau.db"
@@ -47,3 +58,47 @@ def settings_path() -> Path:
 
 def database_path() -> Path:
     return data_folder() / DATABASE_FILE
+
+
+def served() -> bool:
+    """This app runs in a tab of ``tableau serve``: file commands stay in ``files_folder()``."""
+    return os.environ.get(SERVED_VARIABLE, "") == "1"
+
+
+def files_folder() -> Path:
+    """The one folder a served tab's file commands (LD, SD, S, L) may use."""
+    return data_folder() / FILES_FOLDER
+
+
+def private_folder(folder: Path) -> None:
+    """Make ``folder`` (0700) if it is missing, and make it private if it is not.
+    Raises OSError if it cannot be made."""
+    folder.mkdir(mode=PRIVATE_FOLDER_MODE, parents=True, exist_ok=True)
+    make_private(folder)
+
+
+def make_private(path: Path) -> None:
+    """Take group's and others' access off a file or folder of tableau's own (0644 becomes
+    0600, 0755 becomes 0700). The owner's bits stay: a read-only file stays read-only.
+
+    A path of someone else's, or a shared folder with the sticky bit (a TABLEAU_HOME of
+    /tmp), is left alone, and so is one that cannot be changed: privacy is tightened where
+    tableau may, never a reason to stop."""
+    try:
+        status = path.stat()
+        mode = stat.S_IMODE(status.st_mode)
+        if status.st_uid == os.getuid() and not mode & stat.S_ISVTX and mode & 0o077:
+            os.chmod(path, mode & ~0o077)
+    except OSError:
+        pass
+
+
+def private_database(path: Path) -> None:
+    """Begin the database file at 0600 before SQLite opens it, since SQLite gives its -wal and
+    -shm the database file's mode; an existing one is made private with its -wal and -shm."""
+    if os.fspath(path) == ":memory:":
+        return
+    with suppress(OSError):  # it is there already (made private below), or SQLite says why
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_FILE_MODE))
+    for file in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        make_private(file)

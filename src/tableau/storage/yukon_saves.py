@@ -40,10 +40,12 @@ from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.protocol import Timeline
+from tableau.engines.protocol import check_version
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Move
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
+from tableau.storage.files import Kind
 from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
 from tableau.text import shorten
@@ -119,9 +121,24 @@ def save_data(
     }
 
 
+def _is_save(text: str) -> bool:
+    """A Yukon save of any version, even one this program cannot load."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("game") == "yukon"
+
+
+YUKON_SAVE: Final = Kind("Yukon save", MAX_SAVE_BYTES, _is_save)
+"""S writes over a Yukon save only, never over another file that has the name."""
+
+
 def write_save(path: Path, data: dict[str, Any], *, name: str) -> None:
-    """S: ``data`` written atomically to ``path`` (``name`` is how messages call it)."""
-    atomic_write_text(path, json.dumps(data, separators=(",", ":")), name=name)
+    """S: ``data`` written atomically to ``path`` (``name`` is how messages call it), over
+    nothing but a Yukon save."""
+    atomic_write_text(path, json.dumps(data, separators=(",", ":")), name=name,
+                      kind=YUKON_SAVE)
 
 
 def read_save(path: Path, *, name: str) -> tuple[Timeline[State], Steps]:
@@ -214,12 +231,7 @@ def history_from_json(data: Any) -> tuple[Timeline[State], Steps]:
     moves. A save that is not one raises SaveFormatError with a sentence."""
     if not isinstance(data, dict) or data.get("game") != "yukon":
         raise SaveFormatError("The file is not a Yukon save.")
-    version = data.get("version")
-    if version not in READABLE_VERSIONS or isinstance(version, bool):
-        raise SaveFormatError(
-            f"The save has version {shorten(str(version), 10)}; "
-            f"this program reads versions 1 and {SAVE_VERSION}."
-        )
+    version = check_version(data.get("version"), READABLE_VERSIONS)
     past, future = data.get("past"), data.get("future")
     if not isinstance(past, list) or not isinstance(future, list) or "start" not in data:
         raise SaveFormatError("The save has no complete timeline.")

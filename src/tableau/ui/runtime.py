@@ -27,7 +27,8 @@ class Runtime:
     """Seconds a CPU player 'thinks' before its move shows (0: at once, as tests want)."""
     cursor_blink: bool = True
     folder: Path = field(default_factory=Path.cwd)
-    """Where relative file names (saves, decks) are resolved."""
+    """Where relative file names (saves, decks) are resolved; a served tab's file commands use
+    only ``tableau.storage.home.files_folder()`` instead."""
     wall: Callable[[], float] = time.time
     """Wall-clock time, for the store: when a game began, when it was saved."""
     settings: Settings = field(default_factory=lambda: open_settings(None))

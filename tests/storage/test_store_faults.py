@@ -186,8 +186,9 @@ def test_a_refused_database_s_left_over_wal_is_not_written_into_it(
 
 def test_our_own_left_over_wal_is_taken_in(tmp_path: Path) -> None:
     left_with_a_wal(tmp_path / "home", *MIGRATIONS_SQL,
-                    "INSERT INTO autosaves (game, variant, config, started, moves, duration, "
-                    "saved, data) VALUES ('yukon', 'spec', '{}', 1, 9, 2, 3, '{}')")
+                    "INSERT INTO autosaves (id, game, variant, config, started, moves, "
+                    "duration, saved, data) VALUES ('a1', 'yukon', 'spec', '{}', 1, 9, 2, 3, "
+                    "'{}')")
     store = Store(tmp_path / "home" / "tableau.db")
     assert store.problem is None
     saved = store.saved("yukon")
@@ -368,6 +369,7 @@ def test_a_database_its_user_may_not_write_is_left_untouched(writable: str, why:
         store = Store(folder / "tableau.db")
         store.finish(record(), "won")
         store.close()
+        folder.chmod(0o755)  # the store made it private (0700); here nobody must reach it
         if writable == "the folder":
             (folder / "tableau.db").chmod(0o444)
             shutil.chown(folder, "nobody")

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -27,8 +26,11 @@ from tableau.ai import gofish as ai
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
+from tableau.cli.args import fresh_seed
+from tableau.cli.args import integer
+from tableau.cli.args import name_list
 from tableau.cli.args import read_arguments
-from tableau.cli.args import say
+from tableau.cli.args import seconds
 from tableau.cli.args import seed
 from tableau.cli.gofish_text import render_table
 from tableau.cli.plain import Lines
@@ -52,22 +54,24 @@ def _parser() -> Parser:
         description="Go Fish against 1-4 computer players, or a simulation of CPU-only games.",
     )
     on_screen = parser.add_argument_group("play on screen")
-    on_screen.add_argument("--cpus", type=int, default=None,
+    on_screen.add_argument("--cpus", type=integer, default=None,
                            help="computer opponents, 1-4 (default 1)")
     on_screen.add_argument("--level", default=None, help="CPU level: easy or pro (default pro)")
-    on_screen.add_argument("--delay", type=float, default=None,
+    on_screen.add_argument("--delay", type=seconds, default=None,
                            help=f"seconds between CPU steps (default {DEFAULT_CPU_DELAY:g})")
     on_screen.add_argument("--plain", action="store_true",
                            help="line mode: play on stdin and stdout, one answer a line")
     simulation = parser.add_argument_group("simulation")
-    simulation.add_argument("--simulate", type=int, metavar="N", help="simulate N CPU-only games")
-    simulation.add_argument("--players", type=int, default=None,
+    simulation.add_argument("--simulate", type=integer, metavar="N",
+                            help="simulate N CPU-only games")
+    simulation.add_argument("--players", type=integer, default=None,
                             help="players, 2-5 (default: the --cpu list's length)")
-    simulation.add_argument("--cpu", default=None,
+    simulation.add_argument("--cpu", type=name_list, default=None,
                             help="CPU level of each seat, cycled over the seats (default pro,easy)")
     simulation.add_argument("--json", action="store_true", help="end with one JSON line")
     parser.add_argument("--seed", type=seed, default=None,
-                        help="shuffle seed, 0 to 2**63-1 (default: random on screen, 0 simulated)")
+                        help="shuffle seed, 0 to 2**63-1, to replay a game: it deals every "
+                             "hand (default: random on screen, 0 simulated)")
     return parser
 
 
@@ -114,8 +118,8 @@ def simulate(games: int, levels: tuple[ai.Level, ...], seed: int,
 
 
 def _levels(args: argparse.Namespace) -> tuple[ai.Level, ...]:
-    text = args.cpu if args.cpu is not None else "pro,easy"
-    levels = tuple(ai.parse_level(part) for part in text.split(","))
+    named = args.cpu if args.cpu is not None else ["pro", "easy"]
+    levels = tuple(ai.parse_level(part) for part in named)
     players = args.players if args.players is not None else len(levels)
     if not engine.MIN_PLAYERS <= players <= engine.MAX_PLAYERS:
         raise ValueError(f"--players must be from {engine.MIN_PLAYERS} to "
@@ -188,6 +192,7 @@ def play_plain(session: GoFishSession, lines: Lines) -> None:
             lines.show(in_letters(session.news))
         else:
             lines.show("Thanks for playing.")
+            plain.tell_seed(PROG, session.first_seed)
             return
 
 
@@ -230,7 +235,7 @@ def main(argv: list[str]) -> int:
         return options
     if not options.pop("plain"):
         return open_app("gofish", **options)
-    first_seed = options["seed"] if options["seed"] is not None else secrets.randbits(48)
-    say(f"{PROG}: seed {first_seed}")
+    # The seed deals every hand: it is told only once the games are over (tell_seed).
+    first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
     session = GoFishSession(options["cpus"], options["level"], first_seed)
     return plain.run(partial(play_plain, session))

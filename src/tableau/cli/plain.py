@@ -24,6 +24,8 @@ from typing import TypeVar
 
 from tableau.cards import AnyCard
 from tableau.cli import standard_input
+from tableau.cli.args import say
+from tableau.cli.args import whole
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach a game."""
@@ -114,12 +116,11 @@ def whole_number(text: str, numbers: range, what: str) -> int:
     text = text.strip()
     if not text:
         raise ValueError(f"Nothing was typed; {wanted}.")
-    digits = text.removeprefix("-").removeprefix("+")
-    if text.isascii() and digits.isdigit():
-        # Very long numbers are out of range without reading them (int() refuses huge ones).
-        if len(digits) > 18 or int(text) not in numbers:
+    value = whole(text)
+    if value is not None:
+        if value not in numbers:
             raise ValueError(f"{shown_input(text)} is out of range; {wanted}.")
-        return int(text)
+        return value
     try:
         fraction = text.isascii() and float(text) not in (float("inf"), float("-inf"))
     except ValueError:
@@ -127,6 +128,12 @@ def whole_number(text: str, numbers: range, what: str) -> int:
     if fraction:
         raise ValueError(f"{shown_input(text)} is not a whole number; {wanted}.")
     raise ValueError(f"'{shown_input(text)}' is not a number; {wanted}.")
+
+
+def tell_seed(prog: str, seed: int) -> None:
+    """Once the games of a line mode with hidden hands are over (never sooner: the seed gives
+    every hand away), the seed they were dealt from, on stderr, for a replay."""
+    say(f"{prog}: these games were dealt from seed {seed}; --seed {seed} deals them again.")
 
 
 def yes_or_no(text: str) -> bool:

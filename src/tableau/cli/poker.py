@@ -9,7 +9,6 @@ game and no stops.
 from __future__ import annotations
 
 import argparse
-import secrets
 from functools import partial
 from typing import Any
 
@@ -19,8 +18,9 @@ from tableau.cards import parse_card
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
+from tableau.cli.args import fresh_seed
+from tableau.cli.args import integer
 from tableau.cli.args import read_arguments
-from tableau.cli.args import say
 from tableau.cli.args import seed
 from tableau.cli.plain import Lines
 from tableau.cli.plain import in_letters
@@ -55,7 +55,7 @@ def _parser() -> Parser:
     parser.add_argument("--describe", metavar="CARD", nargs="+",
                         help='name a hand and exit: QH QS TD 7S 4C, "Q♥ Q♠ 10♦ 7♠ 4♣" or '
                              '"queen of hearts, queen of spades, ..." (quoted or not)')
-    parser.add_argument("--cpus", type=int, default=None, metavar="N",
+    parser.add_argument("--cpus", type=integer, default=None, metavar="N",
                         help=f"CPU players at the table, 1 to {MAX_CPUS} (default "
                              f"{DEFAULT_CPUS}); for play only")
     parser.add_argument("--seed", type=seed, default=None, metavar="S",
@@ -135,6 +135,7 @@ def play_plain(session: PokerSession, lines: Lines) -> None:
                 lines.show(line)
             if not lines.choose("Play again? (yes/no) > ", yes_or_no):
                 lines.show("Thanks for playing.")
+                plain.tell_seed(PROG, session.first_seed)
                 return
             session.new_game()
             printed = 0
@@ -196,6 +197,6 @@ def main(argv: list[str]) -> int:
         return options
     if not options.pop("plain"):
         return open_app("poker", **options)
-    first_seed = options["seed"] if options["seed"] is not None else secrets.randbelow(2**32)
-    say(f"{PROG}: seed {first_seed}")
+    # The seed deals every hand: it is told only once the games are over (tell_seed).
+    first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
     return plain.run(partial(play_plain, PokerSession(options["cpus"], first_seed)))

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from typing import Any
 from typing import Final
@@ -24,8 +23,10 @@ from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.cli import working_folder
 from tableau.cli.args import Parser
+from tableau.cli.args import decimal
 from tableau.cli.args import refuse
 from tableau.cli.args import say
+from tableau.cli.args import shown
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import State
 from tableau.engines.yukon import numbered_game
@@ -43,13 +44,10 @@ _REASONS: Final = {
 
 def budget(text: str) -> float:
     """An argparse type: seconds, more than 0 and at most MAX_BUDGET_S."""
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 < seconds <= MAX_BUDGET_S:  # also refuses nan
+    seconds = decimal(text)
+    if seconds is None or not 0 < seconds <= MAX_BUDGET_S:
         raise argparse.ArgumentTypeError(
-            f"'{text}' is not a budget; give the seconds to search, more than 0 and at most "
+            f"'{shown(text)}' is not a budget; give the seconds to search, more than 0 and at most "
             f"{MAX_BUDGET_S:.0f}."
         )
     return seconds
@@ -78,8 +76,10 @@ def checked(options: argparse.Namespace) -> argparse.Namespace:
         return options
     if options.plain:
         raise ValueError("choose --solve or --plain, not both.")
-    if (options.seed is None) == (options.deck is None):
-        raise ValueError("--solve needs one deal: give --seed N or --deck FILE, not both.")
+    if options.seed is None and options.deck is None:
+        raise ValueError("--solve needs a deal to solve: give --seed N or --deck FILE.")
+    if options.seed is not None and options.deck is not None:
+        raise ValueError("--solve solves one deal: give --seed N or --deck FILE, not both.")
     if options.budget_s is None:
         options.budget_s = DEFAULT_SECONDS
     return options

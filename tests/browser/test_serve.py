@@ -14,6 +14,8 @@ TABLEAU_SCREENSHOTS=1 also keeps the screenshot as screenshots/browser.png for t
 from __future__ import annotations
 
 import contextlib
+import functools
+import http.server
 import io
 import os
 import re
@@ -22,6 +24,7 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -42,6 +45,7 @@ from tableau.engines.yukon import legal_moves
 from tableau.engines.yukon import numbered_game
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.decks import save_deck
+from tableau.storage.home import FILES_FOLDER
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 
@@ -51,6 +55,8 @@ GAME = 24611
 """The deal played: its deck goes to a deck file the served app loads with LD."""
 TIMEOUT = 60.0
 """Seconds any one step may take: generous, for a slow and busy machine."""
+ADDRESS = re.compile(r"open (http://\S+/\?token=[\w-]+) in a browser")
+"""The line where `tableau serve` prints the page's address with its token."""
 
 CHROMIUM_FLAGS = (
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -141,9 +147,10 @@ def wait_until(check: Callable[[], Any], what: str, log: Path | None = None) -> 
 
 
 @contextlib.contextmanager
-def served(home: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """`tableau serve` on ``port``, up and listening; stopped with Ctrl-C afterwards, and its
-    process group (the tabs' apps) killed if anything is left."""
+def served(home: Path, port: int, log: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """`tableau serve` on ``port``, up and listening, and the address it printed (with the
+    token); stopped with Ctrl-C afterwards, and its process group (the tabs' apps) killed if
+    anything is left."""
     with log.open("wb") as output:
         server = subprocess.Popen(
             [sys.executable, "-m", "tableau", "serve", "--port", str(port)],
@@ -152,14 +159,15 @@ def served(home: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]
         )
     try:
 
-        def listening() -> bool:
+        def listening() -> str | None:
             assert server.poll() is None, f"tableau serve stopped: {log.read_text()}"
+            printed = ADDRESS.search(log.read_text(errors="replace"))
             with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 1):
-                return True
-            return False
+                return printed[1] if printed is not None else None
+            return None
 
-        wait_until(listening, f"tableau serve to listen on port {port}", log)
-        yield server
+        yield server, wait_until(listening, f"tableau serve to print its address and listen "
+                                            f"on port {port}", log)
     finally:
         if server.poll() is None:
             server.send_signal(signal.SIGINT)
@@ -212,10 +220,13 @@ def test_a_yukon_move_played_in_a_headless_browser(tmp_path: Path) -> None:
     home.mkdir()
     dealt = numbered_game(GAME)
     assert dealt.deck is not None
-    save_deck(home / "deck.txt", dealt.deck)  # the served app's working folder is home
+    files = home / FILES_FOLDER  # the one folder a served tab's LD reads from
+    files.mkdir(mode=0o700)
+    save_deck(files / "deck.txt", dealt.deck)
     move = legal_moves(dealt)[0]
-    with served(home, port, log), browser(chromium, driver_path, tmp_path / "profile") as page:
-        page.get(f"http://127.0.0.1:{port}/?delay=1")  # textual-serve's page with Start
+    with served(home, port, log) as (_, address), \
+            browser(chromium, driver_path, tmp_path / "profile") as page:
+        page.get(f"{address}&delay=1")  # textual-serve's page with Start
 
         def start_button() -> Any:
             button = page.find_element(By.ID, "start")
@@ -272,3 +283,63 @@ def test_a_yukon_move_played_in_a_headless_browser(tmp_path: Path) -> None:
         assert saved_state(record, home).columns == dealt.columns
     if os.environ.get("TABLEAU_SCREENSHOTS") == "1":
         (ROOT / "screenshots" / "browser.png").write_bytes(png)
+
+
+EVIL_PAGE = """<!DOCTYPE html>
+<script>
+window.tableauTry = "pending";
+const socket = new WebSocket("ws://127.0.0.1:PORT/ws?width=80&height=24");
+socket.addEventListener("open", () => {
+  window.tableauTry = "open";
+  socket.send(JSON.stringify(["stdin", "1"]));
+});
+socket.addEventListener("close", () => {
+  if (window.tableauTry === "pending") window.tableauTry = "refused";
+});
+</script>
+"""
+"""Another page the player has open, on another port of this computer (so the browser even
+sends it tableau's SameSite cookie): it tries to open a tab and type in it."""
+
+
+@contextlib.contextmanager
+def other_site(folder: Path, tableau_port: int) -> Iterator[str]:
+    """EVIL_PAGE served from another port, as its address."""
+    folder.mkdir()
+    (folder / "index.html").write_text(EVIL_PAGE.replace("PORT", str(tableau_port)))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(folder))
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=site.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{site.server_address[1]}/index.html"
+    finally:
+        site.shutdown()
+        site.server_close()
+
+
+def apps_of(server: subprocess.Popen[bytes]) -> list[str]:
+    """The command lines of the processes under ``server``: its tabs' apps."""
+    found = subprocess.run(["pgrep", "-a", "-P", str(server.pid)], capture_output=True,
+                           text=True, check=False)
+    return found.stdout.splitlines()
+
+
+def test_another_page_in_the_browser_cannot_open_a_tab(tmp_path: Path) -> None:
+    """Issue 27, D16: a page elsewhere, in the browser that holds tableau's page (and its
+    cookie), is refused the websocket, and no app starts."""
+    chromium, driver_path = browser_programs()
+    home, port, log = tmp_path / "home", free_port(), tmp_path / "serve.log"
+    home.mkdir()
+    with served(home, port, log) as (server, address), \
+            browser(chromium, driver_path, tmp_path / "profile") as page, \
+            other_site(tmp_path / "site", port) as elsewhere:
+        page.get(f"{address}&delay=1")  # tableau's page, waiting for Start: no tab yet
+        assert page.get_cookies(), "tableau's page set no cookie"
+        page.get(elsewhere)
+        tried = wait_until(lambda: page.execute_script(
+            "return window.tableauTry !== 'pending' && window.tableauTry"),
+            "the other page's websocket to open or close", log)
+        assert tried == "refused"
+        assert apps_of(server) == []
+    assert "GET /ws?width=80&height=24 HTTP/1.1\" 403" in " ".join(log.read_text().split())

@@ -5,8 +5,10 @@ tableau, in this working folder, with this environment, TABLEAU_HOME included), 
 is its own app with its own screens; the saves and statistics are the one player's, as when
 tableau is started twice in a terminal.
 
-It listens on the loopback address unless ``--host`` names another; any other address gets a
-warning, since whoever reaches the port can play (and type file names into Yukon's LD, S, L).
+Only the address it prints, with its secret token, opens the page, and only that page may
+drive a tab (tableau.cli.serve_web). Each tab's app runs with TABLEAU_SERVED=1, so its file
+commands keep inside one folder. It listens on the loopback address unless ``--host`` names
+another; any other address gets a warning, since the token crosses the network unencrypted.
 A bad host or port, or a port already taken, is refused with one sentence and exit status 2
 before textual-serve starts. Ctrl-C stops the server and every tab's app.
 """
@@ -27,6 +29,7 @@ from tableau.cli.args import read_arguments
 from tableau.cli.args import refuse
 from tableau.cli.args import say
 from tableau.cli.args import shown
+from tableau.storage.home import SERVED_VARIABLE
 
 PROG = "tableau serve"
 LOOPBACK = "127.0.0.1"
@@ -51,7 +54,8 @@ def _parser() -> Parser:
     parser = Parser(prog=PROG, description="Play tableau in a web browser: each tab its own app.")
     parser.add_argument("--host", default=LOOPBACK,
                         help="the address or host name to listen on (default %(default)s: this "
-                             "computer only; 0.0.0.0 lets anyone who can reach the port play)")
+                             "computer only; 0.0.0.0 lets anyone who can reach the port and has "
+                             "the address with its token play)")
     parser.add_argument("--port", type=port, default=DEFAULT_PORT,
                         help="the port to listen on, 1 to 65535 (default %(default)s)")
     return parser
@@ -109,44 +113,24 @@ def taken(address: Address, number: int) -> str | None:
 
 
 def served_command() -> str:
-    """The shell command textual-serve runs for each tab: this Python's tableau. (The
+    """The shell command textual-serve runs for each tab: this Python's tableau, told it is
+    served (so its file commands keep inside one folder). ``exec``: the app is the process
+    that textual-serve started, so it is the one ended when its tab closes. (The rest of the
     environment, and so TABLEAU_HOME, is passed on as it is.)"""
-    return f"{shlex.quote(sys.executable)} -m tableau"
+    return f"{SERVED_VARIABLE}=1 exec {shlex.quote(sys.executable)} -m tableau"
 
 
 def _serve(host: str, number: int) -> None:
     """Run textual-serve until Ctrl-C (imported here: the other commands do not need it)."""
-    from aiohttp import WSCloseCode
-    from aiohttp import web
-    from textual_serve.server import Server
+    from tableau.cli.serve_web import TableauServer
+    from tableau.cli.serve_web import new_token
 
-    tabs: set[web.WebSocketResponse] = set()
-
-    class TableauServer(Server):
-        async def handle_index(self, request: web.Request) -> Any:
-            # textual-serve writes its own host into the page's websocket address; with
-            # 0.0.0.0 a browser on another computer would connect to itself. The address
-            # the browser used is the one that reaches us.
-            self.public_url = f"{request.scheme}://{request.host}"
-            return await super().handle_index(request)
-
-        async def _process_messages(self, websocket: web.WebSocketResponse,
-                                    app_service: Any) -> None:
-            tabs.add(websocket)
-            try:
-                await super()._process_messages(websocket, app_service)
-            finally:
-                tabs.discard(websocket)
-
-        async def on_shutdown(self, app: web.Application) -> None:
-            # Ctrl-C: close every tab's connection, which ends its app (as quitting does), so
-            # aiohttp need not wait for them to time out.
-            for websocket in list(tabs):
-                await websocket.close(code=WSCloseCode.GOING_AWAY, message=b"server stopped")
-
-    shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
-    TableauServer(served_command(), host=host, port=number, title="tableau",
-                  public_url=f"http://{shown_host}:{number}").serve()
+    if _is_address(host) and ipaddress.ip_address(host).is_unspecified:
+        shown_host = "localhost"  # 0.0.0.0 listens here too, and a browser may refuse it
+    else:
+        shown_host = f"[{host}]" if ":" in host else host  # an IPv6 address in a URL
+    TableauServer(served_command(), host=host, port=number,
+                  public_url=f"http://{shown_host}:{number}", token=new_token()).serve()
 
 
 def main(argv: list[str]) -> int:
@@ -162,8 +146,10 @@ def main(argv: list[str]) -> int:
         if (busy := taken(address, number)) is not None:
             return refuse(PROG, busy)
     if not all(is_private(address) for address in found):
+        # The token keeps out whoever does not have the address; over plain HTTP, anyone who
+        # can watch the network can read it.
         say(f"{PROG}: warning: listening on {shown(host)}, so anyone who can reach port "
-            f"{number} can play, and open and write files here as you.")
+            f"{number} and has the address with its token (sent unencrypted) can play as you.")
     try:
         _serve(host, number)
     except OSError as failure:  # taken in the moment between the check and textual-serve

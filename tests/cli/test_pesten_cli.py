@@ -45,8 +45,8 @@ def test_the_same_seed_gives_the_same_wins(capsys: pytest.CaptureFixture[str]) -
         (["--packs", "99999999999"], "1 to 4 packs"),
         (["--jokers", "7"], "0 to 2 jokers"),
         (["--cpu", "careful,wizard"], "no CPU player called 'wizard'"),
-        (["--cpu", ","], "at least one CPU"),
-        (["--players", "many"], "invalid int value"),
+        (["--cpu", ","], "has an empty name"),
+        (["--players", "many"], "is not a whole number"),
     ],
 )
 def test_an_impossible_setup_exits_non_zero_with_a_message(

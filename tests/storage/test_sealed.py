@@ -7,11 +7,15 @@ on exactly as one never interrupted. Through the public API: HotSeat, pesten_sav
 from __future__ import annotations
 
 import copy
+import hashlib
+import itertools
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
+from cryptography.exceptions import InvalidTag
+from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 from hypothesis import HealthCheck
 from hypothesis import given
 from hypothesis import settings
@@ -20,10 +24,13 @@ from hypothesis import strategies as st
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten_saves import can_seal
 from tableau.sessions.pesten_saves import saved_seats
 from tableau.sessions.pesten_saves import sealed_data
 from tableau.sessions.pesten_saves import table_from_sealed
+from tableau.storage.passwords import KeyCost
 from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import derive_key
 from tableau.storage.sealed import DAMAGED
 from tableau.storage.sealed import SealError
 from tableau.storage.sealed import unseal
@@ -152,7 +159,8 @@ def test_the_public_part_shows_what_the_table_shows_and_no_seed() -> None:
 def test_every_save_has_fresh_nonces_and_a_fresh_table_key() -> None:
     table = played(2)
     first, second = sealed_data(table), sealed_data(table)
-    assert first["public"]["table"] != second["public"]["table"]
+    assert first["public"]["table"] == second["public"]["table"] == table.table_id
+    assert first["sealed"]["seats"][0]["nonce"] != second["sealed"]["seats"][0]["nonce"]
     assert first["sealed"]["table"]["nonce"] != second["sealed"]["table"]["nonce"]
     assert first["sealed"]["seats"][0]["data"] != second["sealed"]["seats"][0]["data"]
     assert all(part == part.lower() for part in first["sealed"]["table"].values())
@@ -238,14 +246,116 @@ def test_another_seat_s_password_does_not_open_a_seat() -> None:
     assert seats[0].lock is not None and not seats[0].lock.unseal(PASSWORDS[1])
 
 
-def test_an_open_seat_is_opened_by_i_am_and_still_seals_its_hand() -> None:
+def test_a_seat_without_a_password_is_opened_by_i_am_and_its_hand_sealed_with_the_table(
+) -> None:
     passwords = scheme()
     seats = [Seat("Anna", lock=passwords.lock("Anna", PASSWORDS[0])),
-             Seat("Bram", lock=passwords.lock("Bram", "")), Seat("Cor", "careful")]
+             Seat("Bram", lock=passwords.lock("Bram", PASSWORDS[1])),
+             Seat("Dirk", lock=passwords.lock("Dirk", "")), Seat("Cor", "careful")]
     table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
     data = sealed_data(table)
-    assert secrets_in(json.dumps(data, ensure_ascii=False).encode(), table) == []
-    assert opened(data, (PASSWORDS[0], "")).state == table.state
+    assert data["sealed"]["seats"][2] is None  # an empty password seals nothing
+    readable = copy.deepcopy(data)
+    for seat in readable["public"]["seats"]:
+        seat.pop("verifier", None)  # base64: the joker's face "JK" may turn up in it by chance
+    assert secrets_in(json.dumps(readable, ensure_ascii=False).encode(), table) == []
+    assert opened(data, (*PASSWORDS, "")).state == table.state
+
+
+# ------------------------------------------------------------------ one player as attacker
+
+
+def _aad(public: Any, place: str) -> bytes:
+    canonical = json.dumps(public, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode()).digest() + place.encode()
+
+
+def _decrypt(key: bytes, blob: Any, aad: bytes) -> Any:
+    try:
+        plain = AESGCM(key).decrypt(bytes.fromhex(blob["nonce"]), bytes.fromhex(blob["data"]),
+                                    aad)
+    except InvalidTag:
+        return None
+    return json.loads(plain)
+
+
+def attack(data: Any, password: str) -> tuple[dict[int, Any], Any]:
+    """What a script given one player's password (and the empty one, which anyone knows)
+    reads from a save, knowing its format: every seat blob either opens, and the table's
+    secrets under the XOR of any set of the shares found. (hands by seat, table secret)."""
+    public, sealed_part = data["public"], data.get("sealed")
+    if sealed_part is None:  # saved openly: everything is there
+        return dict(enumerate(data["open"]["hands"])), data["open"]
+    hands: dict[int, Any] = {}
+    shares: list[bytes] = []
+    for seat, blob in enumerate(sealed_part["seats"]):
+        info = public["seats"][seat]
+        if blob is None or not info.get("salt"):
+            continue
+        for guess in {password, ""}:
+            key = derive_key(guess, bytes.fromhex(info["salt"]), KeyCost(*info["cost"]))
+            plain = _decrypt(key, blob, _aad(public, f"seat {seat}"))
+            if plain is not None:
+                hands[seat] = plain["hand"]
+                shares.append(bytes.fromhex(plain["share"]))
+    for size in range(1, len(shares) + 1):
+        for chosen in itertools.combinations(shares, size):
+            key = bytes(len(chosen[0]))
+            for share in chosen:
+                key = bytes(a ^ b for a, b in zip(key, share, strict=True))
+            secret = _decrypt(key, sealed_part["table"], _aad(public, "table"))
+            if secret is not None:
+                return hands, secret
+    return hands, None
+
+
+SET_UPS = {
+    "Anna (password), Bram (none), Cor (CPU)": (("Anna", "anna-tulip"), ("Bram", ""), "Cor"),
+    "Anna alone against two CPUs": (("Anna", "anna-tulip"), "Cor", "Dirk"),
+    "Anna and Bram, no passwords": (("Anna", ""), ("Bram", ""), "Cor"),
+    "Anna and Bram (passwords), Cor (CPU)": (("Anna", "anna-tulip"), ("Bram", "bram-canal"),
+                                             "Cor"),
+    "Anna, Bram (passwords), Dirk (none), Cor (CPU)": (
+        ("Anna", "anna-tulip"), ("Bram", "bram-canal"), ("Dirk", ""), "Cor"),
+    "three passwords": (("Anna", "anna-tulip"), ("Bram", "bram-canal"),
+                        ("Eva", "eva-dune"), "Cor"),
+}
+
+
+@pytest.mark.parametrize("set_up", SET_UPS)
+def test_no_single_player_reads_another_hand_the_stock_or_the_seed_from_a_save(
+    set_up: str,
+) -> None:
+    """Issue 27 C12: with Anna's password and the empty one, a script read Cor's hand, the
+    stock and the seed. Now one player's password opens that player's own hand and nothing
+    more, or the round is not saved at all."""
+    passwords = scheme()
+    seats = [Seat(chair, "careful") if isinstance(chair, str)
+             else Seat(chair[0], lock=passwords.lock(*chair)) for chair in SET_UPS[set_up]]
+    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    for _ in range(4):
+        step(table)
+    if not can_seal(table):
+        with pytest.raises(ValueError):
+            sealed_data(table)
+        return
+    data = json.loads(json.dumps(sealed_data(table)))
+    for seat, chair in enumerate(SET_UPS[set_up]):
+        password = "" if isinstance(chair, str) else chair[1]
+        hands, secret = attack(data, password)
+        assert secret is None, f"{set_up}: seat {seat}'s password opens the table"
+        assert set(hands) <= ({seat} if password else set())
+        assert all(hands[own] == engine.to_json(table.state)["hands"][own] for own in hands)
+
+
+def test_a_table_that_one_player_could_open_is_not_saved() -> None:
+    passwords = scheme()
+    for chairs in (SET_UPS["Anna (password), Bram (none), Cor (CPU)"],
+                   SET_UPS["Anna alone against two CPUs"]):
+        seats = [Seat(chair, "careful") if isinstance(chair, str)
+                 else Seat(chair[0], lock=passwords.lock(*chair)) for chair in chairs]
+        assert not can_seal(HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED))
+    assert can_seal(dealt())
 
 
 def test_a_table_without_humans_is_saved_openly() -> None:

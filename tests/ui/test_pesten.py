@@ -288,28 +288,31 @@ async def test_enter_on_an_empty_password_field_is_not_a_wrong_try(make_app: Mak
         assert lock is not None and lock.failed_tries == 0
 
 
-async def test_repeated_wrong_tries_disable_the_field_for_a_growing_wait(
-    make_app: MakeApp,
-) -> None:
+async def test_repeated_wrong_tries_make_the_next_try_wait_longer(make_app: MakeApp) -> None:
+    """The wait is kept by the wall clock (injected): a try before it is over is refused and
+    not counted, whatever is typed; the hand stays hidden."""
     scheme = PasswordScheme(cheap=True, retry_delays=(0.0, 1.0, 60.0))
     table = arranged_table([ANNA, BRAM, COR], "5C 7D", scheme=scheme)
-    app = make_app("pesten", table=table)
+    now = [1_000.0]
+    app = make_app("pesten", table=table, wall=lambda: now[0])
     async with app.run_test(size=SIZE) as pilot:
-        field = table_screen(app).query_one("#unlock", Input)
         await unlock(pilot, "wrong")
-        assert not field.disabled
+        assert message(app) == "Wrong password; the hand stays hidden."
         await unlock(pilot, "wrong again")
-        assert field.disabled
-        assert "Wait 1 s before the next try." in message(app)
+        assert message(app) == (
+            "Wrong password; the hand stays hidden. Wait 1 s before the next try.")
         assert "wait 1 s" in screen_text(app)
-        await pilot.pause(1.3)
-        assert not field.disabled
+        await unlock(pilot, "anna-pw")  # the right password, too soon
+        assert shown_hand(app) == [] and "Wait 1 s" in message(app)
+        now[0] += 1
         await unlock(pilot, "still wrong")
-        assert field.disabled
         assert "Wait 60 s" in message(app)
-        # While the field waits, nothing typed reaches it and the hand stays hidden.
-        await press(pilot, *_keys("anna-pw"), "enter")
-        assert shown_hand(app) == []
+        now[0] += 59
+        await unlock(pilot, "anna-pw")
+        assert shown_hand(app) == [] and "Wait 1 s" in message(app)
+        now[0] += 1
+        await unlock(pilot, "anna-pw")
+        assert len(shown_hand(app)) == 7
 
 
 async def test_the_lock_screen_looks_the_same_whatever_the_hidden_hands_hold(
@@ -380,19 +383,38 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert "take 5 (t or Enter) and name a suit" in message(app)
         assert table_screen(app).query_one("#draw", Button).disabled
         await press(pilot, "t")
-        # The five new cards are shown, lit, before the suit is named.
-        assert not isinstance(app.screen, SuitChooser)
-        assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
-        assert message(app).startswith("New in your hand: ")
-        assert table.state.stack == 5  # nothing is decided yet
-        await click(pilot, "#done")
+        # The suit is named as the cards are taken: the chooser comes first.
         assert isinstance(app.screen, SuitChooser)
         await press(pilot, "3")
         assert len(table.state.hands[0]) == 12
         assert table.state.suit is Suit.HEARTS
         assert table.state.stack == 0
+        # Then the five new cards are shown, lit, until Done.
+        assert len(shown_hand(app)) == 12 and len(lit_cards(app)) == 5
+        assert message(app).startswith("New in your hand: ")
+        await click(pilot, "#done")
         assert "Anna takes 5 and names ♥ hearts." in screen_text(app)
         assert lock_title(app) == "Pass the terminal to Bram."
+
+
+async def test_a_joker_stack_cannot_be_looked_at_and_then_left(make_app: MakeApp) -> None:
+    """Issue 27 C9: Anna pressed t, saw the five cards, pressed Escape at the suit chooser
+    ("nothing happened") and played her own joker, so Bram took the cards she had seen.
+    Now no card shows before the take is made; Escape at the chooser leaves nothing seen."""
+    own = "JK 3H 7H 7C 9S QH 4D"
+    table = arranged_table([own, BRAM, COR], "5C JK", stack=5)
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        await unlock(pilot, "anna-pw")
+        await press(pilot, "t")
+        assert isinstance(app.screen, SuitChooser)
+        assert len(shown_hand(app)) == 7  # her own seven: none of the stack is shown
+        assert "New in your hand" not in message(app)
+        await press(pilot, "escape")
+        assert message(app).startswith("No suit named; nothing happened.")
+        assert table.state.stack == 5 and len(table.state.hands[0]) == 7
+        assert "New in your hand" not in screen_text(app)
+        assert sorted(shown_hand(app)) == sorted(own.split(" "))
 
 
 async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: MakeApp) -> None:

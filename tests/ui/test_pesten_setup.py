@@ -245,3 +245,20 @@ def test_the_remembered_rules_match_the_engine() -> None:
     for key in HOUSE_RULES:
         assert section[key].default == getattr(defaults, key)
     assert section["card_points"].check([*engine.DEFAULT_CARD_POINTS[:13], 501]) is not None
+
+
+async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not_saved(
+    make_app: MakeApp,
+) -> None:
+    """Issue 27 C12: a save needs two players with a password (one alone could open the
+    stock, the CPUs' hands and the seed from the file); the set-up says so before play."""
+    app = setup_app(make_app)
+    async with app.run_test(size=SIZE) as pilot:
+        note = app.screen.query_one("#saving-note", Static)
+        said = "This round will not be saved: that needs 2 players with a password"
+        assert note.display and str(note.render()).startswith(said)
+        for seat, password in enumerate(("anna-tulip", "bram-canal")):
+            await pilot.click(f"#password-{seat}")
+            await press(pilot, *password.replace("-", ""), "enter",
+                        *password.replace("-", ""), "enter")
+            assert note.display == (seat == 0)

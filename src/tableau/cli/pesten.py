@@ -4,10 +4,12 @@ CPU-only games.
 Line mode (``--plain``) is the hot seat of the seed's Pascal program, with its regrets fixed:
 each player's password is hashed with Argon2id the moment it is typed (``PasswordScheme``,
 as on the set-up screen) and asked with ``getpass``, so it is not echoed; a hand is written
-only to its owner after their password; between two players the screen and its scrollback
-are really cleared (``CLEAR``); the legal moves are listed, and a draw, a keep or a take that
-is the only move left is made for you; every typed number is checked; jokers, sets and the
-last-card call are the engine's rules. It plays the same session as the table (``HotSeat``).
+only to its owner after their password; between two players, and when play stops in the
+middle of a turn, the screen and its scrollback are really cleared (``CLEAR``); the seed,
+which deals every hand, is told only once play is over; the legal moves are listed, and a
+draw, a keep or a take that is the only move left is made for you; every typed number is
+checked; jokers, sets and the last-card call are the engine's rules. It plays the same
+session as the table (``HotSeat``).
 
 When stdin is not a terminal (a script, a test) there is nothing to hide a password on, so
 passwords are read from the input lines like every other answer.
@@ -18,7 +20,6 @@ from __future__ import annotations
 import argparse
 import getpass
 import json
-import secrets
 import time
 from collections.abc import Callable
 from collections.abc import Sequence
@@ -33,8 +34,10 @@ from tableau.cards import Suit
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
+from tableau.cli.args import fresh_seed
+from tableau.cli.args import integer
+from tableau.cli.args import name_list
 from tableau.cli.args import read_arguments
-from tableau.cli.args import say
 from tableau.cli.args import seed
 from tableau.cli.pesten_text import CLEAR
 from tableau.cli.pesten_text import HELP
@@ -46,7 +49,6 @@ from tableau.cli.pesten_text import render_table
 from tableau.cli.plain import EndOfInput
 from tableau.cli.plain import Lines
 from tableau.cli.plain import card_text
-from tableau.cli.plain import cards_text
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import yes_or_no
 from tableau.cli.progress import game_progress
@@ -59,8 +61,8 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
-from tableau.ui.controls.pesten import ALREADY_USED
 from tableau.ui.controls.pesten import DEFAULT_NAMES
+from tableau.ui.controls.pesten import SEED_TELLS_ALL
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import WRONG_PASSWORD
 from tableau.ui.controls.pesten import can_take
@@ -98,17 +100,18 @@ def _parser() -> Parser:
         epilog=HELP_WHERE,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--simulate", type=int, metavar="N", help="play N CPU-only games")
-    parser.add_argument("--players", type=int, metavar="P",
+    parser.add_argument("--simulate", type=integer, metavar="N", help="play N CPU-only games")
+    parser.add_argument("--players", type=integer, metavar="P",
                         help="seats, 2 to 8 (table 3, --simulate 4)")
-    parser.add_argument("--packs", type=int, metavar="K", help="packs, 1 to 4 (1)")
-    parser.add_argument("--jokers", type=int, metavar="J", help="jokers per pack, 0 to 2 (2)")
+    parser.add_argument("--packs", type=integer, metavar="K", help="packs, 1 to 4 (1)")
+    parser.add_argument("--jokers", type=integer, metavar="J", help="jokers per pack, 0 to 2 (2)")
     parser.add_argument(
-        "--cpu", metavar="KINDS",
+        "--cpu", type=name_list, metavar="KINDS",
         help="CPU kinds, comma-separated: " + ", ".join(CPU_KINDS) + " (careful)",
     )
     parser.add_argument("--seed", type=seed, metavar="S",
-                        help="shuffle seed, 0 to 2**63-1 (table: random, --simulate: 0)")
+                        help="shuffle seed, 0 to 2**63-1, to replay a game: anyone who knows "
+                             "it knows every hand (table: random, --simulate: 0)")
     parser.add_argument("--json", action="store_true",
                         help="--simulate only: end with one JSON line")
     parser.add_argument("--plain", action="store_true",
@@ -204,11 +207,9 @@ def _report(result: Simulation, kinds: list[str], as_json: bool) -> None:
         )
 
 
-def _cpu_kinds(text: str) -> list[str]:
-    """The kinds named in --cpu; ValueError with a sentence for an unknown one."""
-    kinds = [kind.strip() for kind in text.split(",") if kind.strip()]
-    if not kinds:
-        raise ValueError("Name at least one CPU player.")
+def _cpu_kinds(kinds: list[str]) -> list[str]:
+    """The kinds named in --cpu (read by ``name_list``); ValueError with a sentence for an
+    unknown one."""
     for kind in kinds:
         player(kind)  # refuses an unknown kind with its sentence
     return kinds
@@ -249,7 +250,7 @@ def _simulation(args: argparse.Namespace) -> int:
     if not 1 <= args.simulate <= MAX_GAMES:
         raise ValueError(f"--simulate takes 1 to {MAX_GAMES} games, not {args.simulate}.")
     players = _or(args.players, SIMULATED_PLAYERS)
-    cpus = _cpu_kinds(_or(args.cpu, "careful"))
+    cpus = _cpu_kinds(_or(args.cpu, ["careful"]))
     with game_progress(args.simulate) as after_game:
         result = simulate(
             args.simulate, players, _or(args.packs, 1), _or(args.jokers, 2), cpus,
@@ -295,25 +296,23 @@ def seat_players(lines: Lines, kinds: Sequence[str], passwords: PasswordScheme,
         taken = cpu_names | {chair.name.casefold() for chair in seats}
         name = lines.choose(f"Seat {seat + 1} is a player. Name (Enter for {default}) > ",
                             partial(_name, default=default, taken=taken))
-        locks = [chair.lock for chair in seats if chair.lock is not None]
-        seats.append(Seat(name, HUMAN, _lock(lines, name, passwords, secret, locks)))
+        seats.append(Seat(name, HUMAN, _lock(lines, name, passwords, secret)))
     return seats
 
 
 def _name(text: str, default: str, taken: set[str]) -> str:
-    name = text or default
-    if len(name) > pesten.MAX_NAME_LENGTH:
-        raise ValueError(f"A name may have at most {pesten.MAX_NAME_LENGTH} characters.")
-    if not name.isprintable():
-        raise ValueError("A name may only hold printable characters.")
+    name = text.strip() or default
+    problem = pesten.name_problem(name)  # the engine's one rule, as on the set-up screen
+    if problem is not None:
+        raise ValueError(problem)
     if name.casefold() in taken:
         raise ValueError(f"Another seat is called {name}; pick another name.")
     return name
 
 
-def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret,
-          others: Sequence[SeatLock]) -> SeatLock:
-    """The seat's lock: the password typed twice, hashed at once (never kept)."""
+def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret) -> SeatLock:
+    """The seat's lock: the password typed twice, hashed at once (never kept). Whether
+    another seat has the same password is never said: that would tell a guess is right."""
     while True:
         typed = secret(lines, f"{name}'s password (Enter for none) > ")
         if not typed:
@@ -321,8 +320,6 @@ def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret,
             return passwords.lock(name, "")
         if secret(lines, "The same password again > ") != typed:
             lines.show(TWO_DIFFER)
-        elif any(lock.opens_with(typed) for lock in others):
-            lines.show(ALREADY_USED)
         else:
             return passwords.lock(name, typed)
 
@@ -379,17 +376,22 @@ class PlainTable:
 
     def _turn(self, seat: int) -> None:
         """Unlock the hand if need be, play until the turn is over, and hand over: with
-        several players at the terminal, the screen and its scrollback are cleared then."""
+        several players at the terminal, the screen and its scrollback are cleared then, and
+        on every other way out of the turn too (the end of the input, Ctrl-C), so the hand
+        never stays behind on the terminal."""
         if self.table.must_unlock(seat):
             self._unlock(seat)
-        self._show_table()
-        while True:
-            self._moves(seat)
-            if self.table.over or self._done(seat):
-                break
-        self.table.hand_over()
-        if sum(self.humans) > 1 and not self.table.over:
-            self.lines.stdout.write(CLEAR)
+        try:
+            self._show_table()
+            while True:
+                self._moves(seat)
+                if self.table.over or self._done(seat):
+                    break
+            self.table.hand_over()
+        finally:
+            if sum(self.humans) > 1 and not self.table.over:
+                self.lines.stdout.write(CLEAR)
+                self.lines.stdout.flush()
 
     def _unlock(self, seat: int) -> None:
         chair = self.table.seats[seat]
@@ -437,8 +439,7 @@ class PlainTable:
         answer = self.table.take(suit)
         if not answer.needs_suit:
             return answer
-        # The taker sees the cards before naming the suit (it does not change which come).
-        self.lines.show(f"Your hand after the take: {cards_text(self.table.hand_after_take())}")
+        # The suit is named as the cards are taken (one move): no card is seen before.
         return self.table.take(self._suit())
 
     def _suit(self) -> Suit:
@@ -502,13 +503,21 @@ class PlainTable:
 def play_plain(options: dict[str, Any], lines: Lines,
                passwords: PasswordScheme | None = None, secret: Secret = read_password,
                wait: Callable[[float], None] | None = None) -> None:
-    """Seat the players as the set-up screen does, deal, and play in line mode."""
+    """Seat the players as the set-up screen does, deal, and play in line mode. The seed
+    deals every hand, so it is told only once play is over; a seed given with --seed at a
+    table of several humans is warned about first."""
     players = options["players"]
     kinds = seat_kinds(players, options.get("cpus"))[:players]
+    seed = options.get("seed")
+    if seed is None:
+        seed = fresh_seed()
+    elif kinds.count(HUMAN) > 1:
+        lines.show(SEED_TELLS_ALL)
     seats = seat_players(lines, kinds, passwords or PasswordScheme(), secret)
     table = HotSeat.deal(seats, packs=options["packs"], jokers=options["jokers"], dealer=0,
-                         seed=options["seed"])
+                         seed=seed)
     PlainTable(table, lines, secret, wait).play()
+    plain.tell_seed(PROG, seed)
 
 
 def main(argv: list[str]) -> int:
@@ -517,6 +526,4 @@ def main(argv: list[str]) -> int:
         return options
     if not options.pop("plain", False):
         return open_app("pesten", **options)
-    options.setdefault("seed", secrets.randbits(48))
-    say(f"{PROG}: seed {options['seed']}")
     return plain.run(partial(play_plain, options))

@@ -14,6 +14,7 @@ those cards have been seen. A play that ends the round stays.
 from __future__ import annotations
 
 import dataclasses
+import secrets
 from collections import Counter
 from collections.abc import Mapping
 from collections.abc import Sequence
@@ -25,7 +26,6 @@ from typing import NamedTuple
 from tableau.ai import pesten as cpu
 from tableau.cards import SUITS
 from tableau.cards import AnyCard
-from tableau.cards import Joker
 from tableau.cards import Suit
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW
@@ -82,12 +82,16 @@ class CpuStep(NamedTuple):
 class HotSeat:
     """The table: seats, the engine state and the CPU seed. The screen renders its views."""
 
-    def __init__(self, seats: Sequence[Seat], state: State, cpu_seed: int = 0) -> None:
+    def __init__(self, seats: Sequence[Seat], state: State, cpu_seed: int = 0,
+                 table_id: str | None = None) -> None:
         if len(seats) != state.config.players:
             raise ValueError("Give one seat for each player.")
         self.seats = tuple(seats)
         self.state = state
         self.cpu_seed = cpu_seed
+        self.table_id = table_id or secrets.token_hex(16)
+        """The table's identity, the same across its saves and resumes (not its rounds' or
+        matches'): the back-off after wrong passwords belongs to a seat at this table."""
         self._opened: set[int] = set()
         """Seats whose lock was opened this round."""
         self._undo: list[State] = []
@@ -127,7 +131,9 @@ class HotSeat:
     def new_match(self, seed: int) -> HotSeat:
         """A new match at this table: the same seats (and locks) and rules, a fresh deal."""
         config = dataclasses.replace(self.state.config, seed=seed)
-        return HotSeat.dealt(self.seats, config)
+        table = HotSeat.dealt(self.seats, config)
+        table.table_id = self.table_id
+        return table
 
     # -------------------------------------------------------------- whose turn
 
@@ -246,19 +252,15 @@ class HotSeat:
         return self.try_move(DRAW)
 
     def take(self, suit: Suit | None = None) -> Answer:
-        """Take the pending stack; after a joker stack without a suit, ask for one."""
+        """Take the pending stack; after a joker stack without a suit, ask for one. The suit
+        is named as the cards are taken, in one engine step: nothing here shows a card
+        before the take is made, so a take can never be looked at and called off."""
         if suit is None and self.state.stack and any(
             isinstance(move, Take) and move.suit is not None
             for move in engine.legal_moves(self.state)
         ):
             return Answer(False, "Name a suit.", needs_suit=True)
         return self.try_move(Take(suit))
-
-    def hand_after_take(self) -> tuple[AnyCard, ...]:
-        """The seat to move's hand once it takes the pending stack: shown to the taker before
-        a joker stack's suit is named (the suit does not change which cards come)."""
-        suit = SUITS[0] if isinstance(self.state.top, Joker) else None
-        return engine.apply(self.state, Take(suit)).hands[self.current]
 
     def pass_turn(self) -> Answer:
         return self.try_move(PASS)

@@ -23,26 +23,38 @@ from tableau.storage.sealed import SealError
 from tableau.storage.sealed import SeatInfo
 
 
-def can_seal(table: HotSeat) -> bool:
-    """Every human seat has a lock with a key: the round can be saved sealed."""
-    return all(seat.lock is not None and seat.lock.key is not None
-               for seat in table.seats if seat.is_human)
-
-
-def sealed_data(table: HotSeat) -> dict[str, Any]:
-    """The sealed save of the round as it stands (see ``can_seal``)."""
+def _infos(table: HotSeat) -> tuple[list[SeatInfo], dict[int, bytes]]:
+    """The seats as a save shows them, and each password holder's sealing key."""
     infos, keys = [], {}
     for index, seat in enumerate(table.seats):
         lock = seat.lock
         if not seat.is_human:
             infos.append(SeatInfo(seat.name, seat.kind, False))
-            continue
-        if lock is None or lock.key is None:
-            raise ValueError(f"{seat.name}'s seat has no sealing key.")
-        infos.append(SeatInfo(seat.name, seat.kind, True, lock.encoded_hash, lock.key_salt,
-                              lock.key_cost))
-        keys[index] = lock.key
-    return sealed.seal(table.state, infos, keys, table.cpu_seed)
+        elif lock is None or not lock.has_password:
+            infos.append(SeatInfo(seat.name, seat.kind, True))
+        else:
+            infos.append(SeatInfo(seat.name, seat.kind, True, lock.encoded_hash, lock.key_salt,
+                                  lock.key_cost))
+            if lock.key is not None:
+                keys[index] = lock.key
+    return infos, keys
+
+
+def can_seal(table: HotSeat) -> bool:
+    """The round can be saved so that no single player can read another hand, a CPU's hand,
+    the stock or the seed (``sealed.can_seal``: two or more password holders, or no human),
+    and every password holder's key is at hand."""
+    infos, keys = _infos(table)
+    holders = sum(info.holds_password for info in infos)
+    return sealed.can_seal(infos) and len(keys) == holders
+
+
+def sealed_data(table: HotSeat) -> dict[str, Any]:
+    """The sealed save of the round as it stands (see ``can_seal``; ValueError otherwise)."""
+    if not can_seal(table):
+        raise ValueError("This round cannot be saved sealed.")
+    infos, keys = _infos(table)
+    return sealed.seal(table.state, infos, keys, table.cpu_seed, table.table_id)
 
 
 def saved_seats(data: object, scheme: PasswordScheme) -> tuple[Public, tuple[Seat, ...]]:
@@ -52,10 +64,12 @@ def saved_seats(data: object, scheme: PasswordScheme) -> tuple[Public, tuple[Sea
     seats = []
     for info in public.seats:
         lock = None
-        if info.human:
-            assert info.cost is not None
+        cost = info.cost
+        if info.human and cost is None:
+            lock = SeatLock(info.name, None, scheme)  # no password: nothing sealed under it
+        elif info.human and cost is not None:
             try:
-                lock = SeatLock.rebuilt(info.name, info.verifier, info.salt, info.cost, scheme)
+                lock = SeatLock.rebuilt(info.name, info.verifier, info.salt, cost, scheme)
             except ValueError:
                 raise SealError(sealed.DAMAGED) from None
         seats.append(Seat(info.name, HUMAN if info.human else info.kind, lock))
@@ -77,4 +91,5 @@ def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> HotSeat:
     opened = sealed.unseal(data, keys)
     if opened.state.config.players != len(seats):
         raise SealError(sealed.DAMAGED)
-    return HotSeat(seats, opened.state, cpu_seed=opened.cpu_seed)
+    table_id = sealed.read_public(data).table or None
+    return HotSeat(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id)

@@ -9,9 +9,12 @@ the caller decides how to wait (a timer in the UI, nothing in tests).
 Locking a seat also derives its sealing key (``SeatLock.key``): 32 bytes from Argon2id's raw
 hash of the password, with a salt of its own (apart from the verifier hash's), at the same
 cost. It seals that seat's hand in a saved round (``tableau.storage.sealed``). A seat without a
-password gets a key from "" (it hides nothing from the table, yet the file holds no card in the
-clear). A lock rebuilt from a save (``SeatLock.rebuilt``) has no key until :meth:`SeatLock.unseal`
-is given the right password. Keys live only in memory.
+password gets no key: an empty password is no secret, so it seals nothing (its hand is sealed
+with the table's secrets instead). A lock rebuilt from a save (``SeatLock.rebuilt``) has no key
+until :meth:`SeatLock.unseal` is given the right password. Keys live only in memory.
+
+Every check of a password counts as a try (there is no other way to test one), so nothing in
+the program can be asked about a guess without the back-off (``tableau.storage.lockouts``).
 
 Nothing here writes to disk or logs; a plaintext password is only ever a function
 argument, or for a moment a :class:`Secret` that hands it out once and then forgets it.
@@ -111,12 +114,14 @@ class PasswordScheme:
         """Hash ``password`` now and derive the seat's sealing key (with a salt of its own);
         the lock keeps the hash and the key, never the password.
 
-        An empty password makes an open lock: the seat is confirmed by a button press.
+        An empty password makes an open lock without a key: the seat is confirmed by a
+        button press.
         """
-        encoded = self._hasher.hash(password) if password else None
+        if not password:
+            return SeatLock(name, None, self)
         salt = os.urandom(SALT_BYTES)
         cost = self.key_cost
-        return SeatLock(name, encoded, self, key_salt=salt, key_cost=cost,
+        return SeatLock(name, self._hasher.hash(password), self, key_salt=salt, key_cost=cost,
                         key=derive_key(password, salt, cost))
 
     def _verify(self, encoded: str, password: str) -> bool:
@@ -171,10 +176,12 @@ class SeatLock:
 
     def unseal(self, password: str) -> bool:
         """Open a rebuilt lock: True when ``password`` opens it (a wrong try is counted, as in
-        :meth:`verify`); the sealing key is then derived again."""
+        :meth:`verify`); the sealing key is then derived again (a seat without a password has
+        none, except in a version 1 save, which gave it a salt)."""
         if not self.verify(password):
             return False
-        self._key = derive_key(password, self.key_salt, self.key_cost)
+        if self.key_salt:
+            self._key = derive_key(password, self.key_salt, self.key_cost)
         return True
 
     @property
@@ -193,16 +200,18 @@ class SeatLock:
         An open lock (no password) accepts only the empty string, which the UI sends
         when the player presses "I am <name>".
         """
-        ok = self.opens_with(password)
+        if self._encoded is None:
+            ok = password == ""
+        else:
+            ok = self._scheme._verify(self._encoded, password)
         self.failed_tries = 0 if ok else self.failed_tries + 1
         return ok
 
-    def opens_with(self, password: str) -> bool:
-        """Whether ``password`` opens this seat, without counting a try (the set-up uses it
-        to refuse a password that another seat already has)."""
-        if self._encoded is None:
-            return password == ""
-        return self._scheme._verify(self._encoded, password)
+    @property
+    def retry_delays(self) -> tuple[float, ...]:
+        """The scheme's waits after the 1st, 2nd... wrong try in a row (``lockouts`` keeps
+        them across screens and restarts)."""
+        return self._scheme.retry_delays
 
     @property
     def retry_delay(self) -> float:

@@ -1,17 +1,27 @@
-"""Sealed Pesten saves: a round in progress on disk that reveals no card of any hand, the order
-of the stock, or the seed (from which the deal would follow).
+"""Sealed Pesten saves: a round in progress on disk from which no single player can read
+another player's hand, a CPU's hand, the order of the stock, or the seed (from which the deal
+would follow).
 
 A save is ``{"public": ..., "sealed": ...}``:
 
-- ``public`` is plain JSON: the seats (names, kinds, and for each human the verifier hash and
-  the sealing key's salt and cost), the hand counts, stock count and pile size, the top card,
-  the declared suit, the stack, direction, wins, points, round, dealer, whose turn, the phase,
-  the public history, the set-up without its seed, a random table id and the format version.
-- ``sealed["seats"][i]`` (each human seat ``i``): that seat's hand and its XOR share of the
-  table key, sealed with AES-256-GCM under the seat's key (``SeatLock.key``).
-- ``sealed["table"]``: the stock in order, the pile below the top, the CPU hands, the engine's
-  rng seed, the set-up's seed and the CPU seed, sealed under a random 32-byte table key. The
-  table key is the XOR of the humans' shares, so it needs every human's password.
+- ``public`` is plain JSON: the seats (names, kinds, and for each human with a password the
+  verifier hash and the sealing key's salt and cost), the hand counts, stock count and pile
+  size, the top card, the declared suit, the stack, direction, wins, points, round, dealer,
+  whose turn, the phase, the public history, the set-up without its seed, the table's id (the
+  same in every save of one table: the back-off after wrong passwords is kept by it) and the
+  format version.
+- ``sealed["seats"][i]`` (each *password holder* ``i``: a human seat with a password): that
+  seat's hand and its XOR share of the table key, sealed with AES-256-GCM under the seat's
+  key (``SeatLock.key``, from its password); ``None`` for every other seat.
+- ``sealed["table"]``: the stock in order, the pile below the top, the hands of every seat
+  that holds no password (CPUs, and humans who chose none), the engine's rng seed, the
+  set-up's seed and the CPU seed, sealed under a random 32-byte table key. The table key is
+  the XOR of the password holders' shares: it takes EVERY password (n-of-n).
+
+So one player's password opens their own hand and one share, nothing else. An empty password
+is no secret, so it never seals anything: that is why a table needs at least
+``MIN_PASSWORDS`` password holders to be saved (``can_seal``); with fewer, one person could
+open the table's secrets alone, and the round is not saved (the set-up says so before play).
 
 Every blob's associated data is a hash of the canonical public JSON and the blob's place, so a
 changed public part, or a blob moved to another seat or another save, fails authentication.
@@ -21,6 +31,7 @@ Nonces are 12 random bytes per blob and save. Ciphertexts are lowercase hex: a c
 A round without human seats has nothing to hide from anyone at the table: it is saved openly,
 ``{"public": ..., "open": <engines.pesten.to_json>, "cpu_seed": ...}``.
 
+Version 1 saves (every human, with or without a password, held a share) are still read.
 Reading never half-restores: any failure raises :class:`SealError` with one sentence.
 """
 
@@ -44,7 +55,12 @@ from tableau.storage.passwords import KEY_BYTES
 from tableau.storage.passwords import KeyCost
 
 FORMAT: Final = "pesten-sealed"
-VERSION: Final = 1
+VERSION: Final = 2
+READS: Final = (1, 2)
+"""The versions this program opens: 1 sealed every human's share, even an empty password's."""
+MIN_PASSWORDS: Final = 2
+"""Password holders a table needs before its round is saved: with one, that player alone
+could open the stock, the CPUs' hands and the seed; with none, anyone could."""
 NONCE_BYTES: Final = 12
 MAX_MEMORY_KIB: Final = 1 << 20
 """The most memory a saved sealing key may ask Argon2id for (1 GiB; the default is 64 MiB)."""
@@ -61,7 +77,8 @@ class SealError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class SeatInfo:
-    """One seat as a save shows it. ``verifier``, ``salt`` and ``cost`` are a human's."""
+    """One seat as a save shows it. ``verifier``, ``salt`` and ``cost`` are a password
+    holder's (a version 1 save also gave a human without a password a salt and cost)."""
 
     name: str
     kind: str
@@ -69,6 +86,18 @@ class SeatInfo:
     verifier: str | None = None
     salt: bytes = b""
     cost: KeyCost | None = None
+
+    @property
+    def holds_password(self) -> bool:
+        return self.human and self.verifier is not None
+
+
+def can_seal(seats: Sequence[SeatInfo]) -> bool:
+    """Whether a round at these seats can be saved so that no single player can read another
+    hand, the stock, a CPU's hand or the seed: no human sits there (the save is open, there
+    is nobody to hide from), or at least ``MIN_PASSWORDS`` humans hold a password."""
+    holders = sum(seat.holds_password for seat in seats)
+    return not any(seat.human for seat in seats) or holders >= MIN_PASSWORDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,47 +139,53 @@ def _xor(a: bytes, b: bytes) -> bytes:
 
 def _seat_json(seat: SeatInfo) -> dict[str, Any]:
     entry: dict[str, Any] = {"name": seat.name, "kind": seat.kind, "human": seat.human}
-    if seat.human:
+    if seat.holds_password:
         cost = seat.cost
         entry.update(verifier=seat.verifier, salt=seat.salt.hex(),
                      cost=None if cost is None else list(cost))
+    elif seat.human:
+        entry.update(verifier=None)
     return entry
 
 
 def seal(
-    state: State, seats: Sequence[SeatInfo], keys: Mapping[int, bytes], cpu_seed: int
+    state: State, seats: Sequence[SeatInfo], keys: Mapping[int, bytes], cpu_seed: int,
+    table_id: str,
 ) -> dict[str, Any]:
-    """The save of ``state``: ``keys`` holds each human seat's sealing key."""
+    """The save of ``state``: ``keys`` holds each password holder's sealing key. Raises
+    ValueError for seats that ``can_seal`` refuses (it would be readable by one player)."""
+    if not can_seal(seats):
+        raise ValueError(f"A round needs {MIN_PASSWORDS} players with a password to be saved.")
     full: dict[str, Any] = engine.to_json(state)
     config = {key: value for key, value in full["config"].items() if key != "seed"}
     public: dict[str, Any] = {
-        "format": FORMAT, "version": VERSION, "table": os.urandom(16).hex(),
+        "format": FORMAT, "version": VERSION, "table": table_id,
         "seats": [_seat_json(seat) for seat in seats], "config": config,
         "hand_counts": [len(hand) for hand in state.hands], "stock_count": len(state.stock),
         "pile_size": len(state.pile), "top": state.top.code,
         **{part: full[part] for part in _PUBLIC_STATE},
     }
-    humans = [index for index, seat in enumerate(seats) if seat.human]
-    if not humans:
+    holders = [index for index, seat in enumerate(seats) if seat.holds_password]
+    if not holders:
         return {"public": public, "open": full, "cpu_seed": cpu_seed}
     table_key = AESGCM.generate_key(bit_length=8 * KEY_BYTES)
-    shares = [os.urandom(KEY_BYTES) for _ in humans[1:]]
+    shares = [os.urandom(KEY_BYTES) for _ in holders[1:]]
     last = table_key
     for share in shares:
         last = _xor(last, share)
     shares.append(last)  # the XOR of every share is the table key
-    hands: list[Any] = [None] * len(seats)
-    for seat, share in zip(humans, shares, strict=True):
-        hands[seat] = _seal(keys[seat], {"hand": full["hands"][seat], "share": share.hex()},
+    blobs: list[Any] = [None] * len(seats)
+    for seat, share in zip(holders, shares, strict=True):
+        blobs[seat] = _seal(keys[seat], {"hand": full["hands"][seat], "share": share.hex()},
                             _aad(public, f"seat {seat}"))
     secret = {
         "stock": full["stock"], "pile": full["pile"][:-1],
-        "cpu_hands": {str(seat): full["hands"][seat]
-                      for seat in range(len(seats)) if seat not in humans},
+        "hands": {str(seat): full["hands"][seat]
+                  for seat in range(len(seats)) if seat not in holders},
         "seed": state.seed, "config_seed": state.config.seed, "cpu_seed": cpu_seed,
     }
     return {"public": public,
-            "sealed": {"seats": hands, "table": _seal(table_key, secret, _aad(public, "table"))}}
+            "sealed": {"seats": blobs, "table": _seal(table_key, secret, _aad(public, "table"))}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +204,20 @@ class Public:
     def humans(self) -> tuple[int, ...]:
         return tuple(index for index, seat in enumerate(self.seats) if seat.human)
 
+    @property
+    def table(self) -> str:
+        """The table's id: the same in every save of one table."""
+        value = self.data.get("table")
+        return value if isinstance(value, str) else ""
+
+    @property
+    def keyed(self) -> tuple[int, ...]:
+        """The seats whose key opens a blob of the save: the password holders (in a version
+        1 save, every human)."""
+        if self.data.get("version") == 1:
+            return self.humans
+        return tuple(index for index, seat in enumerate(self.seats) if seat.holds_password)
+
 
 def _seat_from(raw: object) -> SeatInfo:
     if not isinstance(raw, dict) or not isinstance(raw.get("name"), str) or not isinstance(
@@ -180,6 +229,8 @@ def _seat_from(raw: object) -> SeatInfo:
     verifier, salt, cost = raw.get("verifier"), raw.get("salt"), raw.get("cost")
     if verifier is not None and not isinstance(verifier, str):
         raise SealError(DAMAGED)
+    if verifier is None and salt is None and cost is None:
+        return SeatInfo(raw["name"], raw["kind"], True)  # no password, so no key either
     if not isinstance(cost, list) or len(cost) != 3 or not all(
         type(part) is int for part in cost
     ):
@@ -206,7 +257,7 @@ def read_public(data: object) -> Public:
     public = data.get("public")
     if not isinstance(public, dict) or public.get("format") != FORMAT:
         raise SealError(DAMAGED)
-    if public.get("version") != VERSION:
+    if public.get("version") not in READS:
         raise SealError("The saved round was made by another version of tableau; it cannot "
                         "be resumed.")
     seats = public.get("seats")
@@ -216,8 +267,9 @@ def read_public(data: object) -> Public:
 
 
 def unseal(data: object, keys: Mapping[int, bytes]) -> Unsealed:
-    """Open a save with every human seat's key: the state as it was, and the CPU seed.
-    Raises SealError with one sentence; nothing is returned half-restored."""
+    """Open a save with every password holder's key (``Public.keyed``): the state as it
+    was, and the CPU seed. Raises SealError with one sentence; nothing is returned
+    half-restored."""
     public = read_public(data)
     assert isinstance(data, Mapping)
     if not public.humans:
@@ -233,7 +285,7 @@ def unseal(data: object, keys: Mapping[int, bytes]) -> Unsealed:
         raise SealError(DAMAGED)
     table_key = bytes(KEY_BYTES)
     hands: list[Any] = [None] * len(public.seats)
-    for seat in public.humans:
+    for seat in public.keyed:
         if seat not in keys:
             raise SealError(f"{public.seats[seat].name}'s password is needed first.")
         opened = _open(keys[seat], blobs[seat], _aad(public.data, f"seat {seat}"))
@@ -244,7 +296,10 @@ def unseal(data: object, keys: Mapping[int, bytes]) -> Unsealed:
             raise SealError(DAMAGED) from None
     secret = _open(table_key, sealed.get("table"), _aad(public.data, "table"))
     try:
-        for seat, hand in secret["cpu_hands"].items():
+        others = secret["hands"] if "hands" in secret else secret["cpu_hands"]  # version 1
+        for seat, hand in others.items():
+            if int(seat) in public.keyed:
+                raise SealError(DAMAGED)
             hands[int(seat)] = hand
         full = {key: public.data[key] for key in _PUBLIC_STATE}
         full.update(

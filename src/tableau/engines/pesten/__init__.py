@@ -30,6 +30,8 @@ from typing import Final
 from typing import NamedTuple
 from typing import Protocol
 from typing import TypedDict
+from unicodedata import combining
+from unicodedata import east_asian_width
 
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
@@ -67,7 +69,12 @@ MIN_PACKS: Final = 1
 MAX_PACKS: Final = 4
 MAX_JOKERS: Final = 2
 HAND_SIZE: Final = 7
-MAX_NAME_LENGTH: Final = 20
+MAX_NAME_LENGTH: Final = 14
+"""Columns a seat's name may take, so the table's seat list shows it whole (a wide character
+takes two). The one rule for names: the set-up, line mode and ``Config`` all use
+``name_problem``."""
+CPU_MARK: Final = " (CPU)"
+"""What the seat list adds after a CPU's name; a CPU's name has that much less room."""
 JOKER_TAKE: Final = 5
 PENALTY: Final = 2
 SPECIAL_FINISH_PENALTY: Final = 5
@@ -102,6 +109,28 @@ def _default_names(players: int) -> tuple[str, ...]:
 
 def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def name_width(name: str) -> int:
+    """The columns ``name`` takes on a terminal: a wide character two, a combining mark none."""
+    return sum(0 if combining(char) else 2 if east_asian_width(char) in "WF" else 1
+               for char in name)
+
+
+def name_problem(name: str, *, cpu: bool = False) -> str | None:
+    """Why ``name`` (already stripped) cannot name a seat, or None. A CPU's seat shows
+    ``CPU_MARK`` after its name, so its name has less room."""
+    if not name:
+        return "Every player needs a name."
+    if not name.isprintable():
+        return "A name may only hold printable characters."
+    room = MAX_NAME_LENGTH - (len(CPU_MARK) if cpu else 0)
+    if name_width(name) <= room:
+        return None
+    wide = " (a wide character counts as two)" if name_width(name) != len(name) else ""
+    if cpu:
+        return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
+    return f"A name may have at most {room} characters{wide}, so the table shows it whole."
 
 
 def config_problem(
@@ -147,13 +176,12 @@ def config_problem(
             return f"Give one name for each of the {players} players."
         seen: set[str] = set()
         for name in names:
-            if not isinstance(name, str) or not name.strip():
+            if not isinstance(name, str):
                 return "Every player needs a name."
             cleaned = name.strip()
-            if len(cleaned) > MAX_NAME_LENGTH:
-                return f"A name may have at most {MAX_NAME_LENGTH} characters."
-            if not cleaned.isprintable():
-                return "A name may only hold printable characters."
+            problem = name_problem(cleaned)
+            if problem is not None:
+                return problem
             if cleaned.casefold() in seen:
                 return f"Two players are called {cleaned}; every name must differ."
             seen.add(cleaned.casefold())

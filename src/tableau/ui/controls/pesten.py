@@ -18,6 +18,8 @@ from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.cards import Suit
 from tableau.engines import pesten as engine
+from tableau.engines.pesten import CPU_MARK
+from tableau.engines.pesten import MAX_NAME_LENGTH
 from tableau.engines.pesten import Draw
 from tableau.engines.pesten import Pass
 from tableau.engines.pesten import Phase
@@ -35,11 +37,13 @@ DEFAULT_NAMES: Final = ("Anna", "Bram", "Cor", "Daan", "Eva", "Fleur", "Gijs", "
 DEFAULT_HUMANS: Final = 2
 
 TWO_DIFFER: Final = "The two passwords differ; type the password twice again."
-ALREADY_USED: Final = (
-    "Another seat already has this password, so it could open both hands; choose another."
-)
 WRONG_PASSWORD: Final = "Wrong password; the hand stays hidden."
 """The set-up's and the lock's sentences (the table and the line mode say them alike)."""
+SEED_TELLS_ALL: Final = (
+    "This table is dealt from the seed given with --seed: anyone who knows it knows every "
+    "hand and the stock. Leave --seed out for a real game."
+)
+"""Said once before play when --seed deals a table of two or more humans."""
 
 
 def seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
@@ -224,17 +228,18 @@ def counts_points(view: View) -> bool:
 
 def seats_head(view: View) -> str:
     """The seat list's heading, over the columns of ``seat_line``."""
-    head = f"  {'Seat':<14} {'Cards':>5} {'Wins':>4}"
+    head = f"  {'Seat':<{MAX_NAME_LENGTH}} {'Cards':>5} {'Wins':>4}"
     return head + f" {'Pts':>5}" if counts_points(view) else head
 
 
 def seat_line(view: View, seat: int, *, human: bool, last: bool) -> str:
     """The seat's row in the seat list: pointer, name, cards, rounds won (and points in a
     points match), the LAST mark."""
-    kind = "" if human else " (CPU)"
+    kind = "" if human else CPU_MARK
     pointer = "▶" if is_pointed(view, seat) else " "
-    label = (view.names[seat] + kind)[:14]
-    line = f"{pointer} {label:<14} {view.hand_counts[seat]:>5} {view.wins[seat]:>4}"
+    label = (view.names[seat] + kind)[:MAX_NAME_LENGTH]  # the engine's name rule fits it
+    line = (f"{pointer} {label:<{MAX_NAME_LENGTH}} {view.hand_counts[seat]:>5} "
+            f"{view.wins[seat]:>4}")
     if counts_points(view):
         line += f" {view.points[seat]:>5}"
     if last:

@@ -20,7 +20,6 @@ from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
 
-from rich.cells import cell_len
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -46,9 +45,10 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
-from tableau.ui.controls.pesten import ALREADY_USED
+from tableau.storage.sealed import MIN_PASSWORDS
 from tableau.ui.controls.pesten import DEFAULT_NAMES
 from tableau.ui.controls.pesten import KINDS
+from tableau.ui.controls.pesten import SEED_TELLS_ALL
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import seat_kinds
 from tableau.ui.screens.base import ButtonActions
@@ -59,23 +59,13 @@ from tableau.ui.widgets.tickbox import TickBox
 
 DEFAULT_SEATS = 3
 
-NAME_WIDTH = 14
-"""Columns the table's seat list gives a name, with " (CPU)" after a CPU's name. A longer
-name would be cut there ("Alexandra-Maria1" and "...2" would look the same), so the set-up
-refuses it."""
-CPU_MARK = " (CPU)"
+UNSAVED = (f"This round will not be saved: that needs {MIN_PASSWORDS} players with a "
+           "password, or one of you could read the other hands and the stock from the file.")
+"""Said before play when fewer than two humans lock their seat (``sealed.can_seal``)."""
 
-
-def name_too_long(name: str, *, human: bool) -> str | None:
-    """Why the table could not show this name whole, or None. Wide characters take two
-    columns."""
-    room = NAME_WIDTH if human else NAME_WIDTH - len(CPU_MARK)
-    if cell_len(name) <= room:
-        return None
-    wide = " (a wide character counts as two)" if cell_len(name) != len(name) else ""
-    if human:
-        return f"A name may have at most {room} characters{wide}, so the table shows it whole."
-    return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
+NAME_WIDTH = engine.MAX_NAME_LENGTH
+"""Columns a name field holds: the engine's rule (``engine.name_problem``), which keeps a
+name short enough for the table's seat list to show it whole."""
 
 
 MATCHES = (
@@ -211,6 +201,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             for seat in range(engine.MAX_PLAYERS):
                 yield from self._seat_row(seat)
             yield from self._house_rules()
+            yield Static("", id="saving-note", markup=False)
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
@@ -347,7 +338,18 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self._problem(seat, "")
         self._show_status(seat)
 
+    def _show_saving(self) -> None:
+        """Say before play whether the round will be saved: only with two or more players
+        holding a password can it be sealed so that no one player reads the rest."""
+        humans = [seat for seat in range(self.seat_count) if self._seat_kind(seat) == HUMAN]
+        holders = sum(seat in self.locks for seat in humans)
+        unsaved = bool(humans) and holders < MIN_PASSWORDS
+        note = self.query_one("#saving-note", Static)
+        note.update(UNSAVED if unsaved else "")
+        note.display = unsaved
+
     def _show_status(self, seat: int) -> None:
+        self._show_saving()
         status = self.query_one(f"#status-{seat}", Static)
         if self._seat_kind(seat) != HUMAN:
             status.update("plays by itself")
@@ -371,6 +373,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     @on(Select.Changed, "#seats")
     def _seats_changed(self) -> None:
         self._show_seats()
+        self._show_saving()
         self._check_table()
 
     @on(Select.Changed, "#packs, #jokers, #dealer")
@@ -474,8 +477,8 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self._seal(seat)
 
     def _seal(self, seat: int) -> str | None:
-        """Hash the typed password if both fields agree and no other seat has it; clear both
-        fields either way. Returns the problem shown under the seat, or None."""
+        """Hash the typed password if both fields agree; clear both fields either way.
+        Returns the problem shown under the seat, or None."""
         first = self.query_one(f"#password-{seat}", PasswordInput)
         second = self.query_one(f"#again-{seat}", PasswordInput)
         if not first.value or not second.value:
@@ -490,22 +493,14 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         return problem
 
     def _lock_seat(self, seat: int, typed: str, again: str) -> str | None:
-        """Lock the seat with the typed password, or say why not (the fields are empty now)."""
+        """Lock the seat with the typed password, or say why not (the fields are empty now).
+        Whether another seat has the same password is never checked: saying so would tell
+        whoever typed it that a guess at another player's password is right (an oracle
+        faster than the lock screen, with no wait)."""
         if typed != again:
             return TWO_DIFFER
-        if self._used_by_another_seat(seat, typed):
-            return ALREADY_USED
         self.locks[seat] = self.passwords.lock(self._seat_name(seat), typed)
         return None
-
-    def _used_by_another_seat(self, seat: int, typed: str) -> bool:
-        """Whether another seat's lock opens with this password: then either player could
-        open the other's hand. Each lock has its own salt, so each hash is checked."""
-        return any(
-            lock.opens_with(typed)
-            for other, lock in self.locks.items()
-            if other != seat and other < self.seat_count and self._seat_kind(other) == HUMAN
-        )
 
     def _check_table(self) -> bool:
         problem = engine.config_problem(
@@ -542,12 +537,9 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             if not name:
                 mark(seat, f"Seat {seat + 1} needs a name.", "name")
                 continue
-            if not name.isprintable():
-                mark(seat, "A name may only hold printable characters.", "name")
-                continue
-            too_long = name_too_long(name, human=self._seat_kind(seat) == HUMAN)
-            if too_long is not None:
-                mark(seat, too_long, "name")
+            problem = engine.name_problem(name, cpu=self._seat_kind(seat) != HUMAN)
+            if problem is not None:
+                mark(seat, problem, "name")
                 continue
             key = name.casefold()
             if key in seen:
@@ -613,6 +605,9 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         from tableau.ui.screens.pesten import PestenScreen
 
         self.app.switch_screen(PestenScreen(table))
+        if self.seed is not None and sum(seat.is_human for seat in seats) > 1:
+            # Said once, before the first hand is unlocked: --seed deals every hand.
+            self.app.notify(SEED_TELLS_ALL, severity="warning", timeout=20)
 
 
     def _remember_rules(self, rules: dict[str, Any]) -> None:

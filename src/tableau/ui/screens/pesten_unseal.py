@@ -3,14 +3,16 @@
 The save's hands, stock and seeds are sealed under keys from the players' passwords
 (``tableau.storage.sealed``). Here each human in turn opens their seat's lock (a masked field,
 or "I am …" for a seat without a password); a wrong password leaves the round sealed and gets
-the same back-off as the table's lock. Once all are in, the round is unsealed and the table
-opens, where the player to move still opens their lock as usual (the table may have been
-watched). Escape goes back to the menu and leaves the save alone; so does a changed save, with
-one sentence.
+the same back-off as the table's lock, kept with it per table and seat
+(``tableau.storage.lockouts``): leaving this screen, or the app, does not start it over.
+Once all are in, the round is unsealed and the table opens, where the player to move still
+opens their lock as usual (the table may have been watched). Escape goes back to the menu and
+leaves the save alone; so does a changed save, with one sentence.
 """
 
 from __future__ import annotations
 
+import math
 from functools import partial
 from typing import ClassVar
 
@@ -31,6 +33,7 @@ from textual.widgets import Static
 from tableau.sessions.pesten_saves import saved_seats
 from tableau.sessions.pesten_saves import table_from_sealed
 from tableau.sessions.pesten_saves import title
+from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
@@ -41,6 +44,8 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
+
+STAYS_SEALED = "Wrong password; the round stays sealed."
 
 
 class PestenUnsealScreen(ButtonActions, TableauScreen):
@@ -55,7 +60,9 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         """Raises SealError (a ValueError) with a sentence if the save is no sealed round."""
         super().__init__()
         self.record = record
-        self.public, self.seats = saved_seats(record.data, passwords or PasswordScheme())
+        scheme = passwords or PasswordScheme()
+        self.public, self.seats = saved_seats(record.data, scheme)
+        self.lockouts = Lockouts.at_home(scheme.retry_delays)
         self.waiting = [seat for seat in self.public.humans]
         """The human seats still to open their lock, in seat order."""
         self._retry_timer: Timer | None = None
@@ -109,6 +116,8 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             f"{name}: type your password to open the saved round. Everyone else, look away."
             if has_password else f"{name} has no password: press the button to go on."
         )
+        if has_password:
+            self._wait_or_ready(seat)  # the wait after wrong tries holds here too
         opened = [self.seats[s].name for s in self.public.humans if s not in self.waiting]
         note = f"Opened: {', '.join(opened)}. " if opened else ""
         self.query_one("#unseal-note", Static).update(
@@ -122,6 +131,22 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         event.stop()
         self.action_open()
 
+    def _wait_or_ready(self, seat: int) -> bool:
+        """Ready the field for the next try. While the seat still waits after wrong passwords
+        (the wall clock and the kept record decide, so neither this screen nor a restart
+        starts the wait over) say how long; a try until then is refused, uncounted. True when
+        a try may be made now."""
+        if self._retry_timer is not None:
+            self._retry_timer.stop()
+        self._retry_ready()
+        left = self.lockouts.wait_left(self.public.table, seat, self.runtime.wall())
+        if left <= 0:
+            return True
+        field = self.query_one("#password", PasswordInput)
+        self._message(STAYS_SEALED + field.wrong(math.ceil(left)), error=True)
+        self._retry_timer = self.set_timer(left, self._retry_ready)
+        return False
+
     def action_open(self) -> None:
         """Enter, Open or "I am …": check the typed password (in a thread: Argon2id takes a
         moment) with a one-shot Secret, so neither the worker nor a log keeps it."""
@@ -130,10 +155,13 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             return
         seat = self.waiting[0]
         lock = self._lock(seat)
-        if lock.has_password and not field.value:
+        typed_nothing = not field.value
+        typed = field.take()
+        if lock.has_password and not self._wait_or_ready(seat):
+            return  # still waiting after wrong tries (the wall clock says so)
+        if lock.has_password and typed_nothing:
             self._message(f"Type {lock.name}'s password, then press Enter.")
             return
-        typed = field.take()
         field.checking()
         self._message("Checking the password…")
         self.run_worker(
@@ -154,6 +182,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         if not self.is_attached or not self.waiting or self.waiting[0] != seat:
             return
         if opened:
+            self.lockouts.opened(self.public.table, seat)
             self._retry_ready()
             self._message("")
             self.waiting.pop(0)
@@ -162,14 +191,9 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             else:
                 self._resume()
             return
-        delay = self._lock(seat).retry_delay
-        field = self.query_one("#password", PasswordInput)
-        text = "Wrong password; the round stays sealed." + field.wrong(delay)
-        if delay > 0:
-            self._retry_timer = self.set_timer(delay, self._retry_ready)
-        else:
-            self._retry_ready()
-        self._message(text, error=True)
+        self.lockouts.wrong(self.public.table, seat, self.runtime.wall())
+        if self._wait_or_ready(seat):
+            self._message(STAYS_SEALED, error=True)
 
     def _retry_ready(self) -> None:
         self._retry_timer = None

@@ -44,8 +44,8 @@ def test_each_bad_answer_gets_its_own_sentence_and_the_question_again(
     """The seed's test plan: empty, words, out of range, fractions; then a good answer."""
     _, out, _ = plain(monkeypatch, capsys, "\nyep\n7\n0.5\n6\n", "--seed", "3")
     assert out.count("Which card do you ask for? (0-6) > ") == 5
-    for sentence in ("Nothing was typed;", "'yep' is not a number;", "7 is out of range;",
-                     "0.5 is not a whole number;"):
+    for sentence in ("Nothing was typed;", "'yep' is not a whole number;", "7 is out of range;",
+                     "'0.5' is not a whole number;"):
         assert sentence in out
     assert "You ask CPU 1 for jacks" in out  # card 6 was the jack of hearts
 

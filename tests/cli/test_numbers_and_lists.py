@@ -81,7 +81,7 @@ def test_one_reader_for_every_whole_number() -> None:
     for text in (*NOT_ASCII, "", "4.5", "seven", "--3", "0x10"):
         assert whole(text) is None
     assert whole("9" * 5000) == 10**MAX_DIGITS  # beyond every range, without reading it
-    with pytest.raises(ValueError, match="is not a number"):
+    with pytest.raises(ValueError, match="is not a whole number"):
         whole_number("٣", range(7), "a card")  # the line modes read typed numbers alike
 
 

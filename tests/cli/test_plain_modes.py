@@ -158,12 +158,12 @@ def test_an_overlong_line_is_cut_and_the_rest_skipped(
     ("typed", "sentence"),
     [
         ("", "Nothing was typed; type a card, a whole number from 0 to 6."),
-        ("yep", "'yep' is not a number; type a card, a whole number from 0 to 6."),
+        ("yep", "'yep' is not a whole number; type a card, a whole number from 0 to 6."),
         ("9", "9 is out of range; type a card, a whole number from 0 to 6."),
         ("-1", "-1 is out of range; type a card, a whole number from 0 to 6."),
-        ("0.5", "0.5 is not a whole number; type a card, a whole number from 0 to 6."),
+        ("0.5", "'0.5' is not a whole number; type a card, a whole number from 0 to 6."),
         ("1" * 5000, "is out of range"),
-        ("٣", "is not a number"),
+        ("٣", "is not a whole number"),
     ],
 )
 def test_whole_numbers_follow_the_seeds_test_plan(typed: str, sentence: str) -> None:

@@ -10,6 +10,7 @@ from tableau.engines.poker import CALL
 from tableau.engines.poker import CHECK
 from tableau.engines.poker import Draw
 from tableau.engines.poker import NextHand
+from tableau.engines.poker import Phase
 from tableau.sessions.poker import PokerSession
 
 
@@ -45,12 +46,12 @@ def test_a_cpus_cards_are_not_shown_before_the_showdown(
 def test_help_betting_and_the_draw_by_typed_commands(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    commands = "help\nraise 10\ncheck\ndraw 9\ndraw 1 1\ndraw 4 5\nb\n\n"
+    commands = "help\nbet 10\ncheck\ndraw 9\ndraw 1 1\ndraw 4 5\nb\n\n"
     _, out, _ = plain(monkeypatch, capsys, commands)
     assert "Commands:\n  check, call, bet, raise, fold" in out
-    assert "This is fixed limit: a raise is 2 now (to 2); type raise alone." in out
+    assert "This is fixed limit: a bet is 2 now (to 2); type bet alone." in out
     assert "You check.\n" in out
-    assert "Name places 1 to 5 in your hand, like draw 1 3 5." in out
+    assert "Name places 1 to 5 in your hand, like draw 1 3 5 (places)" in out
     assert "Name each place once." in out
     assert "You threw away 4C 3D and drew " in out
     assert "You bet 4.\n" in out
@@ -68,11 +69,22 @@ def test_a_move_the_engine_refuses_is_answered_with_its_sentence(
     assert "Advice: " in out
 
 
+def cpus_play(session: PokerSession) -> None:
+    while session.cpu_to_move():
+        session.cpu_play(session.cpu_choose(session.state))
+
+
 def test_commands_read_as_the_tables_keys_do() -> None:
-    view = PokerSession(2, 5).view
+    session = PokerSession(2, 5)
+    view = session.view
     assert read_command("c", view) in (CHECK, CALL)
+    assert read_command("next", view) == NextHand()
+    cpus_play(session)
+    session.play(CHECK)  # the CPUs checked too: the draw begins
+    cpus_play(session)
+    view = session.view
+    assert view.phase is Phase.DRAW
     assert read_command("stand", view) == Draw(())
     assert read_command("draw QH", view) != Draw(())
-    assert read_command("next", view) == NextHand()
     with pytest.raises(ValueError, match="not a card"):
         read_command("draw QX", view)

@@ -8,8 +8,9 @@ Line mode (``--plain``) plays the same session as the table, on stdin and stdout
 table layout (``tableau.cli.gofish_text``) before each of your asks, every move's news on a
 line of its own, and the seed's prompts. You type the number under a card to ask for its
 rank (and, against several CPUs, whom to ask); at the end 1 deals a new game and 0 stops.
-Nothing typed, words, fractions and numbers out of range are each answered with a sentence
-and asked again (the seed's test plan).
+Nothing typed, anything but a whole number, and numbers out of range are each answered with a
+sentence and asked again (the seed's test plan). At any question ``help`` lists the answers,
+and ``q`` or ``quit`` stops; during a game it asks first, since the line mode keeps no save.
 """
 
 from __future__ import annotations
@@ -32,10 +33,13 @@ from tableau.cli.args import name_list
 from tableau.cli.args import read_arguments
 from tableau.cli.args import seconds
 from tableau.cli.args import seed
+from tableau.cli.gofish_text import HELP
+from tableau.cli.gofish_text import LEAVE
 from tableau.cli.gofish_text import render_table
 from tableau.cli.plain import Lines
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import whole_number
+from tableau.cli.plain import yes_or_no
 from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
@@ -180,29 +184,50 @@ def _screen_options(args: argparse.Namespace) -> dict[str, Any]:
 def play_plain(session: GoFishSession, lines: Lines) -> None:
     """Play game after game in line mode until the player stops (or the input ends)."""
     lines.show(in_letters(session.news))
-    while True:
-        result = session.outcome()
-        if result is None and session.cpu_to_move():
-            said = session.cpu_play(session.cpu_choose(session.state))
-            lines.show(in_letters(said.text))
-        elif result is None:
-            lines.show(in_letters(session.ask(_your_ask(session, lines)).text))
-        elif _again(session, result, lines):
-            session.new_game()
-            lines.show(in_letters(session.news))
-        else:
-            lines.show("Thanks for playing.")
-            plain.tell_seed(PROG, session.first_seed)
-            return
+    words = _commands(session, lines)
+    try:
+        while True:
+            result = session.outcome()
+            if result is None and session.cpu_to_move():
+                said = session.cpu_play(session.cpu_choose(session.state))
+                lines.show(in_letters(said.text))
+            elif result is None:
+                lines.show(in_letters(session.ask(_your_ask(session, lines, words)).text))
+            elif _again(session, result, lines, words):
+                session.new_game()
+                lines.show(in_letters(session.news))
+            else:
+                break
+    except plain.Quit:
+        pass
+    lines.show("Thanks for playing.")
+    plain.tell_seed(PROG, session.first_seed)
 
 
-def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
+Words = dict[str, Callable[[], object]]
+"""What may be typed at any question instead of an answer: help, and q or quit."""
+
+
+def _commands(session: GoFishSession, lines: Lines) -> Words:
+    def leave() -> None:
+        # The line mode keeps no save: a game under way is lost, so ask first.
+        if session.outcome() is not None or lines.choose(LEAVE, yes_or_no):
+            raise plain.Quit
+
+    words: Words = dict.fromkeys(plain.QUIT_WORDS, leave)
+    words.update(dict.fromkeys(plain.HELP_WORDS, partial(lines.show, HELP)))
+    return words
+
+
+def _your_ask(session: GoFishSession, lines: Lines, words: Words) -> engine.Ask:
     """Show the table and ask which card (and whom) to ask for: the seed's prompts."""
     seen = session.seen()
     lines.show(render_table(seen, session.names))
     cards = range(len(seen.hand))
-    index = lines.choose(f"Your turn. Which card do you ask for? ({cards[0]}-{cards[-1]}) > ",
-                         partial(whole_number, numbers=cards, what="the number under a card"))
+    hint = f"{cards[0]}-{cards[-1]}" if len(cards) > 1 else "0, your only card"
+    index = lines.choose(f"Your turn. Which card do you ask for? ({hint}) > ",
+                         partial(whole_number, numbers=cards, what="the number under a card"),
+                         words)
     askable = seen.askable()
     if len(askable) == 1:
         return engine.Ask(askable[0], seen.hand[index].rank)
@@ -214,18 +239,18 @@ def _your_ask(session: GoFishSession, lines: Lines) -> engine.Ask:
             raise ValueError(f"{session.names[seat]} has no cards; ask someone who holds some.")
         return seat
 
-    target = lines.choose(f"Whom do you ask? ({choices}) > ", opponent)
+    target = lines.choose(f"Whom do you ask? ({choices}) > ", opponent, words)
     return engine.Ask(target, seen.hand[index].rank)
 
 
-def _again(session: GoFishSession, result: Outcome, lines: Lines) -> bool:
+def _again(session: GoFishSession, result: Outcome, lines: Lines, words: Words) -> bool:
     """The end of a game: the table, the winner and the books; then play again?"""
     lines.show(render_table(session.seen(), session.names))
     lines.show(f"Game over. {session.headline(result)}")
     for line in session.score_lines():
         lines.show(line)
     return bool(lines.choose("Play again? (1 = yes, 0 = no) > ",
-                             partial(whole_number, numbers=range(2), what="1 or 0")))
+                             partial(whole_number, numbers=range(2), what="1 or 0"), words))
 
 
 def main(argv: list[str]) -> int:

@@ -20,6 +20,17 @@ from tableau.engines.gofish import rank_label
 from tableau.sessions.gofish import YOU
 
 RULE: Final = "#=~"
+HELP: Final = """\
+Type the number your question asks for:
+  Which card do you ask for?   the number under a card asks for its rank
+  Whom do you ask?             the number before an opponent's name
+  Play again?                  1 deals a new game, 0 stops
+At any question:
+  help (or ?)                  this list
+  q (or quit)                  stop playing (during a game it asks first: the line mode
+                               keeps no save, so the game cannot be resumed)"""
+LEAVE: Final = ("Leave this game? It ends here: the line mode keeps no save to resume it. "
+                "(yes/no) > ")
 
 
 def books_line(books: Iterable[Rank]) -> str:

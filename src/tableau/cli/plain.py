@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Mapping
 from collections.abc import Sequence
 from contextlib import suppress
 from typing import Final
@@ -53,6 +54,15 @@ def cards_text(cards: Iterable[AnyCard]) -> str:
 
 class EndOfInput(Exception):
     """The input ended: the line mode stops (exit status 0)."""
+
+
+class Quit(Exception):
+    """The player chose to stop (q or quit, and yes if asked): the line mode says goodbye as
+    after a finished game."""
+
+
+QUIT_WORDS: Final = ("q", "quit")
+HELP_WORDS: Final = ("help", "?")
 
 
 def read_line(stdin: TextIO) -> str | None:
@@ -95,11 +105,18 @@ class Lines:
             raise EndOfInput
         return line
 
-    def choose(self, prompt: str, read: Callable[[str], T]) -> T:
+    def choose(self, prompt: str, read: Callable[[str], T],
+               words: Mapping[str, Callable[[], object]] | None = None) -> T:
         """Ask until ``read`` accepts the answer; ``read`` raises ValueError with the
-        sentence to show (and the question is asked again)."""
+        sentence to show (and the question is asked again). ``words`` are commands that may
+        be typed instead of an answer ("help", "quit": any case): each runs its function,
+        and the question is asked again."""
         while True:
             answer = self.ask(prompt).strip()
+            command = (words or {}).get(answer.lower())
+            if command is not None:
+                command()
+                continue
             try:
                 return read(answer)
             except ValueError as problem:
@@ -108,26 +125,22 @@ class Lines:
 
 def whole_number(text: str, numbers: range, what: str) -> int:
     """``text`` as a whole number from ``numbers``; ValueError otherwise, with the seed's
-    test plan's sentences: nothing typed, words, fractions, and numbers out of range are each
-    answered in their own words."""
+    test plan's sentences: nothing typed, anything that is not a whole number (words,
+    fractions), and numbers out of range are each answered in their own words."""
     low, high = numbers[0], numbers[-1]
-    wanted = f"type {what}, a whole number " + (f"from {low} to {high}" if low != high
-                                                 else f"{low}")
+    wanted = (f"type {what}, a whole number from {low} to {high}" if low != high
+              else f"type {low} ({what})")
     text = text.strip()
     if not text:
         raise ValueError(f"Nothing was typed; {wanted}.")
     value = whole(text)
-    if value is not None:
-        if value not in numbers:
-            raise ValueError(f"{shown_input(text)} is out of range; {wanted}.")
-        return value
-    try:
-        fraction = text.isascii() and float(text) not in (float("inf"), float("-inf"))
-    except ValueError:
-        fraction = False
-    if fraction:
-        raise ValueError(f"{shown_input(text)} is not a whole number; {wanted}.")
-    raise ValueError(f"'{shown_input(text)}' is not a number; {wanted}.")
+    if value is None:
+        # One wording for words, fractions, 3.0, nan and inf alike (the seed asks for a
+        # whole number again in every case).
+        raise ValueError(f"'{shown_input(text)}' is not a whole number; {wanted}.")
+    if value not in numbers:
+        raise ValueError(f"{shown_input(text)} is out of range; {wanted}.")
+    return value
 
 
 def tell_seed(prog: str, seed: int) -> None:

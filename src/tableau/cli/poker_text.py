@@ -7,8 +7,10 @@ queens (queen of hearts, ...)").
 
 Commands (``help`` lists them): ``check``, ``call``, ``bet``, ``raise``, ``fold`` (``c``
 checks or calls, ``b`` bets or raises, as the table's keys do); in the draw ``draw 1 3 5``
-(places in your hand) or ``draw QH 4C`` (cards), ``stand`` to keep all five, ``advice`` for
-what the CPU would throw away; ``next`` (or an empty line) deals the next hand.
+(places in your hand) or ``draw QH 4C`` (cards), ``stand`` to keep all five (a bare ``draw``
+is refused with the usage), ``advice`` for what the CPU would throw away; ``next`` (or an
+empty line) deals the next hand. A command out of its phase gets the engine's sentence for the
+phase first ("It is not time to draw"), before anything about its cards or amount.
 """
 
 from __future__ import annotations
@@ -41,12 +43,15 @@ Commands:
   check, call, bet, raise, fold   betting (fixed limit: a bet or raise is the table's size)
   c / b                           check or call / bet or raise, whichever fits
   draw 1 3 5                      in the draw: throw away the cards at these places
-  draw QH 4C                      ... or these cards
-  stand                           in the draw: keep all five cards
+  draw QH 4C                      ... or these cards (draw alone is refused: say which)
+  stand (or pat)                  in the draw: keep all five cards (stand pat)
   advice                          which cards the CPU would throw away in your place
   next (or an empty line)         deal the next hand once a hand is over
   table (or i)                    show the table and what you are carrying again
   help                            this list"""
+
+DRAW_WORDS: Final = ("draw", "discard", "stand", "pat")
+DRAW_USAGE: Final = "like draw 1 3 5 (places) or draw QH 4C (cards); stand keeps all five."
 
 Request = Move | str
 """A move for the session, or a request: "advice", "table" or "help"."""
@@ -83,9 +88,11 @@ def turn_prompt(view: View) -> str:
 
 
 def _bet(word: str, amount: str | None, view: View) -> Action:
-    """A betting word; a number after bet or raise must be the fixed limit's amount."""
+    """A betting word; a number after bet or raise must be the fixed limit's amount. An
+    action that is not allowed now goes to the engine as it is, amount or not: its sentence
+    (the draw, no bet to raise, ...) tells the player more than the amount's."""
     kind = ActionKind(word)
-    if amount is not None and view.phase in BETTING:
+    if amount is not None and Action(kind) in view.legal:
         if kind not in (ActionKind.BET, ActionKind.RAISE):
             raise ValueError(f"{word} takes no amount.")
         size, total = view.bet_size, view.current_bet + view.bet_size
@@ -96,11 +103,14 @@ def _bet(word: str, amount: str | None, view: View) -> Action:
 
 
 def _discards(words: Sequence[str], hand: Sequence[Card]) -> Draw:
-    """``draw 1 3 5`` (places in the hand) or ``draw QH 4C`` (cards)."""
+    """``draw 1 3 5`` (places in the hand) or ``draw QH 4C`` (cards); a bare ``draw`` (or
+    ``draw 0``) is refused with the usage: keeping all five is ``stand``."""
+    if not words:
+        raise ValueError(f"Say which cards to throw away, {DRAW_USAGE}")
     if all(word.isascii() and word.isdigit() for word in words):
         places = [int(word) for word in words if len(word) < 3]
         if len(places) != len(words) or not all(1 <= place <= len(hand) for place in places):
-            raise ValueError(f"Name places 1 to {len(hand)} in your hand, like draw 1 3 5.")
+            raise ValueError(f"Name places 1 to {len(hand)} in your hand, {DRAW_USAGE}")
         if len(set(places)) != len(places):
             raise ValueError("Name each place once.")
         return Draw(tuple(hand[place - 1] for place in places))
@@ -124,7 +134,11 @@ def read_command(text: str, view: View) -> Request:
         return key_action(view, head)
     if head in ("check", "call", "bet", "raise", "fold") and len(rest) <= 1:
         return _bet(head, rest[0] if rest else None, view)
-    if head in ("stand", "pat") or words in (["stand", "pat"], ["draw"], ["draw", "0"]):
+    if head in DRAW_WORDS and view.phase is not Phase.DRAW:
+        # Out of the draw, the engine's sentence for the phase comes first ("It is not
+        # time to draw; ..."), whatever follows the word.
+        return Draw(())
+    if head in ("stand", "pat") and (not rest or rest == ["pat"]):
         return Draw(())
     if head in ("draw", "discard"):
         return _discards(rest, view.hand)

@@ -2,7 +2,9 @@
 files are ``tableau.storage.decks``).
 
 Two-letter form: rank letter then suit letter ("AC", "TD", "KS"); the joker is "JK".
-Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker".
+Long form: "ace of clubs", "ten of diamonds", "deuce of clubs", "joker". Read with the words
+the poker seed (003) understands as well: ace/A/one, deuce/two, jack/knave/J, queen/Q,
+king/K, the numbers 2 to 10, and a suit in the singular ("queen of heart").
 """
 
 from __future__ import annotations
@@ -202,18 +204,27 @@ FULL_DECK: Final = tuple(Card(rank, suit) for suit in SUITS for rank in RANKS)
 """The unshuffled deck in the spec's order: clubs A-K, diamonds, hearts, spades."""
 
 _BY_CODE: Final = {card.code: card for card in FULL_DECK}
-_BY_LONG: Final = {card.long_name: card for card in FULL_DECK}
 _RANK_ALIASES: Final = {"10": "T"}
+_RANK_WORDS: Final = {
+    **{rank.noun: rank for rank in RANKS},
+    **{rank.letter.lower(): rank for rank in RANKS},
+    **{str(int(rank)): rank for rank in RANKS if 2 <= rank <= 10},
+    "one": Rank.ACE, "two": Rank.TWO, "knave": Rank.JACK,
+}
+"""A rank's words in a long name: the seed's "ace/A/one", "deuce/two", "jack/knave/J" ..."""
+_SUIT_WORDS: Final = {word: suit for suit in SUITS for word in (suit.noun, suit.noun[:-1])}
 
 
 def parse_card(text: str) -> Card:
-    """Parse "AC", "td", "10h" or "ten of diamonds". Raises CardError."""
+    """Parse "AC", "td", "10h", "ten of diamonds" or "knave of heart". Raises CardError."""
     cleaned = " ".join(text.strip().split()).lower()
     if not cleaned:
         raise CardError("No card given.")
-    long_name = cleaned.replace("two of ", "deuce of ", 1)
-    if long_name in _BY_LONG:
-        return _BY_LONG[long_name]
+    words = cleaned.split()
+    if len(words) == 3 and words[1] == "of":
+        rank, suit = _RANK_WORDS.get(words[0]), _SUIT_WORDS.get(words[2])
+        if rank is not None and suit is not None:
+            return Card(rank, suit)
     code = cleaned.upper().replace(" ", "")
     rank_part, suit_part = code[:-1], code[-1:]
     code = _RANK_ALIASES.get(rank_part, rank_part) + suit_part
@@ -234,9 +245,21 @@ def parse_any_card(text: str) -> AnyCard:
     return parse_card(text)
 
 
+def card_names(text: str) -> list[str]:
+    """The cards named in ``text``, each as written, separated by spaces or commas: codes and
+    long names alike ("QH, ten of diamonds 4c" -> ["QH", "ten of diamonds", "4c"])."""
+    words = text.replace(",", " ").split()
+    names: list[str] = []
+    start = 0
+    while start < len(words):
+        size = 3 if start + 2 < len(words) and words[start + 1].lower() == "of" else 1
+        names.append(" ".join(words[start : start + size]))
+        start += size
+    return names
+
+
 def parse_cards(text: str) -> tuple[Card, ...]:
-    """Parse cards separated by spaces or commas: "QH QS TD 7S 4C"."""
-    parts = text.replace(",", " ").split()
-    return tuple(parse_card(part) for part in parts)
+    """Parse cards separated by spaces or commas: "QH QS TD 7S 4C", "queen of hearts, 4C"."""
+    return tuple(parse_card(name) for name in card_names(text))
 
 

@@ -51,6 +51,21 @@ def test_long_names_parse(text: str, code: str) -> None:
     assert str(parse_card(text)) == code
 
 
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("one of hearts", "AH"), ("A of hearts", "AH"), ("ace of hearts", "AH"),
+        ("knave of hearts", "JH"), ("J of hearts", "JH"), ("jack of hearts", "JH"),
+        ("queen of heart", "QH"), ("Q of spade", "QS"), ("k of club", "KC"),
+        ("two of diamond", "2D"), ("10 of clubs", "TC"), ("7 of spades", "7S"),
+    ],
+)
+def test_long_names_read_the_words_of_the_poker_seed(text: str, code: str) -> None:
+    """Issue 28 item 24: ace/A/one, jack/knave/J, queen/Q, king/K, and "heart" for hearts."""
+    assert parse_card(text) == parse_card(code)
+    assert parse_cards(f"{text}, 5C") == (parse_card(code), parse_card("5C"))
+
+
 def test_cards_format_in_both_forms() -> None:
     ten = Card(Rank.TEN, Suit.DIAMONDS)
     assert str(ten) == "TD"

@@ -254,7 +254,7 @@ def test_a_short_stack_calls_all_in_and_wins_only_the_main_pot() -> None:
         (1, 6, "main pot"), (0, 10, "side pot 1")]
     assert state.chips == (50 - 1 - 2 - 4 + 10, 6, 50 - 1 - 2 - 4)
     assert result_text(state).startswith("Bram wins 6 with royal flush (ace of spades")
-    assert "; You win side pot 1 of 10 with pair of kings (king of clubs" in result_text(state)
+    assert "; you win side pot 1 of 10 with pair of kings (king of clubs" in result_text(state)
 
 
 def test_a_player_all_in_from_the_ante_takes_no_betting_turns() -> None:
@@ -282,7 +282,7 @@ def test_an_unmatched_bet_goes_back_to_the_player_who_made_it() -> None:
     assert result is not None
     assert [(award.seat, award.amount, award.pot) for award in result.awards] == [
         (1, 5, "main pot"), (0, 1, "returned")]
-    assert "1 unmatched goes back to You" in result_text(state)
+    assert "1 unmatched goes back to you" in result_text(state)
 
 
 def test_a_tie_splits_the_pot_and_the_odd_chip_goes_left_of_the_button() -> None:
@@ -414,7 +414,9 @@ def test_the_game_stops_when_the_watched_seat_is_out_and_the_chip_leader_wins() 
     state = play(state, "check", "check", "stand pat", "stand pat", "stand pat", "check",
                  "check")
     assert state.phase is Phase.GAME_OVER
-    assert texts(state)[-2:] == ["You are out of chips.", "You are out of chips."]
+    assert texts(state)[-2:] == [
+        "Bram wins 3 with royal flush (ace of spades, king of spades, queen of spades, "
+        "jack of spades, ten of spades).", "You are out of chips."]
     assert outcome(state) == Outcome((1,), ("lost", "won", "lost"), "Anna is out of chips.")
     assert view(state, 0).winner is None
 

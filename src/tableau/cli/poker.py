@@ -14,6 +14,7 @@ from typing import Any
 
 from tableau.cards import Card
 from tableau.cards import CardError
+from tableau.cards import card_names
 from tableau.cards import parse_card
 from tableau.cli import open_app
 from tableau.cli import plain
@@ -66,39 +67,30 @@ def _parser() -> Parser:
     return parser
 
 
-def read_cards(text: str) -> tuple[Card, ...]:
-    """Cards in any form the app shows or the spec uses, separated by spaces or commas:
-    "QH QS TD", "Q♥ Q♠ 10♦", "queen of hearts, ten of diamonds". Raises CardError."""
-    words = in_letters(text).replace(",", " ").split()
-    cards = []
-    index = 0
-    while index < len(words):
-        if index + 2 < len(words) and words[index + 1].lower() == "of":
-            cards.append(parse_card(" ".join(words[index : index + 3])))
-            index += 3
-        else:
-            cards.append(parse_card(words[index]))
-            index += 1
-    return tuple(cards)
-
-
 def describe_line(text: str) -> str:
-    """The description of the cards in ``text``; raises ValueError with a sentence."""
+    """The description of the cards in ``text``, in any form the app shows or the spec uses,
+    separated by spaces or commas: "QH QS TD", "Q♥ Q♠ 10♦", "queen of hearts, knave of
+    diamonds". Raises ValueError with a sentence."""
     if len(text) > MAX_INPUT:
         raise ValueError("That is far too long to be a poker hand.")
+    names = card_names(in_letters(text))
     try:
-        cards = read_cards(text)
+        cards = tuple(parse_card(name) for name in names)
     except CardError as error:
         raise ValueError(str(error)) from None
     if not cards:
         raise ValueError('No cards given; write them like "QH QS TD 7S 4C".')
     if len(cards) > 5:
         raise ValueError(f"A poker hand has at most 5 cards, not {len(cards)}.")
-    seen: set[str] = set()
-    for card in cards:
-        if str(card) in seen:
-            raise ValueError(f"{card} appears twice; a hand holds each card once.")
-        seen.add(str(card))
+    seen: dict[Card, str] = {}
+    for name, card in zip(names, cards, strict=True):
+        # The player's own spelling: "10H appears twice", never our "TH".
+        if card in seen:
+            first = seen[card]
+            twice = (f"{name} appears twice" if first.lower() == name.lower()
+                     else f"{first} and {name} are the same card")
+            raise ValueError(f"{twice}; a hand holds each card once.")
+        seen[card] = name
     return describe(cards)
 
 

@@ -58,14 +58,11 @@ class CpuStep:
 
 
 def standings(view: View) -> list[str]:
-    """Every player's final chips and place, most chips first; equal stacks share a place:
-    "1. Bram: 312 chips"."""
-    order = sorted(view.seats, key=lambda seat: -seat.chips)
-    return [
-        f"{1 + sum(other.chips > seat.chips for other in order)}. {seat.name}: "
-        f"{seat.chips} {'chip' if seat.chips == 1 else 'chips'}"
-        for seat in order
-    ]
+    """Every player's final place and chips, first place first (``View.places``: the later
+    out of chips, the higher): "1. Bram: 312 chips"."""
+    order = sorted(view.seats, key=lambda seat: view.places[seat.seat])
+    return [f"{view.places[seat.seat]}. {seat.name}: {engine.chips_text(seat.chips)}"
+            for seat in order]
 
 
 class PokerSession:

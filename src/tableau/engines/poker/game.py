@@ -71,6 +71,7 @@ __all__ = [
     "State",
     "View",
     "apply",
+    "chips_text",
     "from_json",
     "legal_draws",
     "legal_moves",
@@ -78,6 +79,7 @@ __all__ = [
     "new_game",
     "outcome",
     "parse_move",
+    "places",
     "to_json",
     "view",
     "word",
@@ -216,19 +218,16 @@ def parse_move(text: str) -> Move:
 
 class _Wording(Formatter):
     """Fills a pattern's seat fields: ``{2}`` is seat 2's name, ``{2:folds}`` its name and the
-    verb, ``{2:-is}`` the verb alone. The reader's own seat is "You", and its verbs agree."""
+    verb, ``{2:-is}`` the verb alone. The reader's own seat is "you", and its verbs agree."""
 
     def __init__(self, names: Sequence[str], reader: int | None) -> None:
         super().__init__()
         self.names = names
         self.reader = reader
 
-    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> Any:
-        return key
-
     def format_field(self, value: Any, format_spec: str) -> str:
         you = value == self.reader
-        name = YOU if you else self.names[value]
+        name = "you" if you else self.names[value]  # "You" only where a sentence begins
         if not format_spec:
             return name
         verb = format_spec.removeprefix("-")
@@ -246,8 +245,21 @@ def _agreeing(verb: str) -> str:
 
 @lru_cache(maxsize=4096)
 def word(pattern: str, names: tuple[str, ...], reader: int | None = None) -> str:
-    """A pattern of the history in words, for ``reader`` (None: every seat by its name)."""
-    return _Wording(names, reader).format(pattern)
+    """A pattern of the history in words, for ``reader`` (None: every seat by its name).
+    The reader is "You" where a sentence or a heading's text begins ("Hand 2: You deal."),
+    else "you" ("2 unmatched goes back to you")."""
+    wording = _Wording(names, reader)
+    text = ""
+    for literal, field, spec, _ in wording.parse(pattern):
+        text += literal
+        if field is None:
+            continue
+        seat = int(field)
+        said = wording.format_field(seat, spec or "")
+        if seat == reader and (not text.strip() or text.rstrip().endswith((".", ":"))):
+            said = "Y" + said[1:]
+        text += said
+    return text
 
 
 def _seat(seat: int, verb: str = "") -> str:
@@ -385,6 +397,9 @@ class State:
     last_actions: tuple[str, ...]
     history: tuple[Event, ...]
     result: HandResult | None
+    out_places: tuple[int | None, ...]
+    """Each seat's final place, fixed in the hand it ran out of chips (None while it has
+    chips); see ``places``."""
 
     @property
     def players(self) -> int:
@@ -447,6 +462,8 @@ class View:
     stock_count: int
     winner: int | None
     names: tuple[str, ...]
+    places: tuple[int, ...]
+    """Each seat's place in the game, final once it is over (see ``places``)."""
 
     @property
     def name(self) -> str:
@@ -465,6 +482,11 @@ class View:
 
 
 # ---------------------------------------------------------------- small helpers
+
+def chips_text(amount: int) -> str:
+    """ "1 chip", "12 chips"."""
+    return f"{amount} chip" if amount == 1 else f"{amount} chips"
+
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
@@ -533,6 +555,7 @@ def new_game(config: Config) -> State:
         last_actions=("",) * players,
         history=(),
         result=None,
+        out_places=(None,) * players,
     )
     return _deal(state)
 
@@ -770,20 +793,49 @@ def _finish(state: State, result: HandResult) -> State:
     state = replace(state, chips=tuple(chips), pot=0, to_act=None, result=result,
                     phase=Phase.HAND_OVER)
     state = _with_event(state, result.said + ".", "win")
-    for seat in range(state.players):
-        if state.dealt[seat] and chips[seat] == 0:
-            state = _with_event(state, f"{_seat(seat, 'is')} out of chips.", "out", seat)
+    busted = [seat for seat in range(state.players) if state.dealt[seat] and chips[seat] == 0]
+    for seat in busted:
+        state = _with_event(state, f"{_seat(seat, 'is')} out of chips.", "out", seat)
+    state = replace(state, out_places=_out_places(state, busted))
     if _game_over(state):
         state = replace(state, phase=Phase.GAME_OVER)
-        state = _with_event(state, _outcome_said(state), "info")
+        if len(_holders(state)) == 1:  # else the last line already says who is out
+            state = _with_event(state, _outcome_said(state), "info")
     return state
+
+
+def _holders(state: State) -> list[int]:
+    return [seat for seat in range(state.players) if state.chips[seat] > 0]
+
+
+def _out_places(state: State, busted: Sequence[int]) -> tuple[int | None, ...]:
+    """The places of the players who ran out of chips this hand: below everyone who still
+    has chips, and among themselves the bigger stack at the start of the hand (all of it
+    now in the pot) places higher; equal stacks share a place."""
+    places = list(state.out_places)
+    below = len(_holders(state))
+    for seat in busted:
+        bigger = sum(state.put_in[other] > state.put_in[seat] for other in busted)
+        places[seat] = 1 + below + bigger
+    return tuple(places)
+
+
+def places(state: State) -> tuple[int, ...]:
+    """Each seat's place in the game (final once it is over): players with chips by their
+    chips (equal stacks share a place), then the players who are out, the later out the
+    higher (see ``_out_places``)."""
+    return tuple(
+        place if (place := state.out_places[seat]) is not None
+        else 1 + sum(state.out_places[other] is None and state.chips[other] > state.chips[seat]
+                     for other in range(state.players))
+        for seat in range(state.players)
+    )
 
 
 def _game_over(state: State) -> bool:
     """The watched seat has no chips, or one player holds them all."""
     watched = state.stop_when_out
-    holders = sum(1 for amount in state.chips if amount > 0)
-    return (watched is not None and state.chips[watched] == 0) or holders < 2
+    return (watched is not None and state.chips[watched] == 0) or len(_holders(state)) < 2
 
 
 def _win_by_fold(state: State, winner: int) -> State:
@@ -854,7 +906,7 @@ def _showdown(state: State) -> State:
         else:
             text = f"{_names_list(winners)} split{where} {amount} with {description}"
             if odd:
-                text += f"; {_seat(winners[0])} gets the odd chip"
+                text += f"; {_seat(winners[0], 'gets')} the odd chip"
             parts.append(text)
     result = HandResult(state.hand_number, state.pot, False, shown, tuple(awards),
                         "; ".join(parts))
@@ -889,14 +941,22 @@ def _refuse_action(state: State, seat: int, action: Action) -> str:
     if kind is ActionKind.BET:
         if state.current_bet > 0:
             return "There is already a bet; call, raise or fold."
-        return (f"You cannot bet {state.bet_size}: not enough chips, "
-                "or no one left to bet against.")
+        return _cannot(state, seat, f"bet {state.bet_size}", state.bet_size, "bet")
     if state.raises > state.max_raises:
         return f"The betting is capped at {state.max_raises} raises this round."
     if to_call <= 0:
         return "There is no bet to raise; bet instead."
-    return (f"You cannot raise: it takes {to_call + state.bet_size} chips, "
-            "or no one is left to raise.")
+    return _cannot(state, seat, "raise", to_call + state.bet_size, "raise")
+
+
+def _cannot(state: State, seat: int, doing: str, costs: int, noun: str) -> str:
+    """The one true reason a bet or raise that costs ``costs`` is refused (see the rules:
+    it needs the full amount, and someone else with chips to answer it)."""
+    chips = state.chips[seat]
+    if chips < costs:
+        return f"You cannot {doing}: it takes {chips_text(costs)} and you have {chips}."
+    return (f"You cannot {doing}: everyone else still in the hand is all-in, so no one could "
+            f"call a {noun}.")
 
 
 def apply(state: State, move: Move) -> State:
@@ -963,7 +1023,7 @@ def view(state: State, seat: int) -> View:
     to_call = max(0, state.current_bet - state.bets[seat]) if betting else 0
     winner = None
     if state.phase is Phase.GAME_OVER:
-        leaders = [other for other in range(state.players) if state.chips[other] > 0]
+        leaders = _holders(state)
         winner = leaders[0] if len(leaders) == 1 else None
     return View(
         seat=seat,
@@ -987,19 +1047,22 @@ def view(state: State, seat: int) -> View:
         stock_count=len(state.stock),
         winner=winner,
         names=names,
+        places=places(state),
     )
 
 
 def _outcome_said(state: State) -> str:
-    holders = [seat for seat in range(state.players) if state.chips[seat] > 0]
+    holders = _holders(state)
     if len(holders) == 1:
-        return f"{_seat(holders[0], 'wins')} the game with all {state.chips[holders[0]]} chips."
+        winner = holders[0]
+        return f"{_seat(winner, 'wins')} the game with all {chips_text(state.chips[winner])}."
     return f"{_seat(state.stop_when_out or 0, 'is')} out of chips."
 
 
 def outcome(state: State) -> Outcome | None:
     """None while the game runs. Then the players with the most chips are the winners (one,
-    when a player holds them all), and the sentence is the history's last line."""
+    when a player holds them all), and the sentence says so, or who ran out of chips (as
+    the history's closing lines do)."""
     if state.phase is not Phase.GAME_OVER:
         return None
     most = max(state.chips)
@@ -1045,6 +1108,7 @@ def to_json(state: State) -> dict[str, Any]:
         "last_actions": list(state.last_actions),
         "history": [{"said": event.said, "kind": event.kind, "seat": event.seat}
                     for event in state.history],
+        "out_places": list(state.out_places),
         "result": None if result is None else {
             "hand_number": result.hand_number,
             "pot": result.pot,
@@ -1179,7 +1243,14 @@ def from_json(data: Mapping[str, Any]) -> State:
         last_actions=_texts(save, "last_actions", players, 40),
         history=history,
         result=result,
+        out_places=_values(save, "out_places", players, lambda item: item is None or (
+            type(item) is int and 1 <= item <= players), f"places 1 to {players}, or null")
+        if "out_places" in save.data else (None,) * players,
     )
+    if "out_places" not in save.data:  # a save from before places were kept: shared
+        shared = 1 + len(_holders(state))
+        state = replace(state, out_places=tuple(shared if _is_out(state, seat) else None
+                                                for seat in range(players)))
     _check_consistent(state)
     return state
 
@@ -1189,10 +1260,19 @@ def _check_consistent(state: State) -> None:
     every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.muck)
     if sorted(every, key=_sort_key) != sorted(FULL_DECK, key=_sort_key):
         raise SaveFormatError("The save's cards do not make one full deck.")
+    if any((place is not None) != _is_out(state, seat)
+           for seat, place in enumerate(state.out_places)):
+        raise SaveFormatError("The save's places do not fit the players who are out.")
     if state.phase in _BETTING or state.phase is Phase.DRAW:
         _check_running_hand(state)
     else:
         _check_between_hands(state)
+
+
+def _is_out(state: State, seat: int) -> bool:
+    """Out of the game: no chips, and not all-in in a hand still running."""
+    between_hands = state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+    return state.chips[seat] == 0 and (between_hands or not state.dealt[seat])
 
 
 def _check_between_hands(state: State) -> None:

@@ -25,6 +25,7 @@ from tableau.engines.poker import Draw
 from tableau.engines.poker import Phase
 from tableau.engines.poker import SeatView
 from tableau.engines.poker import View
+from tableau.engines.poker import chips_text
 from tableau.engines.poker import legal_draws
 
 BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
@@ -163,9 +164,17 @@ def action_label(view: View, action: Action) -> str:
     return "Fold"
 
 
-def capped(view: View, action: Action) -> bool:
-    """A raise after the round's last allowed raise: no button is shown for it."""
-    return action == RAISE and view.raises_left <= 0
+def button_shown(view: View, action: Action) -> bool:
+    """Is a betting button drawn for this action? On your turn, exactly the legal actions: no
+    Fold when checking is free, no Raise that is capped or that no one could call. While you
+    wait, greyed: a Fold only against a bet, and no Raise past the round's cap."""
+    if view.phase not in BETTING:
+        return False
+    if is_human_turn(view):
+        return action in view.legal
+    if action == FOLD:
+        return view.to_call > 0
+    return not (action == RAISE and view.raises_left <= 0)
 
 
 def draw_label(marked: int) -> str:
@@ -288,7 +297,7 @@ def pot_line(view: View) -> str:
 
 def you_line(view: View) -> str:
     me = view.seats[view.seat]
-    parts = [f"{me.chips} chips"]
+    parts = [chips_text(me.chips)]
     if view.phase in RUNNING and me.put_in:
         parts.append(f"{me.put_in} in the pot")
     if me.all_in:

@@ -69,7 +69,7 @@ def test_line_mode_plays_moves_and_reports_refusals(
     _, out, _ = plain(monkeypatch, capsys, "LD\nP\nc1 -> f1\nC2->C3\nQQ\nQ\nQQ\n")
     assert "LAST Command: c1 -> f1\nMessage: OK\n" in out
     assert "Message: 6H does not go on QH: it needs a jack.\n" in out
-    assert "LAST Command: QQ\nMessage: Command not available in the PLAY phase\n" in out
+    assert "LAST Command: QQ\nMessage: Command not available in the PLAY phase: type Q" in out
     assert out.count("INPUT > ") == 8
 
 

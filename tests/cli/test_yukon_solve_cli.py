@@ -6,6 +6,7 @@ import io
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -44,9 +45,20 @@ def solve(capsys: pytest.CaptureFixture[str], *options: str) -> tuple[int, str, 
     return code, captured.out, captured.err
 
 
+def printed_lines(out: str) -> tuple[str, list[str]]:
+    """The line-mode command printed for a win and the lines to type in it (none for
+    another verdict)."""
+    found = re.search(r"^To replay, run (.+) and type \(or paste\) these lines:\n", out,
+                      re.MULTILINE)
+    if found is None:
+        return "", []
+    return found[1], out[found.end():].splitlines()
+
+
 def printed_moves(out: str) -> list[str]:
-    """The moves of the numbered lines ``   1. C5:2H->C7``."""
-    return re.findall(r"^ *\d+\. (\S+)$", out, re.MULTILINE)
+    """The moves among the printed lines (after the lines that deal, which end in P)."""
+    lines = printed_lines(out)[1]
+    return lines[lines.index("P") + 1:] if lines else []
 
 
 def replays_to_a_win(state: State, moves: list[str]) -> bool:
@@ -77,19 +89,44 @@ def test_a_deck_file_is_dealt_as_ld_then_p_and_solved(capsys: pytest.CaptureFixt
     assert replays_to_a_win(dealt, printed_moves(out))
 
 
-def test_the_printed_moves_win_when_typed_in_line_mode(
+def _pasted(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+            command: str, lines: list[str]) -> str:
+    """What the printed line-mode ``command`` prints with ``lines`` pasted into it."""
+    arguments = shlex.split(command)
+    assert arguments[:2] == ["tableau", "yukon"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{line}\n" for line in lines)))
+    assert tableau(arguments[1:]) == 0
+    return capsys.readouterr().out
+
+
+def _foundation_tops(out: str) -> list[str]:
+    last_view = out.split("INPUT > ")[-2]
+    return sorted(re.findall(r"\t(\S+)\tF\d\n", last_view))
+
+
+def test_the_printed_lines_win_when_pasted_into_the_printed_line_mode(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, in_tmp: Path
 ) -> None:
     (in_tmp / "my deck.txt").write_text((DECKS / "figure2.txt").read_text())
     _, out, _ = solve(capsys, "--deck", "my deck.txt", "--rules", "classic")
-    moves = printed_moves(out)
-    typed = "".join(f"{line}\n" for line in ["LD my deck.txt", "P", *moves])
-    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
-    assert tableau(["yukon", "--plain", "--rules", "classic"]) == 0
-    out = capsys.readouterr().out
-    assert out.count("Message: OK\n") == len(moves) + 2
-    last_view = out.split("INPUT > ")[-2]
-    assert sorted(re.findall(r"\t(\S+)\tF\d\n", last_view)) == ["KC", "KD", "KH", "KS"]
+    command, lines = printed_lines(out)
+    assert lines[:2] == ["LD my deck.txt", "P"]
+    out = _pasted(capsys, monkeypatch, command, lines)
+    assert out.count("Message: OK\n") == len(lines) - 1
+    assert "you won in" in out
+    assert _foundation_tops(out) == ["KC", "KD", "KH", "KS"]
+
+
+def test_a_solved_game_numbers_lines_deal_it_first_when_pasted(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = solve(capsys, "--seed", "3", "--rules", "classic")
+    command, lines = printed_lines(out)
+    assert command == "tableau yukon --plain --seed 3 --rules classic"
+    assert lines[:3] == ["LD", "SR", "P"]
+    out = _pasted(capsys, monkeypatch, command, lines)
+    assert "Command not available" not in out
+    assert _foundation_tops(out) == ["KC", "KD", "KH", "KS"]
 
 
 def test_a_lost_deal_says_so(capsys: pytest.CaptureFixture[str]) -> None:
@@ -118,6 +155,7 @@ def test_json_prints_one_object_with_the_verdict_and_the_deal(
     assert (report["seed"], report["deck"], report["rules"]) == (3, None, "classic")
     assert report["budget_s"] == 20 and report["nodes"] > 0 and report["seconds"] >= 0
     assert replays_to_a_win(numbered_game(3, "classic"), report["moves"])
+    assert report["setup"] == ["LD", "SR", "P"]
     _, out, _ = solve(capsys, "--deck", FIGURE2, "--json")
     assert json.loads(out)["deck"] == FIGURE2 and json.loads(out)["seed"] is None
 

@@ -310,7 +310,9 @@ def test_p_needs_a_deck(tmp_path: Path) -> None:
 def test_startup_commands_are_not_available_in_play(tmp_path: Path, command: str) -> None:
     before = playing(tmp_path)
     after = before.run(command)
-    assert after.message == PLAY_ONLY
+    # QQ also says how to quit from a game: Q first.
+    assert after.message == (PLAY_ONLY if command != "QQ" else
+                             f"{PLAY_ONLY}: type Q to end the deal, then QQ to quit.")
     assert after.state == before.state and not after.quit
 
 
@@ -386,7 +388,8 @@ def test_the_last_card_home_wins_and_then_nothing_moves(tmp_path: Path) -> None:
     almost = State(Phase.PLAY, FULL_DECK, ((Slot(king, True),),) + ((),) * 6, foundations, 0,
                    "spec", 200)
     won = YukonSession(Timeline(almost), folder=tmp_path).run("C1->F4")
-    assert won.message == "OK" and outcome(won.state) == WON
+    assert won.message == "All 52 cards are home: you won in 201 moves."
+    assert outcome(won.state) == WON
     assert lines_of(won)[7].endswith("\t\tKS\tF4")
     refused = won.run("F4->C1")
     assert refused.message == "The game is won; type Q to go back to the deck."

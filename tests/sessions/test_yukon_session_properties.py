@@ -226,7 +226,7 @@ def test_a_mutated_save_is_refused_or_playable_to_the_end(
             if not moves:
                 break
             loaded = loaded.run(str(chooser.choice(moves)), auto_move=True)
-            assert loaded.message.startswith("OK")
+            assert loaded.message.startswith(("OK", "All 52 cards are home"))
         while loaded.timeline.can_undo:
             loaded = loaded.run("U")
         while loaded.timeline.can_redo:

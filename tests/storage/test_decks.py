@@ -155,3 +155,11 @@ def test_atomic_write_then_read_small_text(tmp_path: Path) -> None:
 @given(st.permutations(FULL_DECK))
 def test_any_deck_survives_writing_and_reading(deck: list[Card]) -> None:
     assert parse_deck(format_deck(deck)) == tuple(deck)
+
+
+def test_a_short_deck_names_every_missing_card(tmp_path: Path) -> None:
+    # Issue 28: a 50-card deck without QS and KS said "(missing QS)" only.
+    kept = [card for card in FULL_DECK if str(card) not in ("5H", "KS")]
+    (tmp_path / "short.txt").write_text(format_deck(kept))
+    with pytest.raises(DeckError, match=r"ends after 50 cards; it needs 52 \(missing 5H KS\)\.$"):
+        load_deck(tmp_path / "short.txt")

@@ -10,7 +10,8 @@ with a sentence, and the figures of the new, empty one are shown).
 
 - ``"yukon"``: a list, one object per rules variant, by name: ``"rules"``, ``"played"``,
   ``"won"``, ``"win_percent"`` (one decimal), ``"current_streak"``, ``"best_streak"``,
-  ``"best_time"`` (seconds, one decimal, or null), ``"fewest_moves"`` (or null).
+  ``"best_time"`` (seconds cut to the tenth below, or null: 144.96 s is 144.9, which the
+  text shows as 2:24, as a clock does), ``"fewest_moves"`` (or null).
 - ``"gofish"``: a list, one object per level, by name: ``"level"``, ``"played"``, ``"won"``,
   ``"average_books"`` (two decimals, or null).
 - ``"poker"``: an object: ``"sessions"``, ``"hands_played"``, ``"hands_won"``,

@@ -4,12 +4,14 @@ Line mode reads one command per line from stdin and, before the first command an
 one, prints the spec's text view (see ``tableau.cli.yukon_text.render_text``). It is the
 scripting and screen-reader interface, so what it prints never depends on the terminal: after
 reading a line it always writes a newline, whether or not the input was echoed. It stops on
-``QQ`` or at the end of the input. The seed in use is printed on stderr only.
+``QQ`` or at the end of the input. The seed in use is printed on stderr, and the first
+``Message:`` names the commands that deal its game, as the TUI does.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -31,6 +33,7 @@ from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
+from tableau.sessions.yukon import welcome
 
 PROG = "tableau yukon"
 
@@ -89,4 +92,6 @@ def main(argv: list[str]) -> int:
     if options.deck is not None and session.state.deck is None:
         say(f"{PROG}: {session.message}")
         return 2
+    if not session.message:
+        session = replace(session, message=welcome(seed))
     return plain.run(partial(_play, session), stdin)

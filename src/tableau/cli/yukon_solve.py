@@ -1,10 +1,12 @@
 """`tableau yukon --solve (--seed N | --deck FILE) [--rules R] [--budget-s S] [--json]`.
 
 Solves one deal with ``tableau.ai.yukon.solve``, looking under the face-down cards, and prints
-the verdict (won, lost or unknown), the positions searched, the time and, for a win, the moves
-in the spec's notation, one numbered line each: typed in line mode after ``P``, they win the
-game. ``--seed N`` is game N (as ``tableau yukon --seed N`` deals it); ``--deck FILE`` is a deck
-file dealt as ``LD FILE`` then ``P`` deal it. ``--json`` prints one JSON object instead.
+the verdict (won, lost or unknown), the positions searched, the time and, for a win, the
+line-mode command to run and every line to type in it, ready to paste: the lines that deal
+(``LD``, ``SR``, ``P`` for game N; ``LD FILE``, ``P`` for a deck file), then the moves in the
+spec's notation, one a line. ``--seed N`` is game N (as ``tableau yukon --seed N`` deals it);
+``--deck FILE`` is a deck file dealt as ``LD FILE`` then ``P``. ``--json`` prints one JSON
+object instead, with the dealing lines as ``"setup"``.
 Every verdict exits 0; bad input exits 2 with one sentence. Ctrl+C stops the search, and
 ``tableau.cli`` says so and exits 130.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 from typing import Final
@@ -95,11 +98,27 @@ def _dealt(options: argparse.Namespace) -> State | str:
     return session.run("P").state
 
 
+def _setup(options: argparse.Namespace) -> list[str]:
+    """The line-mode lines that deal the solved deal, before its moves."""
+    if options.deck is None:
+        return ["LD", "SR", "P"]
+    name = str(options.deck)
+    # LD takes the rest of the line; quotes keep spaces at the ends (or a quote) as they are.
+    return [f'LD "{name}"' if name != name.strip() or name[0] in "'\"" else f"LD {name}", "P"]
+
+
+def _line_mode(report: dict[str, Any]) -> str:
+    """The command whose line mode takes the setup and moves as they are printed."""
+    seed = [] if report["seed"] is None else ["--seed", str(report["seed"])]
+    return shlex.join(["tableau", "yukon", "--plain", *seed, "--rules", report["rules"]])
+
+
 def _report(verdict: Verdict, options: argparse.Namespace) -> dict[str, Any]:
     return {
         "verdict": verdict.kind,
         "nodes": verdict.nodes,
         "seconds": round(verdict.seconds, 3),
+        "setup": _setup(options),
         "moves": [str(move) for move in verdict.moves],
         "seed": options.seed,
         "deck": None if options.deck is None else str(options.deck),
@@ -119,7 +138,8 @@ def _text(report: dict[str, Any]) -> str:
     ]
     if report["verdict"] == "won":
         lines.append(f"Moves: {len(report['moves'])}")
-        lines += [f"{number:4}. {move}" for number, move in enumerate(report["moves"], 1)]
+        lines.append(f"To replay, run {_line_mode(report)} and type (or paste) these lines:")
+        lines += [*report["setup"], *report["moves"]]
     elif report["verdict"] == "lost":
         lines.append("No sequence of legal moves wins this deal.")
     else:

@@ -10,9 +10,12 @@ Commands (case does not matter):
 - PLAY: moves (``C6:4H->C4``, ``C6->C4``, ``F4->C6``, ``C7->F2``), ``U``, ``R``, ``Q``.
 - Both: ``S file``, ``L file``.
 
-A STARTUP command in PLAY answers "Command not available in the PLAY phase", and a PLAY
-command in STARTUP "Command not available in the STARTUP phase". Only moves are undoable
-steps; ``P`` starts a new timeline at the deal.
+A STARTUP command in PLAY answers "Command not available in the PLAY phase" (``QQ`` adds
+that ``Q`` ends the deal first), and a PLAY command in STARTUP "Command not available in the
+STARTUP phase". Only moves are undoable steps; ``P`` starts a new timeline at the deal. The
+move that wins says so in words ("All 52 cards are home: you won in 87 moves."), for
+screen readers. Auto-move follows moves only, never the deal itself, so the table ``P``
+deals is the one its game number names (and ``--solve`` and hints start from).
 
 File work goes through ``tableau.storage``: deck files (LD file, SD) and saves (S, L, whose
 format ``tableau.storage.yukon_saves`` describes). SD and S never write over a file the player
@@ -64,7 +67,7 @@ from tableau.storage.yukon_saves import save_data
 from tableau.storage.yukon_saves import write_save
 from tableau.text import shorten
 
-__all__ = ["YukonSession"]
+__all__ = ["YukonSession", "welcome"]
 
 T = TypeVar("T")
 
@@ -76,6 +79,12 @@ _STARTUP_ONLY: Final = frozenset({"LD", "SW", "SI", "SR", "SD", "QQ", "P"})
 _PLAY_ONLY: Final = frozenset({"Q", "U", "R"})
 _KNOWN: Final = _STARTUP_ONLY | _PLAY_ONLY | {"S", "L"}
 _HELP: Final = "Commands: LD, SW, SI, SR, SD, P, QQ; in a game moves like C6->C4, U, R, Q; S, L."
+_QUIT_FROM_PLAY: Final = f"{yukon.NOT_IN_PLAY}: type Q to end the deal, then QQ to quit."
+
+
+def welcome(seed: int) -> str:
+    """The first message: the commands that deal game ``seed`` (SR shuffles with it)."""
+    return f"Type LD, SR, then P to deal game {seed}."
 
 
 def _clean_command(line: str) -> str:
@@ -143,7 +152,7 @@ class YukonSession:
     def run(self, line: str, *, auto_move: bool = False) -> YukonSession:
         """Run one command line. Never raises; on an error only the message changes.
 
-        With ``auto_move``, a move (or the deal) is followed by every safe move to the
+        With ``auto_move``, a move is followed by every safe move to the
         foundations, and undo takes them back together with it, in one step. U and R never
         auto-move: they show the table exactly as it was."""
         shown = _clean_command(line)
@@ -166,7 +175,7 @@ class YukonSession:
         state, moves = _sent_home(self.state)
         if not moves:
             return self
-        return self._say(self.last_command, _auto_message(len(moves)),
+        return self._say(self.last_command, _moved_message(state, len(moves)),
                          **self._with_step(state, as_step(moves)))
 
     def _run(self, line: str, shown: str, auto_move: bool) -> YukonSession:
@@ -182,7 +191,7 @@ class YukonSession:
             new = yukon.apply(state, move)
             return self._played(shown, (new, (move_text(state, new, move),)), auto_move)
         if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
-            return self._say(shown, yukon.NOT_IN_PLAY)
+            return self._say(shown, _QUIT_FROM_PLAY if command == "QQ" else yukon.NOT_IN_PLAY)
         if command in _PLAY_ONLY and state.phase is Phase.STARTUP:
             return self._say(shown, yukon.NOT_IN_STARTUP)
         if command in ("SW", "SR", "P", "Q", "U", "R", "QQ") and argument:
@@ -206,7 +215,7 @@ class YukonSession:
         if command == "QQ":
             return self._say(shown, OK, quit=True)
         if command == "P":
-            return self._fresh(yukon.apply(state, DEAL), shown)._played(shown, None, auto_move)
+            return self._fresh(yukon.apply(state, DEAL), shown)
         if command == "Q":
             return self._fresh(yukon.apply(state, QUIT), shown)
         if command == "U":
@@ -224,17 +233,15 @@ class YukonSession:
         return self._say(shown, f"Unknown command '{shorten(word, 12)}'. {_HELP}")
 
     def _played(
-        self, shown: str, new: tuple[State, tuple[str, ...]] | None, auto_move: bool
+        self, shown: str, new: tuple[State, tuple[str, ...]], auto_move: bool
     ) -> YukonSession:
-        """``new`` (when given: a state and the move to it) and, with ``auto_move``, the
-        auto-moves after it, pushed onto the timeline as one step."""
-        state, moves = new if new is not None else (self.state, ())
+        """``new`` (a state and the move to it) and, with ``auto_move``, the auto-moves after
+        it, pushed onto the timeline as one step."""
+        state, moves = new
         auto: tuple[str, ...] = ()
         if auto_move:
             state, auto = _sent_home(state)
-        if state is self.state:
-            return self._say(shown, OK)
-        return self._say(shown, _auto_message(len(auto)),
+        return self._say(shown, _moved_message(state, len(auto)),
                          **self._with_step(state, as_step(moves + auto)))
 
     def _stepped(self, change: Callable[[Timeline[Any]], Timeline[Any]]) -> dict[str, Any]:
@@ -291,10 +298,13 @@ def _sent_home(state: State) -> tuple[State, tuple[str, ...]]:
     return state, tuple(made)
 
 
-def _auto_message(count: int) -> str:
-    if not count:
+def _moved_message(state: State, auto_moved: int) -> str:
+    """What a move says: the win in words, else OK and how many cards auto-move sent home."""
+    if yukon.outcome(state) is not None:
+        return f"All {yukon.DECK_SIZE} cards are home: you won in {state.moves} moves."
+    if not auto_moved:
         return OK
-    return f"OK (auto-moved {count} card{'s' if count != 1 else ''} home)"
+    return f"OK (auto-moved {auto_moved} card{'s' if auto_moved != 1 else ''} home)"
 
 
 def _pushed(timeline: Timeline[T], state: T) -> Timeline[T]:

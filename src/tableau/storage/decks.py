@@ -51,7 +51,7 @@ def parse_deck(text: str) -> tuple[Card, ...]:
         seen[card] = number
         cards.append(card)
     if len(cards) < len(FULL_DECK):
-        missing = next(card for card in FULL_DECK if card not in seen)
+        missing = " ".join(str(card) for card in FULL_DECK if card not in seen)
         raise DeckError(
             f"Line {len(lines) + 1}: the deck ends after {len(cards)} cards; "
             f"it needs {len(FULL_DECK)} (missing {missing})."

@@ -5,7 +5,9 @@
   boxes, "#" backs. The glyphs below are drawn by the widgets as they are, and on the way to
   the terminal ``AsciiFaces`` (a Textual line filter over every widget's output) swaps each
   for its ASCII stand-in, always one cell for one cell, so the layout never moves. That also
-  covers the card names in messages, the history, Pesten's asked suit and the menu banner.
+  covers the card names in messages, the history, Pesten's asked suit and the menu banner,
+  and the few other glyphs a screen draws (``KEYS``: the footer's arrows and space, a side
+  panel's edge), so the ascii face is ASCII from edge to edge.
 - **four-colour**: the unicode faces, with one colour per suit (clubs green, diamonds blue,
   hearts red, spades black). The app carries the class ``-four-colour`` and the .tcss files
   colour the suit classes (``-clubs``... on a CardView, ``pile--clubs``... in a pile) under
@@ -53,6 +55,9 @@ BOX: Final = "╭─╮│╰╯"
 bottom-left and bottom-right corners."""
 BANNER: Final = "♠ ♥  t a b l e a u  ♦ ♣"
 """The menu's."""
+KEYS: Final = {"←": "<", "→": ">", "↑": "^", "↓": "v", "␣": "_", "▏": "|", "—": "-"}
+"""Other glyphs on screen and their ASCII stand-ins: the arrow and space keys the footer
+shows, the thin edge of a side panel, the dash of a title."""
 
 _ASCII: Final = {
     **{suit.glyph: suit.letter for suit in Suit},
@@ -60,6 +65,7 @@ _ASCII: Final = {
     **dict(zip(BOX, "+-+|++", strict=True)),
     # square corners and heavy lines, should a widget draw them
     "┌": "+", "┐": "+", "└": "+", "┘": "+", "━": "-", "┃": "|",
+    **KEYS,
 }
 ASCII_TABLE: Final = str.maketrans(_ASCII)
 """Every glyph the table draws for cards, to its one-cell ASCII stand-in."""

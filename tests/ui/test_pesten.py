@@ -505,8 +505,8 @@ async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
         hand = table_screen(app).query_one("#cards", PestenHand)
         views = list(hand.query(CardView))
         target = next(view for view in views if str(view.card) == "9S")
-        await click(pilot, target)  # a card that does not fit: selected, nothing played
-        await pilot.click(target)  # deselect again
+        await click(pilot, target)  # a card that does not fit: refused, nothing played
+        assert table_screen(app).selected == []
         target = next(view for view in views if str(view.card) == "7H")
         await pilot.double_click(target)
         await pilot.pause()
@@ -1099,7 +1099,7 @@ async def test_a_round_of_a_match_shows_how_far_each_is_from_the_target(
         assert table.state.round == 2
 
 
-async def test_escape_at_the_done_step_asks_and_staying_keeps_the_step(
+async def test_q_at_the_done_step_asks_and_staying_keeps_the_step(
     make_app: MakeApp,
 ) -> None:
     from tableau.ui.screens.dialogs import ConfirmScreen
@@ -1107,7 +1107,9 @@ async def test_escape_at_the_done_step_asks_and_staying_keeps_the_step(
     async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
         await select(pilot, "3D")
         await press(pilot, "enter")
-        await press(pilot, "escape")
+        await press(pilot, "escape")  # nothing selected: Escape does nothing
+        assert isinstance(app.screen, PestenScreen)
+        await press(pilot, "q")
         assert isinstance(app.screen, ConfirmScreen)
         await click(pilot, "#choice-stay")
         await pilot.resize_terminal(120, 40)  # a redraw keeps the step too

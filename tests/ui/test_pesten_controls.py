@@ -15,6 +15,7 @@ from tableau.ui.controls.pesten import on_enter
 from tableau.ui.controls.pesten import only_draw
 from tableau.ui.controls.pesten import pending_text
 from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import refusal
 from tableau.ui.controls.pesten import round_end
 from tableau.ui.controls.pesten import seat_line
 from tableau.ui.scenes.pesten import arranged_table
@@ -46,6 +47,27 @@ def test_after_the_first_card_only_cards_that_extend_a_legal_set_light_up() -> N
     chosen = [_card("7S")]
     lit = {str(card) for card in view.hand if card not in chosen and can_extend(view, chosen, card)}
     assert lit == {"7H", "7C"}
+
+
+def test_a_card_that_is_not_lit_is_refused_with_a_reason_and_a_lit_one_is_not() -> None:
+    table = arranged_table(["3H 7H 7C 7S JD 9S QH", BRAM, COR], "5C 7D")
+    view = table.view(0)
+    assert refusal(view, [], _card("7C")) is None
+    assert refusal(view, [_card("7C")], _card("7S")) is None
+    assert refusal(view, [], _card("QH")) == (
+        "Q♥ does not go on 7♦: play diamonds, a 7 or a joker.")
+    assert refusal(view, [_card("7C")], _card("9S")) == (
+        "9♠ does not join 7♣: two cards are only a set together with the top card: "
+        "three of one rank, or three in a row of one suit.")
+
+
+def test_after_a_draw_only_the_drawn_card_may_be_chosen() -> None:
+    table = arranged_table(["3H 9S QH", BRAM, COR], "5C 7D", draw_next="6D")
+    table.draw()
+    view = table.view(0)
+    assert refusal(view, [], _card("6D")) is None
+    assert refusal(view, [], _card("3H")) == (
+        "You may only play the card you drew (6♦), or keep it.")
 
 
 def test_identical_cards_from_two_packs_can_both_join_a_set() -> None:

@@ -870,6 +870,21 @@ def starts_a_play(view: View, cards: Sequence[AnyCard]) -> bool:
     )
 
 
+def why_not_start(view: View, cards: Sequence[AnyCard]) -> str | None:
+    """Why ``cards``, in this order, cannot begin a play of the viewing seat's hand now, or
+    None when they can (``starts_a_play``): the sentence for a card a player picks that the
+    screen does not light."""
+    chosen = tuple(cards)
+    if starts_a_play(view, chosen):
+        return None
+    if not view.legal:
+        return "It is not your turn."
+    if view.phase is _DRAWN and view.drawn is not None:
+        return f"You may only play the card you drew ({view.drawn.face}), or keep it."
+    problem = _sequence_problem(view.top, view.suit, view.stack, chosen, view.config)
+    return problem or "No play begins with these cards."
+
+
 def why_illegal(state: State, move: object) -> str | None:
     """The sentence that explains why ``move`` is refused now, or None if it is legal.
 

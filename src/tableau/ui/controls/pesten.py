@@ -207,6 +207,16 @@ def clicked(selected: Sequence[int], index: int, chain: int = 1) -> tuple[list[i
     return [*selected, index], False
 
 
+def refusal(view: View, chosen: Sequence[AnyCard], card: AnyCard) -> str | None:
+    """Why ``card`` may not join the selection ``chosen`` (it is not lit), or None if it may:
+    a tap, a click or space on it is refused at once with this sentence."""
+    problem = engine.why_not_start(view, [*chosen, card])
+    if problem is None or not chosen:
+        return problem
+    faces = " ".join(chosen_card.face for chosen_card in chosen)
+    return f"{card.face} does not join {faces}: {problem[0].lower()}{problem[1:]}"
+
+
 def lit(view: View, shown: Sequence[AnyCard], selected: Sequence[int]) -> tuple[set[int], set[int]]:
     """The cards (indices into ``shown``) that may join the selection, and those that are
     dimmed: neither selected nor able to join it."""

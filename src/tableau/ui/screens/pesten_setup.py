@@ -162,7 +162,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     def compose(self) -> ComposeResult:
         self._start_from_remembered()  # here: the settings are the app's, known once mounted
-        yield Header()
+        yield Header(icon="♠")  # Textual's own ⭘ is an empty box in a browser's fallback font
         with VerticalScroll(id="setup"):
             yield Static("Pesten — set the table", id="setup-title")
             yield Static(

@@ -2,7 +2,8 @@
 
 ``GameSetupScreen("Go Fish", options, chosen)`` returns ``{"cpus": 2, "level": "easy", ...}``
 (Start, or Enter) or None (Back, or Escape). ↑/↓ (or Tab) go from line to line, ←/→ change
-the choice on a line; a click on a line steps its choice on. Keyboard-only at 80×24.
+the choice on a line; a click on a line steps its choice on (on its ``‹``, back).
+Keyboard-only at 80×24.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
@@ -49,14 +51,22 @@ class OptionRow(Static, can_focus=True):
 
     def render(self) -> str:
         text = self.option.values[self.index][1]
-        return f"{self.option.label:<7} ‹ {text} ›"
+        return f"{self.label_part}‹ {text} ›"
+
+    @property
+    def label_part(self) -> str:
+        """The text before the ``‹``."""
+        return f"{self.option.label:<7} "
 
     def action_step(self, step: int) -> None:
         self.index = (self.index + step) % len(self.option.values)
 
-    def on_click(self) -> None:
+    def on_click(self, event: events.Click) -> None:
+        """A click on the ``‹`` steps the choice back; anywhere else on the line, on."""
         self.focus()
-        self.action_step(1)
+        offset = event.get_content_offset(self)
+        back = offset is not None and offset.x in (len(self.label_part), len(self.label_part) + 1)
+        self.action_step(-1 if back else 1)
 
 
 class GameSetupScreen(ButtonActions, ModalScreen[dict[str, Any] | None]):

@@ -11,10 +11,12 @@ emptied at once.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import rich.repr
 from textual import events
+from textual._time import get_time  # the clock of every event's ``time``
 from textual.message import Message
 from textual.widgets import Input
 
@@ -74,6 +76,20 @@ class PasswordInput(Input):
     def __init__(self, **options: Any) -> None:
         super().__init__(password=True, **options)
 
+    _hears_from = 0.0
+    """Keys and pastes made before this time (the events' clock) are dropped."""
+
+    def deaf_until_shown(self) -> None:
+        """Drop what was typed before the field is next on the screen: keys someone pressed
+        just before it came up (the last player, after Done) are not the next person's. The
+        time a key was typed decides, not when it is read, so a key typed once the field
+        shows is kept."""
+        self._hears_from = math.inf
+        self.call_after_refresh(self._shown)
+
+    def _shown(self) -> None:
+        self._hears_from = get_time()
+
     READY = "password, then Enter"
 
     def checking(self) -> None:
@@ -101,6 +117,8 @@ class PasswordInput(Input):
         return secret
 
     def post_message(self, message: Message) -> bool:
+        if isinstance(message, (events.Key, events.Paste)) and message.time < self._hears_from:
+            return False  # typed before the field showed (``deaf_until_shown``)
         # Textual's debug log writes every event a widget handles: make typed keys and pasted
         # text show as hidden there. Only the repr changes; the field reads them as usual.
         if type(message) is events.Key and message.is_printable:

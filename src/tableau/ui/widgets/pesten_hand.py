@@ -47,8 +47,3 @@ class PestenHand(Hand, Draggable, inherit_bindings=False):
     def drag_dropped(self, index: int | None, target: str | None) -> None:
         if index is not None:
             self.post_message(self.Dropped(self, index, target))
-
-    def on_click(self, event: events.Click) -> None:
-        # A drag ends with a click on the hand too; only a real click chooses a card.
-        if self._dragging:
-            event.stop()

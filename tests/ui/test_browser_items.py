@@ -1,0 +1,54 @@
+"""What a browser tab (``tableau serve``) showed wrong (issue 28, "In the browser")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from textual.widgets import Header
+from textual.widgets._footer import FooterKey
+from ui_helpers import press
+
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.pesten_setup import PestenSetupScreen
+from tableau.ui.screens.setup import GameSetupScreen
+from tableau.ui.screens.setup import OptionRow
+
+MakeApp = Callable[..., TableauApp]
+
+
+async def test_the_first_menu_shows_its_footer_keys_before_the_page_has_the_focus(
+    make_app: MakeApp,
+) -> None:
+    app = make_app()
+    # A browser tab starts without the focus (textual-serve says so at once).
+    app.set_reactive(TableauApp.app_focus, False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        keys = [key.description for key in app.screen.query(FooterKey)]
+        assert "Statistics" in keys and "Quit" in keys
+
+
+async def test_the_pesten_set_up_header_uses_a_glyph_every_face_has(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "2")
+        assert isinstance(app.screen, PestenSetupScreen)
+        assert app.screen.query_one(Header).icon == "♠"
+
+
+async def test_a_click_on_a_lines_left_mark_steps_its_choice_back(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "4")  # Poker: CPUs 3 at first
+        assert isinstance(app.screen, GameSetupScreen)
+        row = app.screen.query_one("#option-cpus", OptionRow)
+        left = len(row.label_part)
+        await pilot.click(row, offset=(row.styles.padding.left + left, 0))
+        assert str(row.render()) == "CPUs    ‹ 2 ›"
+        right = str(row.render()).index("›")
+        await pilot.pause(0.6)  # not a double-click
+        await pilot.click(row, offset=(row.styles.padding.left + right, 0))
+        assert str(row.render()) == "CPUs    ‹ 3 ›"

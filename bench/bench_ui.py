@@ -166,9 +166,15 @@ class Frames:
             await asyncio.sleep(0)
 
 
-async def _latencies(persist: bool, moves: int) -> dict[str, list[float]]:
+async def _latencies(persist: bool, moves: int, *, locked: bool = False
+                     ) -> dict[str, list[float]]:
+    """Move latencies in a new Yukon game; ``locked``: while another connection holds
+    ``BEGIN EXCLUSIVE`` on tableau.db (as another program might), from the first move on."""
+    import sqlite3
+
     from textual import events
 
+    from tableau.storage.home import database_path
     from tableau.ui.scenes import still_app
     from tableau.ui.screens.yukon import YukonScreen
     from tableau.ui.widgets.pile import FanColumn
@@ -183,6 +189,9 @@ async def _latencies(persist: bool, moves: int) -> dict[str, list[float]]:
             screen.run_command(line)
         await pilot.press("escape")
         await pilot.pause()
+        lock = sqlite3.connect(database_path(), isolation_level=None) if locked else None
+        if lock is not None:
+            lock.execute("BEGIN EXCLUSIVE")
 
         async def measure(action: Callable[[], Awaitable[object]]) -> float:
             await pilot.pause()
@@ -217,6 +226,9 @@ async def _latencies(persist: bool, moves: int) -> dict[str, list[float]]:
             assert screen.session.message == "OK", screen.session.message
             times["undo key"].append(await measure(lambda: pilot.press("u")))
             count += 2
+        if lock is not None:
+            lock.execute("COMMIT")
+            lock.close()
         kept = app.runtime.store.saved("yukon")
         assert (kept is not None) == persist, "the autosave is on exactly when persisting"
     return times
@@ -257,6 +269,7 @@ async def _resume(
         await pilot.pause()
         record = app.runtime.store.saved("yukon")
         assert record is not None and record.moves == session.state.moves, "not autosaved"
+        assert app.runtime.store.flush()
     ui = SCREENS["yukon"]
     assert ui.resume is not None
     builds, shown, opened = [], [], []
@@ -277,7 +290,7 @@ async def _resume(
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             frames = Frames(app)
-            shown.append(await frames.after(lambda app=app: app.continue_game("yukon"),
+            shown.append(await frames.after(lambda app=app: app.continue_game(record.id),
                                             YukonScreen))
             screen = app.screen
             assert isinstance(screen, YukonScreen) and screen.session.state == session.state

@@ -1,10 +1,12 @@
-"""tableau.db against kill -9 and a second process (issue 14).
+"""tableau.db against kill -9 and a second process (issues 14 and 27).
 
 The children are this very file run as a script (``python test_kill_and_concurrency.py``):
 they use only the public engine and Store API, so the parent can replay exactly what a child
-did. A Yukon child plays numbered games move by move, saving after each move and printing
-each committed position (flushed); it is killed with SIGKILL at random moments and started
-again, resuming from its autosave.
+did. A Yukon child plays numbered games move by move, keeping each move through the store's
+writer thread as the app does, and printing each committed position (flushed); it is killed
+with SIGKILL at random moments and started again, resuming its game in progress (taking over
+the dead child's claim). Two other children play games of the same kind at once on one file:
+neither writes over the other's game, and every finished game is counted.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import subprocess
 import sys
 import threading
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
@@ -24,11 +27,12 @@ from tableau.engines import yukon
 from tableau.storage.store import SCHEMA_VERSION
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
+from tableau.storage.store import new_id
 
 MOST_MOVES: Final = 40
 """A game the child plays is given up (recorded as lost) after this many moves."""
 ROUNDS: Final = 24
-GAMES_EACH: Final = 300
+GAMES_EACH: Final = 50
 
 Position = tuple[int, int]
 """(game number, moves made in it)."""
@@ -62,10 +66,10 @@ def following(position: Position) -> Position:
     return (position[0], position[1] + 1)
 
 
-def yukon_record(position: Position, state: yukon.State) -> GameRecord:
+def yukon_record(position: Position, state: yukon.State, game: str) -> GameRecord:
     return GameRecord("yukon", "spec", position[0], {"rules": "spec"}, 0.0, position[1],
                       float(position[1]), label=f"seed {position[0]}",
-                      data=yukon.to_json(state))
+                      data=yukon.to_json(state), id=game)
 
 
 def where(store: Store) -> tuple[Position, GameRecord | None]:
@@ -84,32 +88,40 @@ def play_yukon(path: Path) -> None:
     position, saved = where(store)
     state = (yukon.from_json(saved.data) if saved is not None and saved.data is not None
              else yukon.numbered_game(position[0]))
+    game = saved.id if saved is not None else new_id()
+    store.claim(game)  # the killed child's claim is taken over
     print(f"ready {position[0]} {position[1]}", flush=True)
     while True:
         move = chosen(state, position)
         if move is None:
-            store.finish(yukon_record(position, state), "lost")
+            store.keep(replace(yukon_record(position, state, game), result="lost", data=None))
             position = (position[0] + 1, 0)
             state = yukon.numbered_game(position[0])
+            game = new_id()
         else:
             state = yukon.apply(state, move)
             position = (position[0], position[1] + 1)
-        store.save(yukon_record(position, state))
+        store.keep(yukon_record(position, state, game))
+        assert store.flush()
         print(f"{position[0]} {position[1]}", flush=True)
 
 
 def finish_many(path: Path, who: str, at: float) -> None:
-    """From wall time ``at`` on, finish GAMES_EACH games and save autosaves between them, as
-    fast as possible."""
+    """From wall time ``at`` on, play GAMES_EACH games of Yukon (a few moves each, kept by the
+    writer thread as the app does), finish each, and leave one more in progress; as fast as
+    possible, while the other child does the same."""
     time.sleep(max(0.0, at - time.time()))
     store = Store(path)
     assert store.problem is None, store.problem
-    for number in range(GAMES_EACH):
-        game = GameRecord(who, "pro", number, {}, 0.0, number, 1.0, details={"n": number},
-                          data={"moves": list(range(50))})
-        store.save(game)
-        store.save(GameRecord("shared", "pro", number, {}, 0.0, 0, 1.0, label=who))
-        store.finish(game, "won")
+    for number in range(GAMES_EACH + 1):
+        game = new_id()
+        for moves in range(1, 4):
+            store.keep(GameRecord("yukon", "spec", number, {}, 0.0, moves, 1.0, label=who,
+                                  details={"who": who, "n": number},
+                                  data={"who": who, "moves": list(range(moves))}, id=game))
+        if number < GAMES_EACH:
+            store.keep(GameRecord("yukon", "spec", number, {}, 0.0, 3, 1.0,
+                                  details={"who": who, "n": number}, result="won", id=game))
     store.close()
 
 
@@ -160,13 +172,17 @@ def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(tmp_path: Pat
             assert held in (known, following(known)), (round_, known, held)
         if saved is not None:
             assert saved.data is not None and yukon.from_json(saved.data) == replayed(held)
+            assert not saved.held  # the killed child holds it no more: it can be continued
+            assert len(store.saves()[0]) == 1  # the one game in progress, never a second
         assert [game.seed for game in store.finished("yukon")] == list(range(1, held[0]))
         store.close()
         known = held
     assert moves > ROUNDS  # the kills did land among the moves
 
 
-def test_two_processes_at_once_both_work_and_lose_no_finished_game(tmp_path: Path) -> None:
+def test_two_processes_playing_one_kind_at_once_keep_both_games_and_count_every_end(
+    tmp_path: Path,
+) -> None:
     path = tmp_path / "tableau.db"  # new: the two also race to make it
     at = str(time.time() + 1.0)  # both open the store together, once both have started
     processes = [child("finish", str(path), who, at) for who in ("left", "right")]
@@ -174,13 +190,16 @@ def test_two_processes_at_once_both_work_and_lose_no_finished_game(tmp_path: Pat
         _, errors = process.communicate(timeout=60)
         assert process.returncode == 0, errors
     store = Store(path)
+    ended = store.finished("yukon")
+    assert len(ended) == 2 * GAMES_EACH
     for who in ("left", "right"):
-        games = store.finished(who)
-        assert sorted(game.details["n"] for game in games) == list(range(GAMES_EACH))
-        assert store.saved(who) is None
-    assert len(store.finished()) == 2 * GAMES_EACH
-    (shared,) = [saved for saved in store.saves()[0] if saved.game == "shared"]
-    assert shared.label in ("left", "right")
+        assert sorted(game.details["n"] for game in ended
+                      if game.details["who"] == who) == list(range(GAMES_EACH))
+    in_progress = store.saves(with_data=True)[0]
+    assert sorted(saved.label for saved in in_progress) == ["left", "right"]
+    for saved in in_progress:  # each resumable, exactly as its process left it
+        assert not saved.held and saved.data == {"who": saved.label, "moves": [0, 1, 2]}
+        store.claim(saved.id)
     assert integrity(path) == "ok"
 
 

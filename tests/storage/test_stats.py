@@ -256,7 +256,7 @@ def test_json_has_stable_keys_and_no_numbers_json_cannot_hold() -> None:
     data = json.loads(json.dumps(as_json(figures(games)), allow_nan=False))
     assert data == {
         "yukon": [{"rules": "spec", "played": 1, "won": 1, "win_percent": 100.0,
-                   "current_streak": 1, "best_streak": 1, "best_time": 61.3,
+                   "current_streak": 1, "best_streak": 1, "best_time": 61.2,
                    "fewest_moves": 70}],
         "gofish": [{"level": "pro", "played": 1, "won": 0, "average_books": 2.0}],
         "poker": {"sessions": 1, "hands_played": 3, "hands_won": 2, "biggest_pot": 40,

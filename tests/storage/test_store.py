@@ -52,21 +52,33 @@ def user_version(path: Path) -> int:
 
 def test_a_save_comes_back_exactly_with_its_data(tmp_path: Path) -> None:
     store = Store(tmp_path / "tableau.db", wall=Wall(6000.0))
-    store.save(record())
-    saved = store.saved("yukon")
-    assert saved == record(at=6000.0)
+    game = store.save(record())
+    assert store.saved("yukon") == store.saved(game) == record(at=6000.0, id=game)
     summaries, problems = store.saves()
     assert problems == []
-    assert summaries == [record(data=None, at=6000.0)]
+    assert summaries == [record(data=None, at=6000.0, id=game)]
 
 
-def test_a_later_save_replaces_the_game_s_autosave(tmp_path: Path) -> None:
+def test_a_later_save_of_a_game_replaces_its_autosave(tmp_path: Path) -> None:
     store = Store(tmp_path / "tableau.db")
-    store.save(record(moves=3))
-    store.save(record(moves=4))
-    saved = store.saved("yukon")
+    game = store.save(record(moves=3))
+    store.save(record(moves=4, id=game))
+    saved = store.saved(game)
     assert saved is not None and saved.moves == 4
     assert len(store.saves()[0]) == 1
+
+
+def test_a_new_game_of_the_same_kind_never_replaces_one_in_progress(tmp_path: Path) -> None:
+    wall = Wall()
+    store = Store(tmp_path / "tableau.db", wall=wall)
+    first = store.save(record(seed=5, label="seed 5"))
+    wall.now += 1
+    second = store.save(record(seed=7, label="seed 7"))
+    assert first != second
+    assert [(saved.id, saved.label) for saved in store.saves()[0]] == [
+        (second, "seed 7"), (first, "seed 5")]
+    assert store.saved("yukon") == store.saved(second)  # a kind names its newest game
+    assert store.finished() == []
 
 
 def test_saves_are_listed_newest_first(tmp_path: Path) -> None:
@@ -80,13 +92,13 @@ def test_saves_are_listed_newest_first(tmp_path: Path) -> None:
 
 def test_finishing_a_game_records_it_and_drops_its_autosave(tmp_path: Path) -> None:
     store = Store(tmp_path / "tableau.db", wall=Wall(7000.0))
-    store.save(record())
+    game = store.save(record())
     store.save(record("poker"))
-    store.finish(record(moves=80), "won")
+    store.finish(record(moves=80, id=game), "won")
     assert store.saved("yukon") is None
     assert store.saved("poker") is not None
     assert store.finished("yukon") == [record(moves=80, label="", data=None, result="won",
-                                              at=7000.0)]
+                                              at=7000.0, id=game)]
 
 
 def test_abandoning_counts_the_autosave_as_a_loss_of_its_kind(tmp_path: Path) -> None:
@@ -101,8 +113,7 @@ def test_abandoning_counts_the_autosave_as_a_loss_of_its_kind(tmp_path: Path) ->
 
 def test_drop_forgets_a_save_without_counting_it(tmp_path: Path) -> None:
     store = Store(tmp_path / "tableau.db")
-    store.save(record())
-    store.drop("yukon")
+    store.drop(store.save(record()))
     assert store.saved("yukon") is None and store.finished() == []
 
 
@@ -165,8 +176,8 @@ def test_any_json_save_round_trips(tmp_path_factory: pytest.TempPathFactory,
                                    seed: int | None) -> None:
     store = Store(tmp_path_factory.mktemp("db") / "tableau.db", wall=Wall())
     wanted = record(data=data, label=label, moves=moves, seed=seed, details=data, config=data)
-    store.save(wanted)
-    assert store.saved("yukon") == replace(wanted, at=5000.0)
+    game = store.save(wanted)
+    assert store.saved("yukon") == replace(wanted, at=5000.0, id=game)
     store.close()
 
 
@@ -175,6 +186,8 @@ def test_any_json_save_round_trips(tmp_path_factory: pytest.TempPathFactory,
 V1_AUTOSAVE = ("INSERT INTO autosaves (game, variant, seed, config, started, moves, duration, "
                "saved, data) VALUES ('yukon', 'spec', 7, '{\"rules\":\"spec\"}', 100.0, 5, "
                "60.0, 160.0, '{\"state\":1}')")
+V4_AUTOSAVE = V1_AUTOSAVE.replace("(game,", "(id, game,").replace("('yukon'",
+                                                                  "('a1', 'yukon'")
 V1_FINISHED = ("INSERT INTO finished_games (game, variant, seed, config, started, ended, "
                "result, moves, duration) VALUES ('gofish', 'pro', 3, '{}', 10.0, 90.0, 'won', "
                "31, 80.0)")
@@ -189,7 +202,7 @@ def database_at(path: Path, version: int) -> None:
             connection.execute(statement)
     connection.execute(f"PRAGMA user_version = {version}")
     if version >= 1:
-        connection.execute(V1_AUTOSAVE)
+        connection.execute(V1_AUTOSAVE if version < 4 else V4_AUTOSAVE)
         connection.execute(V1_FINISHED)
     connection.close()
 
@@ -202,8 +215,10 @@ def test_an_old_database_is_migrated_with_its_rows_kept(tmp_path: Path, version:
     assert store.problem is None and store.enabled
     (saved,), problems = store.saves(with_data=True)
     assert problems == []
+    assert len(saved.id) == 32  # a game of its own, given an id by the migration
     assert saved == GameRecord("yukon", "spec", 7, {"rules": "spec"}, 100.0, 5, 60.0, label="",
-                               details={}, data={"state": 1}, at=160.0)
+                               details={}, data={"state": 1}, at=160.0, id=saved.id)
+    assert store.saved(saved.id) == saved
     assert store.finished() == [GameRecord("gofish", "pro", 3, {}, 10.0, 31, 80.0, details={},
                                            result="won", at=90.0)]
     # and the app's API works on it

@@ -102,27 +102,20 @@ async def test_no_store_no_continue_entries(make_app: Callable[..., TableauApp])
         assert not list(app.screen.query(ContinueItem))
 
 
-async def test_a_new_game_over_one_in_progress_asks_and_counts_it_as_a_loss(
+async def test_a_new_game_over_one_in_progress_asks_nothing_and_keeps_it(
     make_app: Callable[..., TableauApp],
 ) -> None:
     _store_with((_saved_game("gofish", moves=12, label="1 CPU"), NOW))
     app = make_app(persist=True, wall=lambda: NOW)
     async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "3")  # Go Fish, not its Continue entry
-        assert isinstance(app.screen, ConfirmScreen)
-        assert "count as a loss" in app.screen.text
-        await press(pilot, "escape")  # keep it: nothing changes
-        assert isinstance(app.screen, MenuScreen)
-        assert app.runtime.store.saved("gofish") is not None
-        assert app.runtime.store.finished("gofish") == []
-        await press(pilot, "3", "y")  # yes: the set-up step; the old game is kept till Start
-        assert app.runtime.store.saved("gofish") is not None
+        await press(pilot, "3")  # Go Fish, not its Continue entry: straight to the set-up
+        assert not isinstance(app.screen, ConfirmScreen)
         await press(pilot, "enter")  # Start
         assert isinstance(app.screen, GameScreen)
-        [abandoned] = app.runtime.store.finished("gofish")
-        assert (abandoned.result, abandoned.moves, abandoned.details) == (
-            "abandoned", 12, {"books": 2})
-        assert app.runtime.store.saved("gofish") is None
+        await press(pilot, "enter", "q")  # ask once, then back to the menu
+        assert [item.text.split(" · ")[:2] for item in app.screen.query(ContinueItem)] == [
+            ["Continue Go Fish", "1 CPU"], ["Continue Go Fish", "1 CPU"]]
+        assert app.runtime.store.finished("gofish") == []  # nothing counted as a loss
 
 
 async def test_s_opens_the_statistics(make_app: Callable[..., TableauApp]) -> None:

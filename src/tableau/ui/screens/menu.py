@@ -1,8 +1,9 @@
-"""The first screen: "Continue" for each game with a save in progress, the list of games with
-one line about each, and the statistics."""
+"""The first screen: "Continue" for each game in progress (several of one kind are each
+listed), the list of games with one line about each, and the statistics."""
 
 from __future__ import annotations
 
+from typing import Any
 from typing import ClassVar
 
 from textual import on
@@ -11,6 +12,7 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.message import Message
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Label
@@ -24,6 +26,17 @@ from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
 from tableau.ui.faces import BANNER
 from tableau.ui.screens.base import TableauScreen
+
+
+class ShownFooter(Footer):
+    """The footer, with its keys from the start. Textual fills a footer only while the app
+    has the focus, and a browser tab (``tableau serve``) gives it none until the page is
+    clicked: the first menu's footer stayed blank."""
+
+    def bindings_changed(self, screen: Screen[Any]) -> None:
+        self._bindings_ready = True  # what Footer sets before it checks the focus
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self.recompose)
 
 
 class GameItem(ListItem):
@@ -52,18 +65,25 @@ def ago(seconds: float) -> str:
     return f"{hours // 24} days ago"
 
 
+OPEN_ELSEWHERE = "open in another tableau"
+
+
 def continue_text(record: GameRecord, now: float) -> str:
-    """"Continue Yukon · seed 24611 · 37 moves · 4 min ago"."""
+    """"Continue Yukon · seed 24611 · 37 moves · 4 min ago", and "· open in another
+    tableau" while another tableau holds it."""
     game = find_game(record.game)
     title = game.title if game is not None else record.game
     moves = f"{record.moves} move{'' if record.moves == 1 else 's'}"
-    parts = [f"Continue {title}", record.label, moves, ago(now - record.at)]
+    parts = [f"Continue {title}", record.label, moves, ago(now - record.at),
+             OPEN_ELSEWHERE if record.held else ""]
     return " · ".join(part for part in parts if part)
 
 
 class ContinueItem(ListItem):
+    """One game in progress; ``key`` is its id."""
+
     def __init__(self, key: str, text: str) -> None:
-        super().__init__(id=f"continue-{key}", classes="continue")
+        super().__init__(classes="continue")
         self.key = key
         self.text = text
 
@@ -84,8 +104,8 @@ class MenuScreen(TableauScreen):
     come first, the newest at the top, and Enter starts on the first of them."""
 
     class GameChosen(Message):
-        """The player picked a game (``resume``: its Continue entry); the app opens its
-        set-up step or resumes the saved game."""
+        """The player picked a game (``key``, its kind), or with ``resume`` a Continue entry
+        (``key``, the game's id); the app opens the set-up step or resumes that game."""
 
         def __init__(self, key: str, *, resume: bool = False) -> None:
             super().__init__()
@@ -113,15 +133,15 @@ class MenuScreen(TableauScreen):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")
             yield ListView(*self._items(self._continue_items()), id="games")
-        yield Footer()
+        yield ShownFooter()
 
     _shown_saves: tuple[str, ...] = ()
     """The Continue entries on the list now."""
     _warned = False
 
     def _continue_items(self) -> list[ContinueItem]:
-        """A Continue entry for each game saved in progress, newest first (a damaged save is
-        said once, then left out)."""
+        """A Continue entry for each game in progress, newest first (a damaged save is said
+        once, then left out)."""
         try:
             saves, problems = self.runtime.store.saves()
         except StoreProblem as failure:
@@ -131,7 +151,7 @@ class MenuScreen(TableauScreen):
                 self.notify(problem, title="Saved games", severity="warning", markup=False)
             self._warned = True
         now = self.runtime.wall()
-        return [ContinueItem(record.game, continue_text(record, now)) for record in saves
+        return [ContinueItem(record.id, continue_text(record, now)) for record in saves
                 if find_game(record.game) is not None]
 
     def _items(self, continues: list[ContinueItem]) -> list[ListItem]:
@@ -148,9 +168,15 @@ class MenuScreen(TableauScreen):
         self.sub_title = "a terminal card table"
         self.query_one(ListView).focus()
 
+    _resumed_before = False
+
     async def on_screen_resume(self) -> None:
         """Back from a game: the Continue entries may have changed (rebuilt only then: the
-        screen is also resumed as the app starts)."""
+        screen is also resumed as the app starts), and no game is held here any more (one
+        whose resume was given up, say at Pesten's passwords, is let go)."""
+        if self._resumed_before:
+            self.runtime.store.release_all()
+        self._resumed_before = True
         games = self.query_one(ListView)
         continues = self._continue_items()
         if not games.is_mounted or tuple(item.text for item in continues) == self._shown_saves:

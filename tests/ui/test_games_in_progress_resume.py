@@ -1,0 +1,237 @@
+"""Games in progress, each with its own identity, through the app (issue 27, A1-A4): a game
+started from the shell never replaces one in progress, two tableaus on one home keep both
+games, a game open in another tableau is not continued here, an old database's games are
+resumed after its migration, and a locked database does not hold up a move."""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import ListView
+from ui_helpers import NotedApp
+from ui_helpers import press
+from ui_helpers import type_lines
+from ui_helpers import yukon_screen
+
+from tableau.storage.home import database_path
+from tableau.storage.store import HELD_ELSEWHERE
+from tableau.storage.store import MIGRATIONS
+from tableau.storage.store import GameRecord
+from tableau.storage.store import Store
+from tableau.storage.store import new_id
+from tableau.ui.screens.gofish import GoFishScreen
+from tableau.ui.screens.menu import OPEN_ELSEWHERE
+from tableau.ui.screens.menu import ContinueItem
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.yukon import YukonScreen
+
+WALL = 1_700_000_000.0
+"""When the games of a test's other tableau began."""
+
+
+@asynccontextmanager
+async def tableau(folder: Path, start: str | None = None, **options: Any
+                  ) -> AsyncIterator[tuple[NotedApp, Pilot[Any]]]:
+    """tableau as the shell starts it (``tableau yukon --seed 5``), on the test's home; it
+    quits (as ctrl+q's exit does) when the block ends."""
+    app = NotedApp(start, cpu_delay=0.0, cursor_blink=False, animations=False, folder=folder,
+                   persist=True, **options)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        yield app, pilot
+
+
+async def one_yukon_move(pilot: Pilot[Any]) -> None:
+    screen = yukon_screen(pilot.app)  # type: ignore[arg-type]
+    await type_lines(pilot, str(screen.view.legal[0]))
+    assert screen.session.message == "OK"
+
+
+def continue_entries(app: NotedApp) -> list[ContinueItem]:
+    assert isinstance(app.screen, MenuScreen)
+    return [item for item in app.screen.query_one(ListView).children
+            if isinstance(item, ContinueItem)]
+
+
+async def resume(pilot: Pilot[Any], app: NotedApp, number: int) -> None:
+    """Choose the ``number``-th Continue entry (0: the newest)."""
+    app.screen.query_one(ListView).index = number
+    await press(pilot, "enter")
+
+
+async def test_a_game_started_from_the_shell_never_replaces_one_in_progress(
+    tmp_path: Path,
+) -> None:
+    for seed in (5, 7):  # tableau yukon --seed 5, a move, q, quit; then --seed 7
+        async with tableau(tmp_path, "yukon", seed=seed, deal=True) as (_app, pilot):
+            await one_yukon_move(pilot)
+            await press(pilot, "escape", "q")  # the app then quits, as after ctrl+q
+    async with tableau(tmp_path, "yukon") as (app, pilot):  # plain tableau yukon
+        await type_lines(pilot, "LD", "SR", "P")
+        await one_yukon_move(pilot)
+        await press(pilot, "escape", "q")
+        texts = [item.text for item in continue_entries(app)]
+        assert len(texts) == 3
+        assert "seed 7 · 1 move" in texts[1] and "seed 5 · 1 move" in texts[2]
+        assert app.runtime.store.finished() == []  # nothing thrown away, nothing counted
+        await resume(pilot, app, 2)  # exactly that one, by its id
+        screen = yukon_screen(app)
+        assert (screen.start_seed, screen.view.moves) == (5, 1)
+
+
+async def test_go_fish_from_the_shell_keeps_the_saved_go_fish_game(tmp_path: Path) -> None:
+    dealt = []
+    for seed in (6, 8):
+        async with tableau(tmp_path, "gofish", seed=seed, cpus=1) as (app, pilot):
+            screen = app.screen
+            assert isinstance(screen, GoFishScreen)
+            await press(pilot, "enter")  # ask: the game is under way
+            assert screen.session.at_stake()
+            dealt.append(screen.session.seed)
+            await press(pilot, "q")
+    async with tableau(tmp_path) as (app, pilot):
+        assert [item.text.startswith("Continue Go Fish") for item in continue_entries(app)] == [
+            True, True]
+        await resume(pilot, app, 1)
+        screen = app.screen
+        assert isinstance(screen, GoFishScreen) and screen.session.seed == dealt[0]
+
+
+async def test_two_tableaus_on_one_home_keep_both_games(tmp_path: Path) -> None:
+    other = Store(database_path())  # terminal B's tableau, playing at the same time
+    other_game = new_id()
+    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
+        for moves in range(1, 6):  # each makes five moves in turn
+            await one_yukon_move(pilot)
+            other.save(GameRecord("yukon", "spec", 45, {"rules": "spec"}, WALL, moves, 1.0,
+                                  label="seed 45", data={"moves": moves}, id=other_game))
+    other.close()
+    async with tableau(tmp_path) as (app, _pilot):
+        labels = sorted(saved.label for saved in app.runtime.store.saves()[0])
+        assert labels == ["seed 44", "seed 45"]
+        assert [item.text.split(" · ")[2] for item in continue_entries(app)] == [
+            "5 moves", "5 moves"]
+
+
+async def test_a_game_open_in_another_tableau_is_not_continued_here(tmp_path: Path) -> None:
+    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (_app, pilot):
+        await one_yukon_move(pilot)
+    elsewhere = Store(database_path())  # another tableau continues it, and is still open
+    (saved,) = elsewhere.saves()[0]
+    elsewhere.claim(saved.id)
+    try:
+        async with tableau(tmp_path) as (app, pilot):
+            (entry,) = continue_entries(app)
+            assert entry.text.endswith(OPEN_ELSEWHERE)
+            await press(pilot, "enter")
+            assert isinstance(app.screen, MenuScreen) and app.said == [HELD_ELSEWHERE]
+    finally:
+        elsewhere.close()
+    async with tableau(tmp_path) as (app, pilot):  # once it is closed there: here
+        await press(pilot, "enter")
+        assert isinstance(app.screen, YukonScreen)
+
+
+# ---------------------------------------------------------------------- an older database
+
+def old_database(version: int, rows: list[GameRecord]) -> None:
+    """tableau.db as tableau of schema ``version`` left it, one autosave per kind."""
+    path = database_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    connection = sqlite3.connect(path, isolation_level=None)
+    for statements in MIGRATIONS[:version]:
+        for statement in statements:
+            connection.execute(statement)
+    connection.execute(f"PRAGMA user_version = {version}")
+    label = ", label" if version >= 2 else ""
+    for row in rows:
+        connection.execute(
+            "INSERT INTO autosaves (game, variant, seed, config, started, moves, duration, "
+            f"saved, data{label}) VALUES (?, ?, ?, '{{}}', ?, ?, ?, ?, ?{', ?' if label else ''})",
+            (row.game, row.variant, row.seed, row.started, row.moves, row.duration, row.at,
+             json_text(row.data), *((row.label,) if label else ())))
+    connection.close()
+
+
+def json_text(data: object) -> str:
+    import json
+
+    return json.dumps(data)
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+async def test_the_games_of_an_older_database_are_resumed_after_its_migration(
+    tmp_path: Path, version: int,
+) -> None:
+    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
+        await one_yukon_move(pilot)
+    (made,) = Store(database_path()).saves(with_data=True)[0]
+    database_path().unlink()
+    old_database(version, [made])
+    async with tableau(tmp_path) as (app, pilot):
+        (entry,) = continue_entries(app)
+        assert entry.text.startswith("Continue Yukon")
+        await press(pilot, "enter")
+        screen = yukon_screen(app)
+        assert (screen.start_seed, screen.view.moves) == (44, 1)
+        await one_yukon_move(pilot)
+        await press(pilot, "escape", "q")
+        assert [item.text.split(" · ")[2] for item in continue_entries(app)] == ["2 moves"]
+
+
+# ---------------------------------------------------------------------- a locked database
+
+async def test_a_locked_database_does_not_hold_up_a_move(tmp_path: Path) -> None:
+    """Another program holds BEGIN EXCLUSIVE on tableau.db: the move shows at once, while the
+    lock is still held (had the save run on the event loop, the screen would wait for the
+    lock, released only after 3 s here, or for the 5 s busy timeout)."""
+    locked, release = threading.Event(), threading.Event()
+
+    def hold_the_lock() -> None:
+        connection = sqlite3.connect(database_path(), isolation_level=None)
+        connection.execute("BEGIN EXCLUSIVE")
+        locked.set()
+        release.wait(3.0)
+        connection.execute("COMMIT")
+        connection.close()
+
+    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
+        await one_yukon_move(pilot)  # the game's row exists
+        assert app.runtime.store.flush()
+        holder = threading.Thread(target=hold_the_lock)
+        holder.start()
+        assert locked.wait(5)
+        screen = yukon_screen(app)
+        move = str(screen.view.legal[0])
+        await type_lines(pilot, move)
+        await pilot.pause()
+        shown = screen.view.moves
+        held_meanwhile = not release.is_set() and holder.is_alive()
+        release.set()
+        holder.join()
+        assert (shown, held_meanwhile) == (2, True)
+        assert app.runtime.store.flush()
+    assert Store(database_path()).saved("yukon").moves == 2  # type: ignore[union-attr]
+
+
+async def test_a_game_left_for_the_menu_can_be_continued_by_another_tableau(
+    tmp_path: Path,
+) -> None:
+    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
+        await one_yukon_move(pilot)
+        other = Store(database_path())
+        assert app.runtime.store.flush()
+        assert [saved.held for saved in other.saves()[0]] == [True]  # open here
+        await press(pilot, "escape", "q")
+        assert app.runtime.store.flush()
+        (saved,) = other.saves()[0]
+        assert not saved.held
+        other.claim(saved.id)  # the other tableau continues it now
+        other.close()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from textual.command import CommandPalette
+from textual.pilot import Pilot
 from textual.widgets import Static
 from ui_helpers import press
 from ui_helpers import started
+from ui_helpers import terminal_clicks
 
 from tableau.ui.app import TableauApp
 from tableau.ui.app import run_app
@@ -63,6 +66,25 @@ async def test_screens_switch_between_compact_and_large_on_resize(make_app: AppF
         assert app.screen.has_class("-large") and not app.screen.has_class("-compact")
 
 
+@pytest.mark.parametrize("start", [None, "yukon"])
+async def test_a_double_click_on_the_palettes_background_closes_only_the_palette(
+    make_app: AppFactory, start: str | None
+) -> None:
+    """Textual's palette closed once per background click: the second click of a double click
+    then closed the screen below (ScreenStackError over the menu)."""
+    app = make_app(start)
+    async with started(app, (100, 30)) as pilot:
+        below = list(app.screen_stack)
+        await press(pilot, "ctrl+p")
+        assert isinstance(app.screen, CommandPalette)
+        terminal_clicks(app, 50, 28, times=2)
+        await pilot.pause()
+        await pilot.pause()
+        assert app.screen_stack == below
+        await press(pilot, "f1")  # the app still answers
+        assert type(app.screen).__name__ == "HelpScreen"
+
+
 async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
     make_app: AppFactory,
 ) -> None:
@@ -83,10 +105,18 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
         assert app.is_running
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await uncovered(pilot)
         assert isinstance(app.screen, CommandPalette)
         await press(pilot, "escape")
         assert app.screen_stack[-1] is table and table.view == before
+
+
+async def uncovered(pilot: Pilot[Any]) -> None:
+    """Wait until the too-small screen has gone: it goes once a size that fits has held."""
+    for _ in range(40):
+        if not isinstance(pilot.app.screen, TooSmallScreen):
+            return
+        await pilot.pause(0.05)
 
 
 async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:
@@ -98,7 +128,7 @@ async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactor
         await pilot.press("ctrl+n", "q", "ctrl+q")
         assert app.is_running and isinstance(app.screen, TooSmallScreen)
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
+        await uncovered(pilot)
         assert isinstance(app.screen, YukonScreen) and app.screen.start_seed == 9
         assert app.screen.has_class("-large")
 
@@ -132,7 +162,30 @@ async def test_a_dialog_opened_while_too_small_is_covered_too_and_kept(
         assert isinstance(app.screen, TooSmallScreen)
         await pilot.press("enter", "escape")
         await pilot.resize_terminal(80, 24)
-        await pilot.pause()
+        await uncovered(pilot)
         assert isinstance(app.screen, ChooserScreen)
         await press(pilot, "escape")
+        await uncovered(pilot)  # the cover below the dialog, at a size that fits now
         assert app.screen_stack[-1] is table
+
+
+async def test_a_burst_of_resizes_over_poker_and_its_help_is_handled_once(
+    make_app: AppFactory,
+) -> None:
+    """A terminal dragged between 245×10, 238×54 and 100×30 sends a burst of sizes. Each
+    one covered or uncovered the table (a layout of Poker at 5 CPUs each time), so the burst
+    was replayed for minutes, deaf to Esc and ctrl+q. Now the cover comes once and goes once
+    the size has settled."""
+    app = make_app("poker", cpus=5, seed=3)
+    async with started(app, (100, 30)) as pilot:
+        await press(pilot, "f1")
+        covers: list[str] = []
+        app.screen_change_signal.subscribe(
+            app, lambda screen: covers.append(type(screen).__name__))
+        for width, height in [(245, 10), (238, 54), (100, 30)] * 6:
+            await pilot.resize_terminal(width, height)
+        await uncovered(pilot)
+        assert covers.count("TooSmallScreen") <= 1
+        assert type(app.screen).__name__ == "HelpScreen"
+        await press(pilot, "escape")
+        assert isinstance(app.screen, PokerScreen)

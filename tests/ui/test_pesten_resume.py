@@ -292,16 +292,145 @@ async def test_between_rounds_the_finished_round_stays_saved_for_the_next_deal(
 
 
 async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) -> None:
-    left = await played_and_quit(make_app, dealt(bram=""))
+    scheme = quick_scheme()
+    seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
+             Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])),
+             Seat("Cor", lock=scheme.lock("Cor", ""))]
+    async with started(kept(make_app, "pesten", table=HotSeat.deal(
+            seats, packs=1, jokers=2, dealer=2, seed=SEED)), SIZE) as pilot:
+        await human_turn(pilot)  # Anna
+        left = table_of(pilot.app).state
+        await quit_app(pilot)
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
         await type_password(pilot, PASSWORDS[0])
+        await type_password(pilot, PASSWORDS[1])
         screen = app.screen
         assert isinstance(screen, PestenUnsealScreen)
         assert not screen.query_one("#password").display
-        assert str(screen.query_one("#i-am", Button).label) == "I am Bram"
-        await press(pilot, "enter")  # the focused "I am Bram"
+        assert str(screen.query_one("#i-am", Button).label) == "I am Cor"
+        await press(pilot, "enter")  # the focused "I am Cor"
         await pilot.app.workers.wait_for_complete()
         await pilot.pause()
-        assert table_of(app).state == left.state
+        assert table_of(app).state == left
+
+
+async def test_a_round_one_player_could_open_is_not_saved_and_leaving_asks_first(
+    make_app: MakeApp,
+) -> None:
+    """Issue 27 C12: with Anna's password alone (Bram has none), the save could be opened by
+    Anna; such a round is not saved, and leaving it says it would be lost."""
+    from tableau.ui.screens.dialogs import ConfirmScreen
+
+    async with started(kept(make_app, "pesten", table=dealt(bram="")), SIZE) as pilot:
+        await human_turn(pilot)  # Anna, then Cor
+        await press(pilot, "escape")
+        assert isinstance(pilot.app.screen, ConfirmScreen)
+        assert "cannot be saved" in pilot.app.screen.text
+        await press(pilot, "escape")  # stay
+    assert b"pesten-sealed" not in database_bytes()
+
+
+async def test_quitting_while_taken_cards_show_never_resumes_before_the_take(
+    make_app: MakeApp,
+) -> None:
+    """Issue 27 C9: the take is saved before its cards show, so quit and Continue cannot undo
+    it (before, the round was saved only at Done, and Continue landed before the take)."""
+    from tableau.ui.scenes.pesten import BRAM
+    from tableau.ui.scenes.pesten import COR
+    from tableau.ui.scenes.pesten import arranged_table
+
+    table = arranged_table(["9S QH 4S 5H 6D 8C KD", BRAM, COR], "5C 2D", stack=2,
+                           draw_next="KC 3S", seed=SEED, turns=3)
+    async with started(kept(make_app, "pesten", table=table), SIZE) as pilot:
+        await unlock(pilot, PASSWORDS[0])
+        await press(pilot, "t")
+        assert message(pilot.app).startswith("New in your hand: K♣ 3♠.")
+        taken = table_of(pilot.app).state
+        await quit_app(pilot)
+    app = kept(make_app)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        await type_password(pilot, PASSWORDS[1])
+        resumed = table_of(app).state
+        assert resumed == taken
+        assert resumed.stack == 0 and len(resumed.hands[0]) == 9 and resumed.current == 1
+
+
+async def test_the_wait_after_wrong_passwords_holds_across_leaving_and_restarting(
+    make_app: MakeApp,
+) -> None:
+    """Issue 27 C14: after wrong tries (Wait 2 s), Escape and Enter brought back a first try
+    with no wait. The wait belongs to the seat at the table: it holds across leaving the
+    screen and a new start of the app, until the (injected) wall clock passes it."""
+    await played_and_quit(make_app)
+    now = [10_000.0]
+
+    def wall() -> float:
+        return now[0]
+
+    def asked(app: TableauApp) -> str:
+        return str(app.screen.query_one("#unseal-ask").render())
+
+    app = kept(make_app, wall=wall)
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        for wait in (0, 1, 2):
+            now[0] += wait
+            await type_password(pilot, "not-annas")
+        assert message(app) == (
+            "Wrong password; the round stays sealed. Wait 2 s before the next try.")
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
+        await continue_first(pilot)
+        assert message(app).endswith("Wait 2 s before the next try.")
+        await type_password(pilot, PASSWORDS[0])  # the right one, yet too soon
+        assert asked(app).startswith("Anna:")
+        assert message(app).endswith("Wait 2 s before the next try.")
+    app = kept(make_app, wall=wall)  # the app started again
+    async with started(app, SIZE) as pilot:
+        await continue_first(pilot)
+        await type_password(pilot, PASSWORDS[0])
+        assert asked(app).startswith("Anna:")
+        now[0] += 1.5
+        await type_password(pilot, PASSWORDS[0])
+        assert message(app).endswith("Wait 1 s before the next try.")  # half a second left
+        now[0] += 0.5
+        await type_password(pilot, PASSWORDS[0])
+        assert asked(app).startswith("Bram:")
+
+
+async def test_the_table_lock_s_wait_holds_when_the_table_is_opened_again(
+    make_app: MakeApp,
+) -> None:
+    """Issue 27 C14 at the table's own lock: the same table opened again (a new screen, a new
+    app) still makes the seat wait."""
+    from tableau.storage.passwords import PasswordScheme
+
+    scheme = PasswordScheme(cheap=True)  # the usual waits: 0, 1, 2, 4, 8 s
+    seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
+             Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])), Seat("Cor", "careful")]
+    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
+    now = [10_000.0]
+
+    def wall() -> float:
+        return now[0]
+
+    async with started(kept(make_app, "pesten", table=table, wall=wall), SIZE) as pilot:
+        for wait in (0, 1, 2):
+            now[0] += wait
+            await unlock(pilot, "not-annas")
+        assert message(pilot.app) == (
+            "Wrong password; the hand stays hidden. Wait 2 s before the next try.")
+    again = HotSeat(table.seats, table.state, table.cpu_seed, table_id=table.table_id)
+    async with started(kept(make_app, "pesten", table=again, wall=wall), SIZE) as pilot:
+        screen = pilot.app.screen
+        assert isinstance(screen, PestenScreen) and screen.mode == "lock"
+        assert message(pilot.app).endswith("Wait 2 s before the next try.")
+        await unlock(pilot, PASSWORDS[0])
+        assert screen.mode == "lock"
+        now[0] += 2
+        await unlock(pilot, PASSWORDS[0])
+        assert screen.mode == "hand"

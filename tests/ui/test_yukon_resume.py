@@ -260,17 +260,24 @@ async def test_redeal_and_new_rules_over_a_game_also_count_it_as_a_loss(
         assert results == ["abandoned", "abandoned"]
 
 
-async def test_a_new_yukon_from_the_menu_over_a_saved_one_asks_first(tmp_path: Path) -> None:
+async def test_a_new_yukon_from_the_menu_keeps_the_saved_one_in_continue(
+    tmp_path: Path,
+) -> None:
     clock = Clock()
     async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
         await play(pilot, 1)
         await press(pilot, "escape", "q")
-        await press(pilot, "1")  # Yukon, not its Continue entry
-        assert isinstance(app.screen, ConfirmScreen)
-        await press(pilot, "y", "enter")  # yes, then Start in the set-up
+        await press(pilot, "1")  # Yukon, not its Continue entry: no question, the set-up
+        assert not isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "enter")  # Start
         assert isinstance(app.screen, YukonScreen)
-        assert [record.result for record in app.runtime.store.finished("yukon")] == [
-            "abandoned"]
+        await type_lines(pilot, "LD", "SR", "P")  # a new deal
+        await play(pilot, 1)
+        await press(pilot, "escape", "q")
+        entries = [item for item in app.screen.query_one(ListView).children
+                   if isinstance(item, ContinueItem)]
+        assert len(entries) == 2 and any(f"seed {SEED}" in entry.text for entry in entries)
+        assert app.runtime.store.finished("yukon") == []  # nothing lost, nothing counted
 
 
 def _damage(data: str) -> None:
@@ -327,7 +334,7 @@ async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
         (said,) = app.said
         assert said.startswith("The saved Yukon game could not be continued. ")
         assert said.endswith(". It is left as it is.")
-        assert continue_entry(app).key == "yukon"  # left alone, still listed
+        assert continue_entry(app).text.startswith("Continue Yukon")  # left alone, listed
 
 
 async def test_auto_move_is_kept_across_app_runs(tmp_path: Path) -> None:

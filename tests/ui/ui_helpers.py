@@ -11,6 +11,7 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Static
@@ -32,6 +33,14 @@ async def press(pilot: Pilot[Any], *keys: str) -> None:
     """Press ``keys`` and let the app handle them."""
     await pilot.press(*keys)
     await pilot.pause()
+
+
+def terminal_clicks(app: TableauApp, x: int, y: int, times: int = 1) -> None:
+    """Clicks at (x, y) as a terminal sends them: presses and releases queued at once, so
+    the app handles them as they come, not one at a time as ``pilot.click`` does."""
+    for _ in range(times):
+        for kind in (events.MouseDown, events.MouseUp):
+            app.post_message(kind(None, x, y, 0, 0, 1, False, False, False, x, y))
 
 
 async def click(pilot: Pilot[Any], target: str | Widget) -> None:

@@ -13,6 +13,7 @@ screenshot is offered only while no hand is on screen, and written for its owner
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import time
 from collections.abc import Callable
@@ -28,10 +29,15 @@ from textual.app import App
 from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.binding import BindingType
+from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.geometry import Size
+from textual.message import Message
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widgets import Button
+from textual.widgets import Input
+from textual.widgets import OptionList
 
 from tableau.engines import REGISTRY
 from tableau.engines import find_game
@@ -74,6 +80,28 @@ def _freeze_start_up() -> None:
     if not gc.get_freeze_count():
         gc.collect()
         gc.freeze()
+
+
+class Palette(CommandPalette):
+    """Textual's command palette, which a double click closes once.
+
+    Textual's own (8.2.8) acts on every click, chosen line and Enter it handles, even after
+    one of them closed it: the second click of a double click on its background (or on a
+    line) closed the screen below too (ScreenStackError on the menu, InvalidStateError from
+    a dialog's answer) or ran the command twice."""
+
+    def _on_click(self, event: events.Click) -> None:  # type: ignore[override]
+        self._drop_once_closed(event)
+
+    @on(OptionList.OptionSelected)
+    @on(Input.Submitted)
+    @on(Button.Pressed)
+    def _drop_once_closed(self, event: Message) -> None:
+        # Textual calls each class's handlers in turn, this one first: once closed, the
+        # palette's own are skipped.
+        if not self.is_active:
+            event.stop()
+            event.prevent_default()
 
 
 class TableauApp(App[int]):
@@ -154,32 +182,32 @@ class TableauApp(App[int]):
 
     def on_mount(self) -> None:
         self.screen_change_signal.subscribe(self, self._screen_changed)
+        self._hear_store()
         self._use_settings()
         if self.start is not None:
             self.open_game(self.start, **self.options)
-        self._check_size(self.size)
+        self._check_size()
         self.call_after_refresh(_freeze_start_up)
 
     def _use_settings(self) -> None:
-        """Apply the remembered theme, keep every later change of it, and say once what
-        the settings or the store could not use."""
+        """Apply the remembered theme, keep every later change of it, and say in one notice
+        what the settings and the store could not use (many bad values must not stack many
+        notices over the table)."""
         settings, store = self.runtime.settings, self.runtime.store
-        problems = list(settings.problems)
         theme = settings.get("app", "theme")
-        if theme in self.available_themes:
-            if theme != self.theme:  # setting it restyles every widget, even to the same
-                self.theme = theme
-        else:
-            problems.append(f"In settings.toml, app.theme {theme[:40]!r} is not a theme "
-                            "tableau knows, so the default is used.")
+        if theme not in self.available_themes:
+            settings.refuse("app", "theme", f"{theme[:40]!r} is not a theme tableau knows")
+            theme = settings.get("app", "theme")
+        if theme != self.theme:  # setting it restyles every widget, even to the same
+            self.theme = theme
         self.theme_changed_signal.subscribe(
             self, lambda chosen: self.remember("app", "theme", chosen.name))
         remembered = settings.get("app", "cards") if settings.chosen("app", "cards") else None
         self.card_face = chosen_face(self.asked_face, remembered, terminal_shows_glyphs())
-        if store.problem is not None:
-            problems.append(store.problem)
-        for problem in problems:
-            self.notify(problem, title="tableau", severity="warning", timeout=12, markup=False)
+        problems = [problem for problem in (settings.notice(), store.problem) if problem]
+        if problems:
+            self.notify("\n\n".join(problems), title="tableau", severity="warning",
+                        timeout=12 if len(settings.problems) <= 1 else 30, markup=False)
 
     def get_line_filters(self) -> list[LineFilter]:
         """Textual's filters, and the ascii faces' while they are chosen."""
@@ -205,26 +233,43 @@ class TableauApp(App[int]):
         if problem is not None:
             self.notify(problem, title="Settings", severity="warning", markup=False)
 
+    def _hear_store(self) -> None:
+        """The store's writer thread says, once, when writing fails and when it works again:
+        shown here, on the event loop."""
+        loop = asyncio.get_running_loop()
+
+        def say(sentence: str, problem: bool) -> None:
+            if problem:
+                self.notify(sentence, title="Not saved", severity="warning", markup=False)
+            else:
+                self.notify(sentence, title="Saved", markup=False)
+
+        self.runtime.store.on_report = (
+            lambda sentence, problem: loop.call_soon_threadsafe(say, sentence, problem))
+
     def on_unmount(self) -> None:
-        self.runtime.store.close()
+        self.runtime.store.close()  # writes what is still to be written (a bounded wait)
 
     # ------------------------------------------------------------------ a terminal too small
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size(event.size)
+        self._check_size(event.size)  # the app's own size follows after this handler
 
-    def _check_size(self, size: Size) -> None:
-        if too_small(size):
-            if not isinstance(self.screen, TooSmallScreen):
-                self.push_screen(TooSmallScreen())
-        else:
-            while isinstance(self.screen, TooSmallScreen):
-                self.pop_screen()
+    def _check_size(self, size: Size | None = None) -> None:
+        """Cover every screen at once when the terminal is too small: nothing may be driven
+        at a size it was not made for. The cover goes once a size that fits has settled,
+        so a burst of sizes is handled once. ``size`` is the newest (the app's own, unless
+        given): a call made for an old size of a burst must not cover a terminal that fits."""
+        screen = self.screen
+        if isinstance(screen, TooSmallScreen):
+            screen.leave_when_settled()  # every new size starts the wait again
+        elif too_small(self.size if size is None else size):
+            self.push_screen(TooSmallScreen())
 
     def _screen_changed(self, screen: Screen[Any]) -> None:
         # A game's timer may push a dialog while the terminal is too small: cover it too.
         if too_small(self.size) and not isinstance(screen, TooSmallScreen):
-            self.call_later(self._check_size, self.size)
+            self.call_later(self._check_size)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While the terminal is too small, the app's keys (ctrl+p, ctrl+q, F1...) do nothing."""
@@ -259,67 +304,51 @@ class TableauApp(App[int]):
         return {SETTING_NAMES.get(name, name): value
                 for name, value in settings.section(key).items()}
 
-    def continue_game(self, key: str) -> None:
-        """Resume the game saved in progress exactly as it was left."""
-        game, ui = find_game(key), SCREENS.get(key)
-        title = game.title if game is not None else key[:20]
+    def continue_game(self, game_id: str) -> None:
+        """Resume the game in progress ``game_id`` exactly as it was left, once this tableau
+        holds it (not while another live tableau has it open)."""
+        store = self.runtime.store
         try:
-            record = self.runtime.store.saved(key)
+            record = store.saved(game_id)
         except StoreProblem as problem:
             self.notify(str(problem), title="Continue", severity="error", markup=False)
             return
+        game = find_game(record.game) if record is not None else None
+        ui = SCREENS.get(record.game) if record is not None else None
+        title = game.title if game is not None else "saved"
         if record is None or ui is None or ui.resume is None:
-            self.notify(f"There is no saved {title} game to continue.", title="Continue")
+            self.notify(f"There is no {title} game to continue.", title="Continue")
+            return
+        try:
+            store.claim(record.id)
+        except StoreProblem as problem:
+            self.notify(str(problem), title="Continue", markup=False)
             return
         try:
             screen = ui.resume(record, {"folder": self.runtime.folder})
         except (ValueError, TypeError, KeyError) as error:
+            store.release(record.id)
             reason = str(error) if isinstance(error, ValueError) else "The save is damaged."
             self.notify(f"The saved {title} game could not be continued. {reason} It is left "
                         "as it is.", title="Continue", severity="error", markup=False)
             return
-        self._set_speed(key, None)
+        self._set_speed(record.game, None)
         self.show_menu()
         self.push_screen(screen)
 
     def set_up_game(self, key: str) -> None:
-        """From the menu: the game's set-up step (if it has one), then the game. The set-up
-        starts from the choices made last, in this run or remembered in the settings. Over
-        a game saved in progress it asks first: that game then counts as abandoned."""
-        try:
-            saved = self.runtime.store.saved(key)
-        except StoreProblem:
-            saved = None  # a damaged save is no game in progress; a new one replaces it
-        if saved is None:
-            self._set_up(key)
-            return
-        from tableau.ui.screens.dialogs import ConfirmScreen
+        """From the menu: the game's set-up step (if it has one), then a new game. The set-up
+        starts from the choices made last, in this run or remembered in the settings. Games
+        in progress stay as they are, in "Continue": a new game never replaces one."""
+        self._set_up(key)
 
-        game = find_game(key)
-        title = game.title if game is not None else key
-
-        def answered(choice: str | None) -> None:
-            if choice == "leave":
-                self._set_up(key, abandon=True)
-
-        self.push_screen(ConfirmScreen(
-            f"Start a new {title} game?",
-            f"The {title} game in progress will count as a loss in your statistics. "
-            "(Continue it from the menu to play it on.)",
-            leave="Start a new game", stay="Keep it"), answered)
-
-    def _set_up(self, key: str, *, abandon: bool = False) -> None:
+    def _set_up(self, key: str) -> None:
         game, ui = find_game(key), SCREENS.get(key)
         options = ui.options() if ui is not None else ()
 
         def start(choice: dict[str, Any] | None) -> None:
             if choice is None:
                 return
-            if abandon:
-                try:
-                    self.runtime.store.abandon(key)
-                except StoreProblem as problem:
-                    self.notify(str(problem), title="Not recorded", severity="warning")
             self.choices[key] = {**self.choices.get(key, {}), **choice}
             for name, value in choice.items():
                 setting = OPTION_SETTINGS.get(name, name)
@@ -366,6 +395,17 @@ class TableauApp(App[int]):
         self.push_screen(HelpScreen(screen.GAME_KEY if isinstance(screen, GameScreen) else None))
 
     # ------------------------------------------------------------------ command palette
+
+    def action_command_palette(self) -> None:
+        """ctrl+p: the palette (tableau's, see ``Palette``)."""
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
+
+    def search_themes(self) -> None:
+        """The palette's "Theme" command: the themes in tableau's palette."""
+        from textual.theme import ThemeProvider
+
+        self.push_screen(Palette(providers=[ThemeProvider], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The game's own commands first (new game, undo, ...), then Textual's."""

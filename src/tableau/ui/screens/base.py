@@ -4,9 +4,11 @@ and for games the one way back to the menu, the one CPU scheduler and the one en
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 from typing import ClassVar
 
@@ -24,7 +26,7 @@ from textual.worker import get_current_worker
 
 from tableau.engines import find_game
 from tableau.storage.store import GameRecord
-from tableau.storage.store import StoreProblem
+from tableau.storage.store import new_id
 from tableau.ui.runtime import Host
 from tableau.ui.runtime import Runtime
 from tableau.ui.widgets.button_grid import ButtonGrid
@@ -32,6 +34,9 @@ from tableau.ui.widgets.button_grid import ButtonGrid
 _NO_HOST = Runtime(cpu_delay=0.0)
 """For a screen run outside TableauApp (a widget test's bare App)."""
 _NOTHING_SHOWN = object()
+
+SHORTEST_TIMER = 0.001
+"""Seconds: the shortest timer a screen sets (see ``TableauScreen.set_timer``)."""
 
 LARGE_SIZE = Size(100, 32)
 """At this terminal size or larger, screens get the class ``-large`` (else ``-compact``)."""
@@ -82,13 +87,69 @@ class TableauScreen(Screen[Any]):
         self._apply_size(self.app.size)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._apply_size(event.size)
+        # The latest size, not the event's: a burst of resizes queues events for sizes long
+        # gone, and restyling a table for each of them (-large, -compact, -large...) kept
+        # Poker busy for minutes. Against the latest size, an old event changes nothing.
+        self._apply_size(self.app.size)
 
     def _apply_size(self, size: Size) -> None:
         wanted = _size_class(size)
         if not self.has_class(wanted):
             self.remove_class("-large", "-compact", update=False)
             self.add_class(wanted)
+
+    # ------------------------------------------------------------------ work that ends later
+
+    @property
+    def is_gone(self) -> bool:
+        """The screen was closed (it may still be taking its widgets down)."""
+        try:
+            return not self.is_attached or self not in self.app.screen_stack
+        except Exception:  # no app any more
+            return True
+
+    def while_here(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        """``callback``, doing nothing once this screen is gone. A screen's timers, its own
+        deferred methods and its workers' answers (``from_thread``) go through here: one
+        that ends after its screen was closed would find its widgets gone (NoMatches) and
+        end the app."""
+
+        @functools.wraps(callback)
+        def guarded(*args: Any, **kwargs: Any) -> Any:
+            return None if self.is_gone else callback(*args, **kwargs)
+
+        return guarded
+
+    def from_thread(self, callback: Callable[..., Any], *args: Any) -> None:
+        """From a worker's thread: run ``callback(*args)`` on the event loop (while here)."""
+        with contextlib.suppress(RuntimeError):  # the app has stopped: nothing to show
+            self.app.call_from_thread(self.while_here(callback), *args)
+
+    def set_timer(
+        self, delay: float, callback: Callable[..., Any] | None = None, **options: Any
+    ) -> Timer:
+        # Never 0 s: Textual 8.2.8's one-shot timer then divides by its delay
+        # (ZeroDivisionError) whenever it starts late.
+        guarded = None if callback is None else self.while_here(callback)
+        return super().set_timer(max(delay, SHORTEST_TIMER), guarded, **options)
+
+    def set_interval(
+        self, interval: float, callback: Callable[..., Any] | None = None, **options: Any
+    ) -> Timer:
+        guarded = None if callback is None else self.while_here(callback)
+        return super().set_interval(max(interval, SHORTEST_TIMER), guarded, **options)
+
+    def call_later(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        return super().call_later(self._own_guarded(callback), *args, **kwargs)
+
+    def call_after_refresh(self, callback: Callable[..., Any], *args: Any, **kwargs: Any) -> bool:
+        return super().call_after_refresh(self._own_guarded(callback), *args, **kwargs)
+
+    def _own_guarded(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        # Only the screen's own methods (a redraw, a save): Textual's callbacks (its test
+        # pilot's among them) must run even on a screen that is closing.
+        own = getattr(callback, "__self__", None) is self
+        return self.while_here(callback) if own else callback
 
     @property
     def is_large(self) -> bool:
@@ -130,15 +191,21 @@ class GameScreen(TableauScreen):
     and ``position``.
 
     ``after_move`` also keeps the game in the runtime's store: ``record()`` gives the game's
-    autosave while it goes on and its finished record once it has ended (written once per
-    game; ``game_began`` starts the next). While the store keeps games, leaving (q, ctrl+q)
-    asks nothing, since "Continue" in the menu resumes the game; a new game over one under way
-    asks first and counts that game as abandoned, a loss (``ask_before_abandoning``).
+    autosave while it goes on and its finished record once it has ended (kept once per
+    game). Each game has its own id (``game_id``): ``game_began`` makes a new one for a new
+    game, or takes the resumed game's; the store's writer thread writes the records, off the
+    event loop, and leaving the screen releases the game for other tableaus. While the store
+    keeps games, leaving (q, ctrl+q) asks nothing, since "Continue" in the menu resumes the
+    game; a new game over one under way asks first and counts that game as abandoned, a loss
+    (``ask_before_abandoning``).
     """
 
     GAME_KEY: ClassVar[str] = ""
     SAVES_PROGRESS: ClassVar[bool] = True
     """The game in progress is autosaved (False: only its end is recorded, as Pesten's)."""
+    ALLOW_SELECT = False
+    """No text selection on a table: its cards, hands, counts and messages stay off the
+    clipboard (a hand is its owner's alone)."""
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("q", "leave", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
@@ -204,8 +271,8 @@ class GameScreen(TableauScreen):
 
     def leaving_keeps_game(self) -> bool:
         """The store has the game as it stands, so leaving loses nothing."""
-        return (self.SAVES_PROGRESS and self.runtime.store.enabled
-                and not self._store_failed)
+        store = self.runtime.store
+        return self.SAVES_PROGRESS and store.enabled and not store.failing
 
     def action_leave(self) -> None:
         """q: back to the menu (asking first only if the game under way would be lost)."""
@@ -217,12 +284,13 @@ class GameScreen(TableauScreen):
 
     began_at: float | None = None
     """Wall-clock time the game on the table began (None: no game yet)."""
+    game_id: str = ""
+    """The identity of the game on the table in the store (``""``: no game yet)."""
     _played_before: float = 0.0
     _clock_mark: float = 0.0
-    _finished: int | None = None
-    """The store's row of this game once it was recorded as ended (-1: no row)."""
+    _end_kept = False
+    """The game's end was kept (so it is kept once; a game undone out of it goes on)."""
     _keep_pending = False
-    _store_failed = False
 
     def record(self) -> GameRecord | None:
         """The game as the store keeps it: its autosave while it goes on (``result`` None)
@@ -230,13 +298,26 @@ class GameScreen(TableauScreen):
         None: nothing to keep (no move made yet). Override."""
         return None
 
-    def game_began(self, began_at: float | None = None, played: float = 0.0) -> None:
-        """Call when a game begins: a new deal (now), or a resumed one (its start and the
-        seconds already played)."""
+    def game_began(self, began_at: float | None = None, played: float = 0.0,
+                   game_id: str | None = None) -> None:
+        """Call when a game begins: a new deal (now, a new id), or a resumed one (its start,
+        the seconds already played and its id). The game before, if any, is let go: it stays
+        in the store as it was, for "Continue"."""
         self.began_at = self.runtime.wall() if began_at is None else began_at
         self._played_before = played
         self._clock_mark = self.runtime.clock()
-        self._finished = None
+        self._end_kept = False
+        game_id = game_id or new_id()
+        if self.game_id and self.game_id != game_id:
+            self.runtime.store.release(self.game_id)
+        self.game_id = game_id
+
+    def on_unmount(self) -> None:
+        """The screen is gone: the last move is kept (its deferred keep may never run now),
+        and the game is let go, for another tableau to continue."""
+        if self._keep_pending:
+            self._keep_now()
+        self.runtime.store.release(self.game_id)
 
     def played_seconds(self) -> float:
         """Seconds of play in this game, across resumes."""
@@ -244,48 +325,38 @@ class GameScreen(TableauScreen):
 
     def keep_game(self) -> None:
         """Keep the game in the store once the move's frame is painted: the player sees the
-        move first, and the save (a few ms in a game of thousands of moves) follows."""
+        move first, and the record (a few ms in a game of thousands of moves) follows; the
+        store's writer thread writes it."""
         if not self._keep_pending:
             self._keep_pending = True
             self.call_after_refresh(self._keep_now)
 
     def _keep_now(self) -> None:
-        """Write the autosave, or once the finished record. A game undone out of its end is
-        reopened, so it counts once, as it really ends. A store that fails says so once
-        (until a write works again); the game goes on."""
+        """Hand the game's record to the store's writer: the autosave, or once the end. A
+        game undone out of its end goes on (the store takes the end back), so it counts once,
+        as it really ends. The writer says when writing fails, and when it works again."""
         self._keep_pending = False
         store = self.runtime.store
-        record = self.record() if store.enabled else None
+        record = self.record() if store.enabled and self.game_id else None
         if record is None or (record.result is None and not self.SAVES_PROGRESS):
             return
-        try:
-            if record.result is None and self._finished is not None:
-                if self._finished >= 0:
-                    store.reopen(self._finished, record)
-                self._finished = None
-            elif record.result is None:
-                store.save(record)
-            elif self._finished is None:
-                row = store.finish(record, record.result)
-                self._finished = -1 if row is None else row
-        except StoreProblem as problem:
-            if not self._store_failed:
-                self.notify(str(problem), title="Not saved", severity="warning")
-            self._store_failed = True
-            return
-        self._store_failed = False
+        if record.result is None:
+            store.keep(record, self.game_id)
+            self._end_kept = False
+        elif not self._end_kept:
+            store.keep(record, self.game_id)
+            self._end_kept = True
 
     def abandon(self) -> None:
         """Record the game under way as abandoned (a loss) and drop its autosave."""
         record = self.record()
-        if record is None or record.result is not None or self._finished is not None:
+        if record is None or record.result is not None or self._end_kept or not self.game_id:
             return
-        try:
-            row = self.runtime.store.finish(record, "abandoned")
-        except StoreProblem as problem:
-            self.notify(str(problem), title="Not recorded", severity="warning")
-            row = None
-        self._finished = -1 if row is None else row
+        self.runtime.store.keep(replace(record, data=None, result="abandoned"), self.game_id)
+        # Over for good: what is played next is another game, even before game_began (so a
+        # save of it can never take this end back, as an undo out of a win does).
+        self.game_id = new_id()
+        self._end_kept = True
 
     # ------------------------------------------------------------------ the hooks
 
@@ -376,7 +447,7 @@ class GameScreen(TableauScreen):
         if get_current_worker().is_cancelled:
             return
         rest = max(0.0, delay - (clock() - started))
-        self.app.call_from_thread(self._cpu_ready, position, step, rest)
+        self.from_thread(self._cpu_ready, position, step, rest)
 
     def _cpu_ready(self, position: object, step: object, rest: float) -> None:
         if self._cpu_timer is not None:

@@ -89,7 +89,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         """``session``: a run to go on with (a resumed game) instead of a new one."""
         super().__init__()
         if session is None:
-            first_seed = seed if seed is not None else random.SystemRandom().getrandbits(48)
+            first_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
             session = GoFishSession(cpus, parse_level(level), first_seed)
         self.session = session
         self.target = 1
@@ -132,7 +132,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         if record is None:
             self._begin()
             return
-        self.game_began(record.started, record.duration)
+        self.game_began(record.started, record.duration, record.id)
         self._play_on(Said(self.session.news))
 
     def on_unmount(self) -> None:

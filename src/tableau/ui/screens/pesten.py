@@ -17,15 +17,18 @@ drawn may be taken back, the draw stays. Keeping a drawn card or taking hands ov
 (new cards lit until Done).
 
 A round in progress is autosaved after every turn, sealed (``sessions.pesten_saves``): every
-hand, the stock and the seeds are encrypted under keys from the players' passwords, so the
-file shows only what the table shows. A finished round is recorded for the statistics with the
-players' names and kinds, the winner, the points, the house rules and the match, never a
-card or the seed; between the rounds of a match the finished round stays saved, so
-"Continue" deals the next one.
+hand, the stock and the seeds are encrypted under keys from the players' passwords, so no one
+player can read from the file more than the table and their own hand show. That takes two or
+more players with a password; any other round is not saved (the set-up says so before play),
+and leaving it asks first. A move that shows the player new cards is saved before they show.
+A finished round is recorded for the statistics with the players' names and kinds, the
+winner, the points, the house rules and the match, never a card or the seed; between the
+rounds of a match the finished round stays saved, so "Continue" deals the next one.
 """
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections import Counter
 from collections.abc import Callable
@@ -59,16 +62,18 @@ from tableau.engines.pesten import Phase
 from tableau.engines.pesten import State
 from tableau.engines.pesten import View
 from tableau.engines.pesten import match_over
+from tableau.sessions.pesten import PENALTY_STAYS
 from tableau.sessions.pesten import Answer
 from tableau.sessions.pesten import CpuStep
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten_saves import can_seal
 from tableau.sessions.pesten_saves import sealed_data
 from tableau.sessions.pesten_saves import title
+from tableau.storage.lockouts import Lockouts
+from tableau.storage.passwords import RETRY_DELAYS
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
 from tableau.storage.store import GameRecord
-from tableau.storage.store import StoreProblem
 from tableau.ui.controls.pesten import WRONG_PASSWORD
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_pass
@@ -87,6 +92,7 @@ from tableau.ui.controls.pesten import only_keep
 from tableau.ui.controls.pesten import pending_text
 from tableau.ui.controls.pesten import plays
 from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import refusal
 from tableau.ui.controls.pesten import round_details
 from tableau.ui.controls.pesten import round_end
 from tableau.ui.controls.pesten import seat_line
@@ -102,6 +108,18 @@ from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile
 from tableau.ui.widgets.pile import StackPile
+
+
+class RoundEndScreen(EndScreen):
+    """A round's end: ``n`` deals the next round here too, as the table and its footer say."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "choose('next')", "Next round", show=False),
+    ]
+
+    def action_choose(self, key: str) -> None:
+        if any(choice == key for choice, _label in self.choices):
+            self.dismiss(key)
 
 
 class PestenScreen(ButtonActions, GameScreen, game="pesten"):
@@ -137,6 +155,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.shown: tuple[AnyCard, ...] = ()
         self.last_armed = False
         self._retry_timer: Timer | None = None
+        self._lockout_record: Lockouts | None = None
         self._news = ""
         """What the last move did, shown once the table is drawn (before any CPU turn)."""
         self.reviewing: tuple[tuple[AnyCard, ...], Counter[AnyCard], Callable[[], None]] | None
@@ -255,7 +274,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         title, lines = round_end(self._public_view())
         choices = [("new-match", "New match") if self.table.match_over
                    else ("next", "Next round"), ("menu", "Menu")]
-        return EndScreen(escape(title), [escape(line) for line in lines], choices)
+        return RoundEndScreen(escape(title), [escape(line) for line in lines], choices)
 
     def end_chosen(self, choice: str | None) -> None:
         if choice == "next":
@@ -301,12 +320,38 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             self.query_one("#lock-note", Static).update(
                 f"{name}: type your password to see your cards. Everyone else, look away."
             )
-            self._retry_ready()
+            # Keys the last player typed after Done are not this player's password.
+            self.query_one("#unlock", PasswordInput).deaf_until_shown()
+            self._wait_or_ready(seat)
         else:
             self.query_one("#lock-note", Static).update(
                 f"{name} has no password: press the button when you hold the terminal."
             )
             i_am.focus()
+
+    def _lockouts(self) -> Lockouts:
+        """The seats' waits after wrong passwords, kept across screens and restarts."""
+        if self._lockout_record is None:
+            delays = next((seat.lock.retry_delays for seat in self.table.seats
+                           if seat.lock is not None), RETRY_DELAYS)
+            self._lockout_record = Lockouts.at_home(delays)
+        return self._lockout_record
+
+    def _wait_or_ready(self, seat: int) -> bool:
+        """Ready the field for the next try. While the seat still waits after wrong passwords
+        (the wall clock and the kept record decide, so neither leaving the table nor a
+        restart starts the wait over) say how long; a try until then is refused, uncounted.
+        True when a try may be made now."""
+        if self._retry_timer is not None:
+            self._retry_timer.stop()
+        self._retry_ready()
+        left = self._lockouts().wait_left(self.table.table_id, seat, self.runtime.wall())
+        if left <= 0:
+            return True
+        field = self.query_one("#unlock", PasswordInput)
+        self._message(WRONG_PASSWORD + field.wrong(math.ceil(left)), error=True)
+        self._retry_timer = self.set_timer(left, self._wait_over)
+        return False
 
     def _wait_over(self) -> None:
         self._retry_ready()
@@ -346,6 +391,8 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if lock is None:
             self._reveal(seat)
             return
+        if lock.has_password and not self._wait_or_ready(seat):
+            return  # still waiting after wrong tries (the wall clock says so)
         if lock.has_password and typed_nothing:
             self._message(f"Type {self.table.seats[seat].name}'s password, then press Enter.")
             return
@@ -370,19 +417,16 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         field = self.query_one("#unlock", PasswordInput)
         if self.mode != "lock" or self.table.current != seat:
             return
+        table_id = self.table.table_id
         if opened:
+            self._lockouts().opened(table_id, seat)
             field.ready()
             self._message("")
             self._reveal(seat)
             return
-        lock = self.table.seats[seat].lock
-        delay = lock.retry_delay if lock is not None else 0.0
-        text = WRONG_PASSWORD + field.wrong(delay)
-        if delay > 0:
-            self._retry_timer = self.set_timer(delay, self._wait_over)
-        else:
-            self._retry_ready()
-        self._message(text, error=True)
+        self._lockouts().wrong(table_id, seat, self.runtime.wall())
+        if self._wait_or_ready(seat):
+            self._message(WRONG_PASSWORD, error=True)
 
     def _reveal(self, seat: int) -> None:
         self.revealed = seat
@@ -474,10 +518,14 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self._relabel("take", f"Take {view.stack} t" if view.stack else "Take t")
         self._button("take", can_take(view), lit=can_take(view) and not can_play)
         self._button("pass", can_pass(view), lit=only_keep(view))
+        self._show_last_button(enabled=can_play)
+        self._render_table()
+
+    def _show_last_button(self, *, enabled: bool) -> None:
+        """The Last card! button, with its ✓ while armed (a play disarms it)."""
         last = self._relabel("last", "Last card! ✓ l" if self.last_armed else "Last card! l")
         last.set_class(self.last_armed, "-armed")
-        last.disabled = not can_play
-        self._render_table()
+        last.disabled = not enabled
 
     def _render_review(self, hand: tuple[AnyCard, ...], new: Counter[AnyCard]) -> None:
         self.shown = arranged(hand)
@@ -490,13 +538,14 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         assert self.revealed is not None
         name = self.table.seats[self.revealed].name
         note = "the new ones are lit" if new else "Done hands over"
-        self.query_one("#hand-title", Static).update(f"{name}'s hand — {len(hand)} cards ({note})")
-        for button_id in ("play", "draw", "take", "pass", "last"):
+        cards = f"{len(hand)} card{'' if len(hand) == 1 else 's'}"
+        self.query_one("#hand-title", Static).update(f"{name}'s hand — {cards} ({note})")
+        for button_id in ("play", "draw", "take", "pass"):
             self._button(button_id, False)
+        self._show_last_button(enabled=False)
         self.query_one("#done", Button).display = True
-        undo = self.query_one("#undo", Button)
-        undo.display = self.played
-        undo.disabled = not self.table.can_undo
+        # Undo only while the play can be taken back (not after penalty cards were seen).
+        self.query_one("#undo", Button).display = self.played and self.table.can_undo
 
     def _relabel(self, button_id: str, label: str) -> Button:
         """Give a button a new label and its width with it (a label alone only repaints)."""
@@ -518,6 +567,13 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         event.stop()
         if not self._hand_open():
             return
+        if event.index not in self.selected and self.revealed is not None:
+            # Only lit cards are selected: any other is refused at once, with the reason.
+            chosen = [self.shown[index] for index in self.selected]
+            problem = refusal(self.table.view(self.revealed), chosen, self.shown[event.index])
+            if problem is not None:
+                self._message(problem, error=True)
+                return
         self.selected, play_now = clicked(self.selected, event.index, event.chain)
         self._render_hand()
         if play_now:
@@ -631,13 +687,15 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         )
 
     def action_escape(self) -> None:
-        """Escape clears a selection; otherwise it offers to leave (the lock's way out)."""
-        if self.mode == "hand" and self.selected:
-            self.selected = []
-            self._render_hand()
-            self._message("Selection cleared.")
-        else:
-            self.action_leave()
+        """Escape clears a selection; in an open hand with nothing selected it does nothing
+        (q leaves, asking first); at the lock it offers to leave (the lock's way out)."""
+        if self.mode == "hand":
+            if self.selected:
+                self.selected = []
+                self._render_hand()
+                self._message("Selection cleared.")
+            return
+        self.action_leave()
 
     def record(self) -> GameRecord | None:
         """A round in progress: its sealed save. A round once it is over: who sat at the
@@ -655,6 +713,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             moves=state.turns, duration=self.played_seconds(),
             details=round_details(self.table),
             result="finished",
+            id=f"{self.game_id}/{state.round}",  # one end per round of the match
         )
 
     def _sealed_record(self) -> GameRecord | None:
@@ -678,42 +737,54 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     resumed: GameRecord | None = None
     """The save this table was resumed from (set by the resume screen before it mounts)."""
 
-    def game_began(self, began_at: float | None = None, played: float = 0.0) -> None:
-        """A resumed round goes on with its clock; one resumed after its end was recorded
-        already (it was saved between the rounds of a match)."""
+    def game_began(self, began_at: float | None = None, played: float = 0.0,
+                   game_id: str | None = None) -> None:
+        """A resumed round goes on with its clock and its match's id; one resumed after its
+        end was recorded already (it was saved between the rounds of a match)."""
         record, self.resumed = self.resumed, None
         if record is not None:
-            began_at, played = record.started, record.duration
-        super().game_began(began_at, played)
+            began_at, played, game_id = record.started, record.duration, record.id
+        super().game_began(began_at, played, game_id)
         if record is not None and self.table.over:
-            self._finished = -1
+            self._end_kept = True
 
     def _keep_now(self) -> None:
         """Between the rounds of a match the finished round stays saved (after its record),
         so "Continue" deals the next round; once the match is over, nothing stays."""
         super()._keep_now()
         table = self.table
-        if table.over and self._finished is not None and not match_over(table.state):
+        if table.over and self._end_kept and not match_over(table.state):
             record = self._sealed_record()
             if record is not None:
                 # No names in its details: the round counts once in the statistics, as the
                 # finished round, even if this save is later abandoned.
-                record = replace(record, details={})
-                try:
-                    self.runtime.store.save(record)
-                except StoreProblem as problem:
-                    self.notify(str(problem), title="Not saved", severity="warning")
+                self.runtime.store.keep(replace(record, details={}), self.game_id)
 
     def game_at_stake(self) -> bool:
         """A round is under way: leaving (q, Escape, ctrl+q) asks first, as in every game."""
         return not self.table.over
 
+    def leaving_keeps_game(self) -> bool:
+        """Only a table that can be sealed is kept (two or more password holders): leaving
+        any other round in progress asks first, since it is lost."""
+        return super().leaving_keeps_game() and can_seal(self.table)
+
     def action_leave(self) -> None:
-        self.ask_before_leaving(
-            self.to_menu,
-            question="Leave the table?", leave="Leave to the menu", stay="Stay and play on",
-            note="The round in progress cannot be saved, so it would be lost.",
-        )
+        """q: back to the menu. From an open hand always asks first (a stray q closes it, and
+        playing on needs every password again); elsewhere only if the round would be lost."""
+        question = {"question": "Leave the table?", "leave": "Leave to the menu",
+                    "stay": "Stay and play on"}
+        if self.mode == "hand" and not self.table.over:
+            self._confirm(self.to_menu, note=self._leaving_note(), **question)
+            return
+        self.ask_before_leaving(self.to_menu, note=self._leaving_note(), **question)
+
+    def _leaving_note(self) -> str:
+        if not self.leaving_keeps_game():
+            return "The round in progress cannot be saved, so it would be lost."
+        if self.table.state.turns == 0:
+            return "No move has been made yet, so this deal is not kept."
+        return "Continue in the menu resumes the round; each player types their password again."
 
     def action_next_round(self) -> None:
         if self.table.over and not self.table.match_over:
@@ -732,12 +803,8 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
     ) -> None:
         """Show the engine's answer to a move asked for in the state ``before``."""
         if answer.needs_suit:
-            if take and self.revealed is not None:
-                # The taker sees the cards first (the suit does not change which they are).
-                seat = self.revealed
-                self._review(seat, before.hands[seat], self.table.hand_after_take(),
-                             self._ask_suit_for_take)
-                return
+            # A joker stack's taker names the suit as they take (one engine step), so no
+            # card is seen before it is theirs: Escape at the chooser leaves nothing known.
             self._ask_suit(cards=cards, take=take)
             return
         if not answer.ok:
@@ -745,12 +812,9 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             return
         self._after_move(before, reviewed=reviewed, played=cards is not None)
 
-    def _ask_suit_for_take(self) -> None:
-        self._ask_suit(cards=None, take=True)
-
     def _ask_suit(self, *, cards: list[AnyCard] | None, take: bool) -> None:
         text = "Your jack names the suit to go on with." if not take else (
-            f"You take {self.table.state.stack} cards and name the suit to go on with."
+            f"Name the suit to go on with; then you take the {self.table.state.stack} cards."
         )
         text += "\nKeys 1–4 or c d h s."
         self.app.push_screen(
@@ -771,7 +835,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             answer = self.table.take(suit)
         else:
             answer = self.table.play(cards or [], last_card=self.last_armed, suit=suit)
-        self._answer(answer, before=before, reviewed=take, cards=None if take else cards)
+        self._answer(answer, before=before, cards=None if take else cards)
 
     def _after_move(self, before: State, *, reviewed: bool = False, played: bool = False) -> None:
         """After a move: play on, or (once any new cards have been seen, and after a play
@@ -781,6 +845,10 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         self.last_armed = False
         state = self.table.state
         mine = [event.text for event in state.history[len(before.history):]]
+        if seat is not None and Counter(state.hands[seat]) - Counter(before.hands[seat]):
+            # Cards once seen are the player's: the move is saved before they show, so
+            # quitting and Continue never land before it.
+            self._keep_now()
         if seat is not None and self.table.current == seat and not self.table.over:
             self.after_move()
             view = self.table.view(seat)
@@ -826,6 +894,8 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         faces = " ".join(card.face for card in arranged(list(new.elements())))
         if new:
             text = f"New in your hand: {faces}. Enter or Done when you have seen them."
+            if played and not self.table.can_undo:
+                text = f"{PENALTY_STAYS} {text}"  # why there is no Undo
         elif self.table.can_undo:
             text = "Enter or Done hands the turn over; u or Undo takes the play back."
         else:
@@ -849,7 +919,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         if not self.table.over or self.table.match_over:
             return
         self.table.next_round()
-        self.game_began()
+        self.game_began(game_id=self.game_id)  # the match goes on: one game in progress
         self._message(f"Round {self.table.state.round} is dealt.")
         self.after_move()
 

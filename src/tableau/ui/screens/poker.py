@@ -43,6 +43,7 @@ from tableau.engines.poker import NextHand
 from tableau.engines.poker import Phase
 from tableau.engines.poker import State
 from tableau.engines.poker import View
+from tableau.engines.poker import chips_text
 from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import HUMAN
@@ -50,7 +51,6 @@ from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
 from tableau.storage.store import GameRecord
-from tableau.ui.controls.poker import BETTING
 from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import RUNNING
 from tableau.ui.controls.poker import Mark
@@ -59,8 +59,8 @@ from tableau.ui.controls.poker import Request
 from tableau.ui.controls.poker import action_label
 from tableau.ui.controls.poker import advice_available
 from tableau.ui.controls.poker import advice_text
+from tableau.ui.controls.poker import button_shown
 from tableau.ui.controls.poker import can_mark
-from tableau.ui.controls.poker import capped
 from tableau.ui.controls.poker import command
 from tableau.ui.controls.poker import draw_label
 from tableau.ui.controls.poker import draw_move
@@ -127,8 +127,10 @@ class PokerScreen(GameScreen, game="poker"):
         if session is None:
             # The command line checks its options; anything else is kept in range here.
             cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
+            # A seed from the whole 63-bit range: too many to search for the one that deals
+            # the cards you hold (and with them every other hand).
             session = PokerSession(
-                cpus, seed if seed is not None else secrets.randbelow(2**32), chips
+                cpus, seed if seed is not None else secrets.randbits(63), chips
             )
         self.session = session
         self.problem: str | None = None
@@ -220,12 +222,21 @@ class PokerScreen(GameScreen, game="poker"):
         if record is None:
             self.game_began()
         else:
-            self.game_began(record.started, record.duration)
+            self.game_began(record.started, record.duration, record.id)
         self.after_move()
+
+    _resized = False
 
     def on_resize(self, event: events.Resize) -> None:
         # The size classes change on a resize; the seats show more words on a large screen.
-        self.call_after_refresh(self.redraw)
+        # One redraw for a burst of resizes, once they are laid out.
+        if not self._resized:
+            self._resized = True
+            self.call_after_refresh(self._redraw_resized)
+
+    def _redraw_resized(self) -> None:
+        self._resized = False
+        self.redraw()
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Deal a new game of Poker", self.action_new_game)
@@ -294,12 +305,11 @@ class PokerScreen(GameScreen, game="poker"):
 
     def _render_buttons(self, view: View) -> None:
         my_turn = is_human_turn(view)
-        betting = view.phase in BETTING
         legal = set(view.legal) if my_turn else set()
         for key, button_id in (("c", "#act-c"), ("b", "#act-b"), ("f", "#act-f")):
             button = self.query_one(button_id, Button)
             action = key_action(view, key)
-            button.display = betting and not capped(view, action)
+            button.display = button_shown(view, action)
             self._label(button, action_label(view, action))
             button.disabled = action not in legal
         draw = self.query_one("#act-draw", Button)
@@ -480,7 +490,8 @@ class PokerScreen(GameScreen, game="poker"):
         return EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")], numbered=True)
 
     def game_at_stake(self) -> bool:
-        """q asks first once you have acted (or a later hand is dealt) and until game over."""
+        """Once you have acted (or a later hand is dealt), until game over. A new game then
+        asks first; q and ctrl+q ask only when the store cannot keep the game."""
         return self.session.at_stake()
 
     def record(self) -> GameRecord | None:
@@ -495,7 +506,7 @@ class PokerScreen(GameScreen, game="poker"):
             "poker", "draw", session.seed, {"cpus": session.cpus, "chips": session.start_chips},
             started=self.runtime.wall() if self.began_at is None else self.began_at,
             moves=session.moves, duration=self.played_seconds(),
-            label=f"hand {view.hand_number} · {view.seats[HUMAN].chips} chips",
+            label=f"hand {view.hand_number} · {chips_text(view.seats[HUMAN].chips)}",
             details={"hands": session.hands, "hands_won": session.hands_won,
                      "biggest_pot": session.biggest_pot, "chips": session.chip_result},
             data=None if over else session.to_json(),

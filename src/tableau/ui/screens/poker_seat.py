@@ -12,6 +12,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tableau.engines.poker import SeatView
+from tableau.engines.poker import chips_text
 from tableau.ui.widgets.card import CardView
 
 CARDS = 5
@@ -47,7 +48,7 @@ class SeatPanel(Widget):
         self.query_one(".seat-turn", Static).update("▶" if to_act else " ")
         self.query_one(".seat-name", Static).update(seat.name)
         self.query_one(".seat-dealer", Static).update("(dealer)" if dealer else "")
-        self.query_one(".seat-chips", Static).update(f"{seat.chips} chips")
+        self.query_one(".seat-chips", Static).update(chips_text(seat.chips))
         self.query_one(".seat-action", Static).update(action)
         cards = list(self.query(".seat-card").results(CardView))
         shown = seat.shown

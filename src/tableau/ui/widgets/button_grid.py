@@ -22,16 +22,16 @@ from textual import events
 from textual.geometry import Size
 from textual.message import Message
 from textual.strip import Strip
-from textual.widget import Widget
+
+from tableau.ui.widgets.card import Drawn
 
 GAP = 1
 """Columns after each button of a row (the last one's keep it off the edge)."""
 
 
-class ButtonGrid(Widget):
+class ButtonGrid(Drawn):
     """``ButtonGrid([[("New", "new"), ("Redeal", "restart")], ...])``: (label, name) pairs."""
 
-    ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {"button-grid--button", "button-grid--hover"}
     DEFAULT_CSS = """
     ButtonGrid {

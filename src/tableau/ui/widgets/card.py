@@ -20,6 +20,7 @@ from rich.style import Style
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -112,7 +113,20 @@ def draw_card(
     return rows[:height]
 
 
-class CardView(Widget):
+class Drawn(Widget):
+    """A widget that draws its own lines (``render_line``) and has no text of its own.
+
+    It takes no part in a text selection: Textual would copy such a widget's ``render()``,
+    which by default is the widget's CSS identifier ("CardView.-black.-clubs.-marked"), so a
+    drag across a hand and ctrl+c gave away suits, jokers and playable cards."""
+
+    ALLOW_SELECT = False
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        return None
+
+
+class CardView(Drawn):
     """One card. ``CardView(card)``, ``CardView(None, face_up=False)`` (a back),
     ``CardView(None)`` (an empty slot).
 

@@ -1,0 +1,64 @@
+"""Work that ends later than it started (issue 27, E21): a CPU's step, a solver's answer, a
+deferred redraw. Such work must neither crash the app nor touch a screen that has gone."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from tableau.ui.app import TableauApp
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.widgets.history import HistoryPanel
+
+
+def slow_thinker_clock() -> Callable[[], float]:
+    """A clock on which every reading is a second later: a CPU has always thought longer
+    than its pause, so its step is due at once (a timer of 0 s)."""
+    ticks = itertools.count()
+    return lambda: float(next(ticks))
+
+
+async def wait_until(pilot: Pilot[Any], done: Callable[[], bool], tries: int = 100) -> bool:
+    for _ in range(tries):
+        if done():
+            return True
+        await pilot.pause(0.02)
+    return done()
+
+
+async def test_a_cpu_that_thought_longer_than_its_pause_plays_at_once(tmp_path: Path) -> None:
+    """A step due at once was put on a timer of 0 s, which Textual 8.2.8 divides by
+    (ZeroDivisionError): the CPU never played and the app failed."""
+    app = TableauApp("poker", cpus=3, seed=12, cpu_delay=0.01, clock=slow_thinker_clock(),
+                     cursor_blink=False, animations=False, folder=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        history = app.screen.query_one(HistoryPanel)
+        assert await wait_until(pilot, lambda: any("Dirk" in line for line in history.entries))
+
+
+async def test_a_redraw_or_cpu_step_due_after_the_table_closed_does_nothing(
+    tmp_path: Path,
+) -> None:
+    """A resize's deferred redraw and a CPU's timer that come due after the player left the
+    table find its widgets gone: they must do nothing (NoMatches '.seat-turn' on SeatPanel)."""
+    app = TableauApp("poker", cpus=5, seed=3, cpu_delay=0.0, cursor_blink=False,
+                     animations=False, folder=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, PokerScreen)
+        app.pop_screen()  # leaving: the table's widgets are taken down from here on
+        table.call_after_refresh(table.redraw)
+        table.call_later(table.redraw)
+        table.set_timer(0.001, table.redraw)
+        await pilot.pause(0.05)
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+

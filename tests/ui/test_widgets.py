@@ -147,8 +147,6 @@ async def test_a_fitted_column_scrolls_only_once_its_cards_outgrow_its_height() 
         fan.update([Shown(card) for card in many])
         await pilot.pause()
         assert fan.max_scroll_y > 0, "fourteen cards and a label need more than 10 lines"
-        fan.keep_in_view(None, to_end=True)
-        await pilot.pause()
         assert fan.scroll_offset.y == fan.max_scroll_y
         assert "K♥" in fan.render_line(fan.size.height - 1).text, "the last card shows"
 

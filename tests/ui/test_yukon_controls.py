@@ -129,3 +129,27 @@ def test_f_names_a_foundation_move_for_the_card_under_the_cursor() -> None:
     view, controls = _dealt(), YukonControls()
     controls.jump(1)
     assert controls.home_from_cursor(view) == Action(command="C1->F1")
+
+
+def test_a_pick_marks_every_pile_the_engine_lets_it_go_to() -> None:
+    view = yukon.view(yukon.numbered_game(5))  # C2 ends in A♣: onto 2♥ (C4), 2♦ (C5), home
+    controls = YukonControls()
+    assert controls.target_looks(view, _legal(view)) == {}
+    controls.click(view, "C2", len(view.columns[1]) - 1)
+    looks = controls.target_looks(view, _legal(view))
+    assert looks == dict.fromkeys(("C4", "C5", "F1", "F2", "F3", "F4"), "legal")
+    assert controls.carried(view) == (parse_card("AC"),)
+
+
+def test_a_drag_marks_its_targets_and_the_refusing_pile_under_the_pointer() -> None:
+    view, controls = _dealt(), YukonControls()
+    legal = _legal(view)
+    index = len(view.columns[5]) - 3
+    controls.drag_start(view, "C6", index)  # 6♠ 9♠ J♠: no pile takes the 6♠
+    controls.drag_over("C3")
+    assert controls.target_looks(view, legal) == {"C3": "illegal"}
+    assert controls.carried(view) == view.columns[5][index:]
+    controls.drop(view, None)
+    controls.drag_start(view, "C6", len(view.columns[5]) - 1)  # J♠ onto Q♥ (C3) only
+    controls.drag_over("C3")
+    assert controls.target_looks(view, legal) == {"C3": "legal"}

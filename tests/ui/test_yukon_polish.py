@@ -120,7 +120,7 @@ async def test_the_clock_runs_again_after_undoing_out_of_a_win(tmp_path: Path) -
 # ---------------------------------------------------------------- item 4: a long column
 
 
-async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_once(
+async def test_a_long_column_after_l_shows_its_header_and_its_last_card_at_once(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     from tableau.ui.scenes.yukon import long_column_save
@@ -131,8 +131,13 @@ async def test_a_long_column_after_l_shows_its_header_and_face_down_cards_at_onc
         await pilot.pause()
         column = app.screen.query_one("#pile-C7", FanColumn)
         assert column.max_scroll_y > 0, "the column is taller than the table"
-        assert column.scroll_offset.y == 0, "the header (C7) and the face-down fold show"
-        assert column.render_line(0).text.strip() == "C7"
+        # Issue 28: the last card (the one a player plays) shows; the header stays on top and
+        # counts the cards scrolled away above it, the six face-down ones among them.
+        name, above = column.render_line(0).text.split()
+        assert name == "C7" and int(above.removeprefix("↑")) >= 6
+        last = yukon_screen(app).view.columns[6][-1]
+        assert last is not None
+        assert column.render_line(column.size.height - 1).text.strip() == last.face
 
 
 # ---------------------------------------------------------------- item 5: one card notation

@@ -50,6 +50,12 @@ BACK_EDGE: Final = "▔"
 EMPTY_FILL: Final = "·"
 TIMES: Final = "×"
 """In "░░ ×5", five face-down cards folded into one line."""
+LEGAL_MARK: Final = "✓"
+ILLEGAL_MARK: Final = "✗"
+"""Beside a pile's name: the picked or dragged cards may go there, or may not (a shape, so the
+cue reads without colour, as in a 256-colour terminal)."""
+ABOVE: Final = "↑"
+"""In a column's name, "C5 ↑6": six cards above are scrolled out of sight."""
 BOX: Final = "╭─╮│╰╯"
 """A boxed card's frame: top-left corner, line across, top-right corner, upright side,
 bottom-left and bottom-right corners."""
@@ -62,6 +68,7 @@ shows, the thin edge of a side panel, the dash of a title."""
 _ASCII: Final = {
     **{suit.glyph: suit.letter for suit in Suit},
     BACK_FILL: "#", BACK_EDGE: "=", EMPTY_FILL: ".", TIMES: "x",
+    LEGAL_MARK: "+", ILLEGAL_MARK: "x",  # ABOVE is an arrow key: in KEYS
     **dict(zip(BOX, "+-+|++", strict=True)),
     # square corners and heavy lines, should a widget draw them
     "┌": "+", "┐": "+", "└": "+", "┘": "+", "━": "-", "┃": "|",

@@ -212,6 +212,28 @@ class YukonControls:
         command = move_command(view, self.drag_source, self.drag_target)
         return "legal" if command in legal else "illegal"
 
+    def carried(self, view: View) -> tuple[Card, ...]:
+        """The cards the drag (else the pick) takes: the card and every card below it."""
+        pick = self.drag_source or self.picked
+        if pick is None:
+            return ()
+        return tuple(card for card in _cards(view, pick.pile)[pick.index:] if card is not None)
+
+    def target_looks(self, view: View, legal: Collection[str]) -> dict[str, TargetLook]:
+        """How to mark the piles while a card is picked or dragged: "legal" on every pile it
+        may go to (PySolFC's "highlight piles"), "illegal" on the pile under a drag that would
+        refuse it. ``legal`` holds the engine's legal moves as text: the one judge."""
+        pick = self.drag_source or self.picked
+        if pick is None:
+            return {}
+        looks: dict[str, TargetLook] = {
+            pile: "legal" for pile in PILES
+            if pile != pick.pile and move_command(view, pick, pile) in legal
+        }
+        if self.drag_target is not None and self.target_state(view, legal) == "illegal":
+            looks[self.drag_target] = "illegal"
+        return looks
+
     # ------------------------------------------------------------------ keyboard
 
     @property

@@ -32,6 +32,7 @@ from typing import Any
 from typing import ClassVar
 from typing import TypeVar
 
+from rich.cells import cell_len
 from textual import events
 from textual import on
 from textual.app import ComposeResult
@@ -41,6 +42,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.content import Content
+from textual.geometry import Offset
 from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
@@ -53,6 +55,7 @@ from tableau.ai.yukon import solve
 from tableau.ai.yukon import solve_deal_and_table
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
+from tableau.cards import FULL_DECK
 from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.rng import fresh_seed_from
@@ -61,6 +64,7 @@ from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
 from tableau.sessions.yukon import YukonSession
+from tableau.sessions.yukon import welcome as session_welcome
 from tableau.storage.store import GameRecord
 from tableau.text import clock_text
 from tableau.text import shorten
@@ -79,6 +83,7 @@ from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.widgets.pile import MARKS
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import Pile
 from tableau.ui.widgets.pile import Shown
@@ -91,6 +96,12 @@ RULE_NAMES = {
     "classic": "alternating colours",
     "russian": "same suit only",
 }
+RULE_CHOICES = {
+    "spec": "a different suit",
+    "classic": "the other colour",
+    "russian": "the same suit",
+}
+"""The rules chooser's answers to "Of which suit?", short enough for one line at 80×24."""
 
 
 T = TypeVar("T")
@@ -123,7 +134,7 @@ STATUS_LOOKS: dict[str, str] = {
 
 def welcome(seed: int) -> str:
     """The first hint: typing it deals the game whose seed the panel shows."""
-    return f"Type LD, SR, then P to deal game {seed}. ctrl+n: a new game."
+    return f"{session_welcome(seed)} ctrl+n: a new game."
 
 
 def random_game_number() -> int:
@@ -141,11 +152,10 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("right,l", "screen.cursor(1, 0)", "Right", group=Move, key_display="→"),
         Binding("up,k", "screen.cursor(0, -1)", "Up", group=Move, key_display="↑"),
         Binding("down,j", "screen.cursor(0, 1)", "Down", group=Move, key_display="↓"),
-        *(
-            Binding(str(n), f"screen.jump({n})", "Col", show=n == 1,
-                    key_display="1-7" if n == 1 else None)
-            for n in range(1, 8)
-        ),
+        # The footer shows "1-7 Col" on a large screen only: at 80×24 its cells go to the keys
+        # that have no other way in (with F Finish, it ran out). The keys work at every size.
+        Binding("1", "column_keys", "Col", key_display="1-7"),
+        *(Binding(str(n), f"screen.jump({n})", "Col", show=False) for n in range(1, 8)),
         Binding("space,enter", "screen.activate", "Pick", key_display="␣"),
         Binding("f", "screen.home", "Home"),
         Binding("h", "screen.hint", "Hint"),
@@ -160,6 +170,16 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("o", "screen.load", "Load", show=False),
         Binding("a", "screen.toggle_auto", "Auto-move", show=False),
     ]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "column_keys":
+            # False at 80×24: hidden, and key 1 goes on to its jump(1) binding. (Asked here,
+            # not of "screen.": that is the dialog on top while one is open.)
+            return self.screen.has_class("-large")
+        return True
+
+    async def action_column_keys(self) -> None:
+        await self.run_action("screen.jump(1)")
 
 
 class YukonScreen(ButtonActions, GameScreen, game="yukon"):
@@ -207,6 +227,9 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.controls = YukonControls()
         self.started_at: float | None = None
         self.finished_after: float | None = None
+        self._paused_at: float | None = None
+        """When another screen (help, a question, the palette) came over the table: the
+        clock stands still until the table is back, as PySolFC's does."""
         self._view_for: object = None
         self._view: View | None = None
         self._legal_for: object = None
@@ -217,9 +240,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self._file_work_from = self.session
         self._waiting: list[str] = []
         self._number_for: tuple[object, int | None] = (None, None)
-        self._table_replaced = True
-        """Set when a whole new table is laid (a deal, a load): columns then show their top."""
-        self._resumed_from: tuple[float, float, bool] | None = None
+        self._resumed_from: tuple[float, float, bool, str] | None = None
         """A resumed game's start (wall clock), seconds played and auto-move, used on mount."""
         self._jobs: dict[str, tuple[object, str]] = {}
         """The solver's work under way, by kind ("hint", "winnable", "find", "check"): a token
@@ -229,6 +250,8 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         """The quiet check's verdict on a table with every card face up."""
         self._finishing: list[yukon.CardMove] = []
         self._finish_playing = False
+        self._pointer: Offset | None = None
+        """Where the mouse was last seen on the screen: a drag's cards are shown beside it."""
 
     @classmethod
     def resumed(cls, record: GameRecord, folder: Path) -> YukonScreen:
@@ -255,7 +278,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         screen = cls(seed=start_seed, rules=session.state.rules, folder=folder)
         screen.session = session
         screen.note = None if note is None else shorten(note, 200)
-        screen._resumed_from = (record.started, float(clock), auto_move)
+        screen._resumed_from = (record.started, float(clock), auto_move, record.id)
         return screen
 
     # ------------------------------------------------------------------ layout
@@ -277,6 +300,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
                                   [("Save", "save"), ("Load", "load")]], id="buttons")
         yield CommandBar(id="command-bar", cursor_blink=self.runtime.cursor_blink)
         yield Footer(compact=True)
+        yield Static("", id="drag-card", markup=False)
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -284,10 +308,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         # The solver's process server starts now, so the first hint does not wait for it.
         self.run_worker(warm_up, name="yukon-warm-up", thread=True, exit_on_error=False)
         if self._resumed_from is not None:
-            began_at, played, auto_move = self._resumed_from
+            began_at, played, auto_move, game_id = self._resumed_from
             # The clock goes on from the saved seconds; _after_change then keeps it.
             self.started_at = self.runtime.clock() - played
-            self.game_began(began_at, played)
+            self.game_began(began_at, played, game_id)
             if auto_move != self._auto_move:
                 self.remember("yukon", "auto_move", auto_move)
         self._after_change(self.session.state)
@@ -304,17 +328,52 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
         self.query_one(Footer).show_command_palette = self.is_large
+        self.refresh_bindings()  # "1-7 Col" shows on a large screen only
         self._cancel_drags()
         self.redraw()
 
     def on_screen_suspend(self) -> None:
         self._cancel_drags()
+        self._paused_at = self.runtime.clock()
+
+    def on_screen_resume(self) -> None:
+        paused_at, self._paused_at = self._paused_at, None
+        if paused_at is not None and self.started_at is not None:
+            # The time under the other screen does not count (a game dealt meanwhile counts
+            # from its deal).
+            self.started_at += self.runtime.clock() - max(paused_at, self.started_at)
 
     def _cancel_drags(self) -> None:
         for pile in self.query(Pile):
             pile.cancel_drag()
         self.controls.drag_source = None
         self.controls.drag_target = None
+        self._show_drag_card()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """The mouse moved (over the table, or held by a pile during a drag)."""
+        self._pointer = event.screen_offset
+        if self.controls.drag_source is not None:
+            self._show_drag_card()
+
+    def _show_drag_card(self) -> None:
+        """During a drag, beside the pointer: the cards it takes and the mark of the pile under
+        it ("10♣ +4 ✓"). Never under the pointer, so it hides no pile from the drop."""
+        label = self.query_one("#drag-card", Static)
+        carried = self.controls.carried(self.view) if self.controls.drag_source else ()
+        if not carried or self._pointer is None:
+            label.display = False
+            return
+        look = self.controls.target_state(self.view, self._legal_moves())
+        more = f" +{len(carried) - 1}" if len(carried) > 1 else ""
+        text = f"{carried[0].face}{more} {MARKS[look]}"
+        if str(label.content) != text:
+            label.update(text)
+        width = cell_len(text) + label.styles.gutter.width
+        x, y = self._pointer
+        x = x + 2 if x + 2 + width <= self.size.width else max(x - 1 - width, 0)
+        label.styles.offset = (x, y)
+        label.display = True
 
     # ------------------------------------------------------------------ rendering
 
@@ -339,18 +398,14 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         controls = self.controls
         large = self.is_large
         keyboard = self.query_one(YukonBoard).has_focus
-        target_look = (
-            controls.target_state(view, self._legal_moves())
-            if controls.drag_target is not None else None
-        )
+        # Every pile the picked or dragged card may go to is marked, from the legal moves.
+        looks = controls.target_looks(view, self._legal_moves())
         picked = controls.drag_source or controls.picked
         shown_hint = self._hint_here()
         if picked is None and shown_hint is not None and shown_hint.move is not None:
             # The hint's card shows as picked and its target as a good drop, until a move.
-            picked, hint_target = move_pick(view, shown_hint.move), shown_hint.move.target
-        else:
-            hint_target = None
-        replaced, self._table_replaced = self._table_replaced, False
+            picked = move_pick(view, shown_hint.move)
+            looks = {shown_hint.move.target: "legal"}
         if view.phase is Phase.STARTUP:
             laid_out: list[list[Shown]] = [[] for _ in COLUMNS]
             for position, card in enumerate(view.deck_shown):
@@ -366,41 +421,39 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             if keyboard and controls.cursor_name == name:
                 index = controls.cursor_card(view)
                 cursor = -1 if index is None else index
-            pile = self.query_one(f"#pile-{name}", FanColumn)
-            grew = len(cards) != len(pile.cards)
-            pile.update(
+            self.query_one(f"#pile-{name}", FanColumn).update(
                 cards,
                 picked_from=picked.index if picked is not None and picked.pile == name else None,
                 cursor=cursor,
-                target=target_look if controls.drag_target == name
-                else "legal" if hint_target == name else None,
+                target=looks.get(name),
                 large=large,
             )
-            pile.keep_in_view(pile.row_of(cursor) if cursor is not None and cursor >= 0
-                              else None, to_end=grew and not replaced, to_top=replaced)
         for number, name in enumerate(FOUNDATIONS):
             foundation = view.foundations[number]
             self.query_one(f"#pile-{name}", StackPile).update(
                 foundation[-1] if foundation else None,
                 count=len(foundation),
-                target=target_look if controls.drag_target == name
-                else "legal" if hint_target == name else None,
+                target=looks.get(name),
                 picked=picked is not None and picked.pile == name,
                 cursor=keyboard and controls.cursor_name == name,
             )
+        self._show_drag_card()
         self._show_stats(view)
         bar = self.query_one(CommandBar)
         if self.note is not None:
             bar.show(self.session.last_command, self.note, error=False)
         else:
-            bar.show(self.session.last_command, self.session.message)
+            # The win is announced in words, not as a refusal.
+            bar.show(self.session.last_command, self.session.message,
+                     error=False if view.won else None)
 
     def _elapsed(self) -> float:
         if self.started_at is None:
             return 0.0
         if self.finished_after is not None:
             return self.finished_after
-        return self.runtime.clock() - self.started_at
+        now = self._paused_at if self._paused_at is not None else self.runtime.clock()
+        return max(0.0, now - self.started_at)
 
     def _show_stats(self, view: View) -> None:
         auto = "on" if self._auto_move else "off"
@@ -449,8 +502,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         return self._number_for[1]
 
     def _number_of(self, state: yukon.State) -> int | None:
-        if state.phase is not Phase.PLAY:
+        if state.phase is Phase.STARTUP and state.deck in (None, FULL_DECK):
+            # SR shuffles the unshuffled deck (LD gives it) into game state.seed.
             return state.seed if state.seed in GAME_NUMBERS else self.start_seed
+        # Else P deals the deck as it lies: a player's own shuffle has no number, even after Q.
         return yukon.number_of_deal(state, state.seed, self.start_seed)
 
     def _tick(self) -> None:
@@ -493,8 +548,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             return
         if session.state is not before and session.message == "OK":
             command = session.last_command.strip().partition(" ")[0].upper()
-            self._table_replaced = command in ("L", "P")
-            if self._table_replaced and session.state.phase is Phase.PLAY:
+            if command in ("L", "P") and session.state.phase is Phase.PLAY:
                 # The cards are out (P, or L of a game): arrows and space play on the table.
                 self.query_one(YukonBoard).focus()
         self._after_change(before)
@@ -671,6 +725,7 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.controls.jump(number)
         self.redraw()
 
+
     def action_activate(self) -> None:
         self._apply(self.controls.activate(self.view))
 
@@ -737,7 +792,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
         self.session = YukonSession.numbered(seed, rules, self.folder)
         self.note = f"New game, seed {seed}."
         self.sub_title = "solitaire"
-        self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)
@@ -757,7 +811,6 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             return
         before = state
         self.session = self.session.redeal()
-        self._table_replaced = True
         self.controls.reset()
         self.started_at = None
         self._after_change(before)
@@ -787,20 +840,23 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
 
     def action_rules(self) -> None:
         def new_rules(key: str) -> None:
+            # Remembered, as the set-up does: the next game (and the set-up) use these rules.
+            self.remember("yukon", "rules", key)
             self._new_session(self.start_seed, key)
             self.note = f"Rules: {key} ({RULE_NAMES[key]}). New deal, seed {self.start_seed}."
             self.redraw()
 
         def chosen(key: str | None) -> None:
             if key in RULE_NAMES:
-                self.ask_before_abandoning(lambda: new_rules(key), question="Change the rules?",
-                                           leave="New deal with these rules")
+                self.ask_before_abandoning(
+                    lambda: new_rules(key), question="Change the rules?",
+                    leave=f"Deal game {self.start_seed} again with {key} rules")
 
         self.app.push_screen(
             ChooserScreen(
                 "Rules variant",
-                [(key, f"{key}: {text}") for key, text in RULE_NAMES.items()],
-                "A card goes on a column card one rank higher and...",
+                [(key, f"{key}: {text}") for key, text in RULE_CHOICES.items()],
+                "A card goes on a column card one rank higher. Of which suit?",
             ),
             chosen,
         )
@@ -855,10 +911,10 @@ class YukonScreen(ButtonActions, GameScreen, game="yukon"):
             except Stopped:
                 return
             except Exception as error:  # a solver bug must not leave "Thinking…" for ever
-                self.app.call_from_thread(finished, None, error)
+                self.from_thread(finished, None, error)
                 return
             if not worker.is_cancelled:
-                self.app.call_from_thread(finished, result)
+                self.from_thread(finished, result)
 
         def finished(result: T, error: Exception | None = None) -> None:
             if self._jobs.get(kind, (None, ""))[0] is token:

@@ -29,10 +29,14 @@ from textual.strip import Strip
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
+from tableau.ui.faces import ABOVE
 from tableau.ui.faces import BACK_EDGE
 from tableau.ui.faces import BACK_FILL
+from tableau.ui.faces import ILLEGAL_MARK
+from tableau.ui.faces import LEGAL_MARK
 from tableau.ui.faces import TIMES
 from tableau.ui.widgets.card import KINDS
+from tableau.ui.widgets.card import Drawn
 from tableau.ui.widgets.card import Part
 from tableau.ui.widgets.card import Row
 from tableau.ui.widgets.card import card_kind
@@ -42,6 +46,8 @@ from tableau.ui.widgets.drag import Draggable
 from tableau.ui.widgets.drag import DropTarget
 
 Target = Literal["legal", "illegal"] | None
+MARKS: dict[Target, str] = {"legal": LEGAL_MARK, "illegal": ILLEGAL_MARK, None: " "}
+"""The mark a target's name carries, so the cue does not rest on a hue alone."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,11 +67,10 @@ class PileOptions(TypedDict, total=False):
     classes: str | None
 
 
-class Pile(Draggable, DropTarget):
+class Pile(Drawn, Draggable, DropTarget):
     """Base of every pile: an id (``pile_id``, e.g. "C3", "F1", "discard"), mouse handling and
     the shared component classes. Subclasses implement ``index_at(y)``."""
 
-    ALLOW_SELECT = False
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         *(f"pile--{kind}{ink}" for kind in KINDS for ink in ("", "-in-state")),
         "pile--clubs", "pile--diamonds", "pile--hearts", "pile--spades",
@@ -183,7 +188,7 @@ class Pile(Draggable, DropTarget):
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
-        if self._dragging:
+        if self.press_was_drag:
             return
         self.post_message(self.Clicked(self, self.pile_id, self._index_under(event), event.chain))
 
@@ -204,10 +209,13 @@ class Pile(Draggable, DropTarget):
 # ---------------------------------------------------------------------- the fan
 
 
+Parts = tuple[tuple[str, tuple[str, ...]], ...]
+"""A row as (text, component class names) pairs."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Line:
-    parts: tuple[tuple[str, tuple[str, ...]], ...]
-    """(text, component class names) pairs."""
+    parts: Parts
     index: int | None
 
 
@@ -248,6 +256,11 @@ class FanColumn(Pile, ScrollView):
     height its screen gives it: when it is taller, face-down cards fold into one line, and
     beyond that it scrolls (it is its own scroller, not a fan in a scroll container: one
     widget instead of two to paint on every frame). Without, it grows with its cards.
+
+    A scrolled fan keeps its last card in sight (the card a player plays), or the keyboard
+    cursor's card while the cursor is on it, and its name stays on its top row with the
+    number of cards scrolled away above ("C5 ↑6"). The name carries the target's mark:
+    "✓C5" where the picked cards may go, "✗C5" where a drag may not end.
     """
 
     DEFAULT_CSS = sibling_tcss(__file__)
@@ -264,7 +277,6 @@ class FanColumn(Pile, ScrollView):
         self.cards: tuple[Shown, ...] = ()
         self.picked_from: int | None = None
         self.cursor: int | None = None
-        self.cursor_on_label = False
         self.large = False
         self.max_rows: int | None = None
         self._lines: list[_Line] = []
@@ -286,10 +298,13 @@ class FanColumn(Pile, ScrollView):
         key = (cards, picked_from, cursor, target, large)
         if key == (self.cards, self.picked_from, self.cursor, self.target, self.large):
             return
+        moved = (cards, cursor, large) != (self.cards, self.cursor, self.large)
         old_height, old_lines = self._height(), self._lines
         self.cards, self.picked_from, self.cursor = cards, picked_from, cursor
         self.target, self.large = target, large
         self._rebuild()
+        if moved:
+            self._keep_in_sight()
         if self._height() != old_height and not self.fit:
             self.refresh(layout=True)  # it grows with its cards
             return
@@ -298,6 +313,8 @@ class FanColumn(Pile, ScrollView):
         for row in range(max(len(old_lines), len(new_lines))):
             if row >= len(old_lines) or row >= len(new_lines) or old_lines[row] != new_lines[row]:
                 self.refresh_line(row)
+        if self.scroll_offset.y:
+            self.refresh_line(self.scroll_offset.y)  # the name on top: its mark, its count
 
     def _height(self) -> int:
         return max(len(self._lines), self.max_rows or 0, 1)
@@ -308,19 +325,32 @@ class FanColumn(Pile, ScrollView):
             self._rebuild()
             self.refresh(layout=not self.fit)
 
-    def keep_in_view(self, row: int | None, *, to_end: bool = False, to_top: bool = False) -> None:
-        """Scroll so content row ``row`` shows (or to the end when the column grew by a move, or
-        to the top on a new table)."""
-        if self.max_scroll_y == 0 or (to_top and row is None):
-            if self.scroll_y:
-                self.scroll_to(y=0, animate=False, immediate=True)
+    def _keep_in_sight(self) -> None:
+        """Scroll to the end, so the last card shows; while the keyboard cursor is on a card
+        above it, so that card shows. (Called when the cards, the cursor or the size change, so
+        a look up the column with the mouse wheel stays until then.)"""
+        height = self.size.height
+        if not height:
             return
-        if row is not None:
-            top, height = self.scroll_offset.y, self.size.height
-            if not top <= row < top + height - 1:
-                self.scroll_to(y=max(row - 2, 0), animate=False, immediate=True)
-        elif to_end and self.scroll_y < self.max_scroll_y:
-            self.scroll_end(animate=False, immediate=True)
+        now, top = self.scroll_offset.y, self.max_scroll_y
+        cursor = self.cursor
+        if cursor is not None and 0 <= cursor < len(self.cards) - 1:
+            row = self.row_of(cursor)
+            first_shown = now + 1 if now else now  # the name covers the top row when scrolled
+            top = now if first_shown <= row < now + height else max(row - 2, 0)
+        if top != now:
+            # Forced: the scrollbar that allows scrolling comes only with the next layout.
+            self.scroll_to(y=top, animate=False, immediate=True, force=True)
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        # Textual draws a new scrollbar's thumb at the top, though the fan may be scrolled.
+        if shown:
+            self.vertical_scrollbar.position = self.scroll_y
+
+    def _index_under(self, event: events.MouseEvent) -> int | None:
+        if event.y == 0 and self.scroll_offset.y and self.label:
+            return None  # the name kept on top: the column itself
+        return super()._index_under(event)
 
     def index_at(self, y: int) -> int | None:
         if 0 <= y < len(self._lines):
@@ -347,8 +377,10 @@ class FanColumn(Pile, ScrollView):
         if event.size.width and self._built_width != self.content_size.width:
             self._rebuild()
             self.refresh(layout=not self.fit)
+        self._keep_in_sight()
 
     _built_width = 0
+    _built_card_width = 7
 
     def _card_width(self, width: int) -> int:
         return max(min(width - 1, 9 if self.large else 7), 3)
@@ -374,13 +406,7 @@ class FanColumn(Pile, ScrollView):
                 fold = True
         lines: list[_Line] = []
         if self.label:
-            label_over: tuple[str, ...] = ()
-            if self.target is not None:
-                label_over = (f"pile--{self.target}",)
-            elif self.cursor == -1:
-                label_over = ("pile--cursor",)
-            classes = _label_classes(label_over)
-            lines.append(_Line(((f" {self.label}".ljust(card_width), classes),), None))
+            lines.append(_Line(self._name_row(card_width), None))
         if not self.cards:
             rows = draw_card(None, True, card_width, bottom_height, empty_label=self.empty_label)
             over = self._overlay(None, is_bottom=True)
@@ -405,10 +431,28 @@ class FanColumn(Pile, ScrollView):
             for row in rows:
                 lines.append(_Line(self._parts(row, look, over), index))
         self._lines = lines
+        self._built_card_width = card_width
         self._strips.clear()
         # A new virtual size costs a layout of the whole screen, so it changes only when the
         # scrolling does: a fan that fits its space keeps that space's height.
         self.virtual_size = Size(width, self._height())
+
+    def _name_row(self, width: int, above: int = 0) -> Parts:
+        """The name row: the target's mark, the name, and the cards scrolled away above."""
+        over: tuple[str, ...] = ()
+        if self.target is not None:
+            over = (f"pile--{self.target}",)
+        elif self.cursor == -1:
+            over = ("pile--cursor",)
+        text = f"{MARKS[self.target]}{self.label}" + (f" {ABOVE}{above}" if above else "")
+        return ((text.ljust(width), _label_classes(over)),)
+
+    def _cards_above(self, top: int) -> int:
+        """How many cards lie wholly above the rows shown under the name (scrolled by top)."""
+        for line in self._lines[top + 1:]:
+            if line.index is not None:
+                return line.index
+        return len(self.cards)
 
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()
@@ -423,26 +467,30 @@ class FanColumn(Pile, ScrollView):
         return over
 
     @staticmethod
-    def _parts(
-        row: Row, look: Look, over: tuple[str, ...]
-    ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    def _parts(row: Row, look: Look, over: tuple[str, ...]) -> Parts:
         return tuple((text, _classes(look, part, over)) for text, part in row)
 
     def render_line(self, y: int) -> Strip:
-        y += self.scroll_offset.y  # the row of the fan shown on line y
+        top = self.scroll_offset.y
         width = self.content_size.width
+        if y == 0 and top and self.label:
+            # Scrolled: the name stays on top and says how many cards are out of sight.
+            name = self._name_row(self._built_card_width, self._cards_above(top))
+            return self._strip(name, width)
+        y += top  # the row of the fan shown on line y
         key = (y, width)
         strip = self._strips.get(key)
         if strip is None:
-            base = self.base_style
             if y >= len(self._lines):
-                strip = Strip.blank(width, base)
+                strip = Strip.blank(width, self.base_style)
             else:
-                parts = self._lines[y].parts
-                segments = [Segment(text, self.style_for(*classes)) for text, classes in parts]
-                strip = Strip(segments).extend_cell_length(width, base).crop(0, width)
+                strip = self._strip(self._lines[y].parts, width)
             self._strips[key] = strip
         return strip
+
+    def _strip(self, parts: Parts, width: int) -> Strip:
+        segments = [Segment(text, self.style_for(*classes)) for text, classes in parts]
+        return Strip(segments).extend_cell_length(width, self.base_style).crop(0, width)
 
     def _styles_changed(self) -> None:
         self._strips.clear()
@@ -456,8 +504,9 @@ class StackPile(Pile):
     """A pile that shows only its top card: a foundation, a stock, a discard pile.
 
     ``update(top, count=..., face_up=..., target=..., picked=..., cursor=...)``. On a one-line
-    widget it draws ``label`` and a compact card side by side; taller, it draws the label, a
-    boxed card and (``show_count``) the number of cards under it.
+    widget it draws ``label`` and a compact card side by side ("F1✓2♥" as a target: the mark
+    between them); taller, it draws the label ("✓F1"), a boxed card and (``show_count``) the
+    number of cards under it.
     """
 
     DEFAULT_CSS = sibling_tcss(__file__)
@@ -513,8 +562,9 @@ class StackPile(Pile):
             over += (f"pile--{self.target}",)
         label_style = self.style_for(*_label_classes(over))
         segments: list[Segment] = []
+        mark = MARKS[self.target]
         if height <= 1:
-            label = f"{self.label} " if self.label else ""
+            label = f"{self.label}{mark}" if self.label else ""
             card_width = max(min(width - len(label), 7), 3)
             row = draw_card(showing, self.face_up or not self.count, card_width, 1,
                             empty_label=self.empty_label)[0]
@@ -526,7 +576,7 @@ class StackPile(Pile):
             card_rows = height - 1 - (1 if self.show_count else 0)
             card_width = max(min(width, 9), 3)
             if y == 0:
-                segments.append(Segment(f" {self.label}".ljust(card_width), label_style))
+                segments.append(Segment(f"{mark}{self.label}".ljust(card_width), label_style))
             elif y <= card_rows:
                 rows = draw_card(showing, self.face_up or not self.count, card_width, card_rows,
                                  empty_label=self.empty_label)

@@ -123,3 +123,23 @@ def test_an_existing_save_in_the_player_s_folder_keeps_its_mode(tmp_path: Path) 
     (tmp_path / "game.json").chmod(0o640)
     assert session.run("S game.json").message == "OK"
     assert mode(tmp_path / "game.json") == 0o640
+
+
+def test_a_folder_that_is_not_tableau_s_keeps_its_mode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Only tableau's own folders are made private: a database in memory (whose "folder" is the
+    working folder) or in a folder a caller names leaves that folder's mode alone."""
+    working = tmp_path / "working"
+    named = tmp_path / "named"
+    for folder in (working, named):
+        folder.mkdir()
+        folder.chmod(0o755)
+    monkeypatch.chdir(working)
+    for store in (Store(Path(":memory:")), Store(named / "tableau.db")):
+        try:
+            assert store.enabled, store.problem
+        finally:
+            store.close()
+    assert (mode(working), mode(named)) == (0o755, 0o755)
+    assert mode(named / "tableau.db") == 0o600

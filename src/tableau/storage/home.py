@@ -71,10 +71,24 @@ def files_folder() -> Path:
 
 
 def private_folder(folder: Path) -> None:
-    """Make ``folder`` (0700) if it is missing, and make it private if it is not.
-    Raises OSError if it cannot be made."""
+    """Make ``folder`` (0700) if it is missing; an existing one is made private only if it is
+    one of tableau's own folders (``tighten_folder``). Raises OSError if it cannot be made."""
     folder.mkdir(mode=PRIVATE_FOLDER_MODE, parents=True, exist_ok=True)
-    make_private(folder)
+    tighten_folder(folder)
+
+
+def tighten_folder(folder: Path) -> None:
+    """Make an existing folder private, but only tableau's own: the data, config and files
+    folders. Any other folder (the working folder, one a test or a caller names, the parent of
+    a ``:memory:`` database, which is ".") keeps its mode: changing the mode of a folder that
+    is not tableau's is clobbering it."""
+    try:
+        here = folder.resolve()
+        ours = {place.resolve() for place in (data_folder(), config_folder(), files_folder())}
+    except (OSError, RuntimeError):
+        return
+    if here in ours:
+        make_private(folder)
 
 
 def make_private(path: Path) -> None:

@@ -28,6 +28,7 @@ from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
 from tableau.storage.home import make_private
 from tableau.storage.home import private_folder
+from tableau.storage.home import tighten_folder
 
 MAX_SETTINGS_BYTES: Final = 256 * 1024
 
@@ -136,7 +137,7 @@ class Settings:
     def _read(self, path: Path) -> None:
         name = path.name
         if path.exists():  # a file from before tableau kept it private
-            make_private(path.parent)
+            tighten_folder(path.parent)
             make_private(path)
         try:
             raw = _load(path)

@@ -255,7 +255,8 @@ class Store:
             # SQLite would open it read-only and fail each save later
             return self._disabled(f"{name} cannot be written (it is read-only)")
         try:
-            private_folder(path.parent)
+            if os.fspath(path) != ":memory:":  # its "folder" would be the working folder
+                private_folder(path.parent)
         except OSError as error:
             return self._disabled(f"the folder for {name} cannot be made ({error.strerror})")
         try:

@@ -348,7 +348,10 @@ async def test_quitting_while_taken_cards_show_never_resumes_before_the_take(
         await press(pilot, "t")
         assert message(pilot.app).startswith("New in your hand: K♣ 3♠.")
         taken = table_of(pilot.app).state
-        await quit_app(pilot)
+        await press(pilot, "q")  # an open hand asks before it is left
+        await press(pilot, "y")
+        assert isinstance(pilot.app.screen, MenuScreen)
+        await press(pilot, "ctrl+q")
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)

@@ -15,9 +15,9 @@ from ui_helpers import terminal_clicks
 
 from tableau.ui.app import TableauApp
 from tableau.ui.app import run_app
+from tableau.ui.screens import too_small
 from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.menu import MenuScreen
-from tableau.ui.screens import too_small
 from tableau.ui.screens.poker import PokerScreen
 from tableau.ui.screens.too_small import TooSmallScreen
 from tableau.ui.screens.yukon import YukonScreen

@@ -65,12 +65,12 @@ def ago(seconds: float) -> str:
     return f"{hours // 24} days ago"
 
 
-OPEN_ELSEWHERE = "open in another tableau"
+OPEN_ELSEWHERE = "open elsewhere"
 
 
 def continue_text(record: GameRecord, now: float) -> str:
-    """"Continue Yukon · seed 24611 · 37 moves · 4 min ago", and "· open in another
-    tableau" while another tableau holds it."""
+    """"Continue Yukon · seed 24611 · 37 moves · 4 min ago", and "· open elsewhere" while
+    another tableau holds it (short, so the line fits at 80 columns)."""
     game = find_game(record.game)
     title = game.title if game is not None else record.game
     moves = f"{record.moves} move{'' if record.moves == 1 else 's'}"

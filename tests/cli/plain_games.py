@@ -19,3 +19,13 @@ def play(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], ar
     code = tableau(argv)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+class Interrupted(io.StringIO):
+    """Input that is cut by Ctrl-C once its lines are read."""
+
+    def readline(self, size: int | None = -1) -> str:
+        line = super().readline(-1 if size is None else size)
+        if not line:
+            raise KeyboardInterrupt
+        return line

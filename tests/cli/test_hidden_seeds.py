@@ -14,6 +14,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from plain_games import Interrupted
 
 from tableau.cli import main as tableau
 from tableau.cli import pesten as pesten_cli
@@ -43,16 +44,6 @@ PLAYED = {"gofish": "You ask CPU 1 for", "poker": "You fold", "pesten": "Anna's 
 def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pesten_cli, "PasswordScheme",
                         lambda: PasswordScheme(cheap=True))
-
-
-class Interrupted(io.StringIO):
-    """Input that is cut by Ctrl-C once its lines are read."""
-
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline(-1 if size is None else size)
-        if not line:
-            raise KeyboardInterrupt
-        return line
 
 
 def everything_shown(monkeypatch: pytest.MonkeyPatch, argv: list[str],

@@ -8,6 +8,7 @@ import io
 import sys
 
 import pytest
+from plain_games import Interrupted
 
 from tableau.cli import main as tableau
 from tableau.cli import pesten as pesten_cli
@@ -25,16 +26,6 @@ BRAM_TAKES_THE_TERMINAL = "\n"
 @pytest.fixture(autouse=True)
 def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pesten_cli, "PasswordScheme", lambda: PasswordScheme(cheap=True))
-
-
-class Interrupted(io.StringIO):
-    """Input that is cut by Ctrl-C once its lines are read."""
-
-    def readline(self, size: int | None = -1) -> str:
-        line = super().readline(-1 if size is None else size)
-        if not line:
-            raise KeyboardInterrupt
-        return line
 
 
 def run(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],

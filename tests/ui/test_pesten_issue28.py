@@ -177,3 +177,39 @@ async def test_after_a_penalty_undo_is_not_offered_and_the_message_says_why(
         assert any(event.kind == "penalty" for event in table.state.history)
         assert not table_screen(app).query_one("#undo", Button).display
         assert "The penalty cards have been seen, so that play stays." in shown(app, "#message")
+
+
+# ------------------------------------------------------------------ 14: whole borders
+
+
+def box_around(lines: list[str], title: str) -> list[str]:
+    """The lines of the box whose first line inside holds ``title``, top and bottom edges
+    included."""
+    inside = next(i for i, line in enumerate(lines) if title in line)
+    left = lines[inside].index("│")
+    top = max(i for i in range(inside) if lines[i][left:left + 1] == "╭")
+    bottom = min(i for i in range(inside, len(lines)) if lines[i][left:left + 1] == "╰")
+    return lines[top:bottom + 1]
+
+
+async def test_a_hand_s_box_is_whole_from_the_first_frame_it_shows(make_app: MakeApp) -> None:
+    """Item 14 (not reproduced here; this holds what was looked for): a player saw the hand's
+    borders cut, once with a broken character, for about a second after the hand opened. The
+    box around the hand is whole on the first frames after the unlock, at both sizes."""
+    from test_pesten import screen_text
+
+    for size in ((80, 24), (120, 40)):
+        table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+        app = make_app("pesten", table=table, passwords=quick_scheme())
+        async with app.run_test(size=size) as pilot:
+            await unlock(pilot, "anna-pw")
+            for _frame in range(3):
+                lines = [line.rstrip() for line in screen_text(app).splitlines()]
+                box = box_around(lines, "Anna's hand")
+                assert "�" not in "\n".join(lines)
+                left = box[0].index("╭")
+                right = len(box[0]) - 1
+                assert box[0][right] == "╮" and box[-1][left] == "╰" and box[-1][right] == "╯"
+                for line in box[1:-1]:
+                    assert line[left] == "│" and len(line) == right + 1 and line[right] == "│"
+                await pilot.pause()

@@ -152,6 +152,28 @@ async def test_keys_typed_just_after_done_do_not_reach_the_next_password_field(
         assert table_screen(app).revealed == 1
 
 
+async def test_an_enter_typed_just_after_done_does_not_open_a_hand_with_no_password(
+    make_app: MakeApp,
+) -> None:
+    """The same for a seat with no password: its lock's "I am Bram" button has the focus, and
+    an Enter the last player typed after Done must not press it and show Bram's hand to
+    her."""
+    async with annas_hand(make_app, ["3D 9S QH", BRAM, COR], "5C 7D",
+                          passwords=("anna-pw", "", "")) as (table, app, pilot):
+        await select(pilot, "3D")
+        await press(pilot, "enter")  # play; the hand stays until Done
+        # Done, and at once a second Enter: both typed before the next lock is on screen.
+        done, typed_after_done = events.Key("enter", None), events.Key("enter", None)
+        app.post_message(done)
+        await pilot.pause()
+        app.post_message(typed_after_done)
+        await pilot.pause()
+        assert table.current == 1 and table_screen(app).mode == "lock"
+        assert table_screen(app).revealed is None
+        await press(pilot, "enter")  # Bram, once the lock is on screen
+        assert table_screen(app).revealed == 1
+
+
 # ------------------------------------------------------------------ 13: wording and buttons
 
 

@@ -104,6 +104,7 @@ from tableau.ui.screens.dialogs import SuitChooser
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.password import LockButton
 from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import Pile
@@ -192,7 +193,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
                             compact=True, max_length=200,
                         )
                         yield Button("Open", id="open", compact=True)
-                        yield Button("I am …", id="i-am", compact=True, variant="primary")
+                        yield LockButton("I am …", id="i-am", compact=True, variant="primary")
                     yield Static("", id="lock-note", markup=False)
                 with Vertical(id="hand"):
                     yield Static("", id="hand-title", markup=False)
@@ -313,7 +314,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         field.display = has_password
         self.query_one("#unlock-label", Static).display = has_password
         self.query_one("#open", Button).display = has_password
-        i_am = self.query_one("#i-am", Button)
+        i_am = self.query_one("#i-am", LockButton)
         i_am.display = not has_password
         i_am.label = Content(f"I am {name}")  # a name is text, never markup
         if has_password:
@@ -327,6 +328,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
             self.query_one("#lock-note", Static).update(
                 f"{name} has no password: press the button when you hold the terminal."
             )
+            i_am.deaf_until_shown()  # an Enter typed after Done must not open this hand
             i_am.focus()
 
     def _lockouts(self) -> Lockouts:

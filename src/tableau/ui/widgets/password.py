@@ -18,6 +18,7 @@ import rich.repr
 from textual import events
 from textual._time import get_time  # the clock of every event's ``time``
 from textual.message import Message
+from textual.widgets import Button
 from textual.widgets import Input
 
 from tableau.storage.passwords import Secret
@@ -59,7 +60,36 @@ class _ValueFree(Message):
         yield "input", self.input
 
 
-class PasswordInput(Input):
+class DeafUntilShown:
+    """A lock's controls (the password field, the "I am …" button) drop the keys and pastes
+    typed before they were next on screen: keys someone pressed just before the lock came up
+    (the last player, after Done) are not the next person's. The time a key was typed
+    decides, not when it is read, so a key typed once the lock shows is kept."""
+
+    _hears_from = 0.0
+    """Keys and pastes made before this time (the events' clock) are dropped."""
+
+    def deaf_until_shown(self) -> None:
+        self._hears_from = math.inf
+        self.call_after_refresh(self._shown)  # type: ignore[attr-defined]
+
+    def _shown(self) -> None:
+        self._hears_from = get_time()
+
+    def typed_before_shown(self, message: Message) -> bool:
+        return isinstance(message, (events.Key, events.Paste)) and message.time < self._hears_from
+
+
+class LockButton(DeafUntilShown, Button):
+    """A lock's button: an Enter typed before the lock showed does not press it."""
+
+    def post_message(self, message: Message) -> bool:
+        if self.typed_before_shown(message):
+            return False
+        return super().post_message(message)
+
+
+class PasswordInput(DeafUntilShown, Input):
     """An ``Input`` that is always masked and keeps what was typed to itself."""
 
     ALLOW_SELECT = False  # no part of the screen's mouse selection (ctrl+c would copy it)
@@ -75,20 +105,6 @@ class PasswordInput(Input):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(password=True, **options)
-
-    _hears_from = 0.0
-    """Keys and pastes made before this time (the events' clock) are dropped."""
-
-    def deaf_until_shown(self) -> None:
-        """Drop what was typed before the field is next on the screen: keys someone pressed
-        just before it came up (the last player, after Done) are not the next person's. The
-        time a key was typed decides, not when it is read, so a key typed once the field
-        shows is kept."""
-        self._hears_from = math.inf
-        self.call_after_refresh(self._shown)
-
-    def _shown(self) -> None:
-        self._hears_from = get_time()
 
     READY = "password, then Enter"
 
@@ -117,8 +133,8 @@ class PasswordInput(Input):
         return secret
 
     def post_message(self, message: Message) -> bool:
-        if isinstance(message, (events.Key, events.Paste)) and message.time < self._hears_from:
-            return False  # typed before the field showed (``deaf_until_shown``)
+        if self.typed_before_shown(message):
+            return False
         # Textual's debug log writes every event a widget handles: make typed keys and pasted
         # text show as hidden there. Only the repr changes; the field reads them as usual.
         if type(message) is events.Key and message.is_printable:

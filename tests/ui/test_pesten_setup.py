@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 import tomllib
 from collections.abc import Callable
 from typing import Any
@@ -262,3 +263,16 @@ async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not
             await press(pilot, *password.replace("-", ""), "enter",
                         *password.replace("-", ""), "enter")
             assert note.display == (seat == 0)
+
+
+async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seed gives every hand away, so one picked at random comes from all 2**63 of them (it
+    was 2**48): a visible hand must not be a way to search for the deal."""
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 2**bits - 1)
+    app = make_app("pesten", passwords=quick_scheme(), players=2, cpus=("careful", "careful"))
+    async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)
+        table = next(screen for screen in app.screen_stack if isinstance(screen, PestenScreen))
+        assert table.table.state.config.seed == 2**63 - 1

@@ -929,7 +929,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         """The same seats (and passwords) and rules, a fresh deal from a fresh seed."""
         if not self.table.match_over:
             return
-        self.table = self.table.new_match(secrets.randbits(48))
+        self.table = self.table.new_match(secrets.randbits(63))
         self.game_began()
         self._message("A new match: round 1 is dealt.")
         self.after_move()

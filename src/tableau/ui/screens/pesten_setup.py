@@ -588,7 +588,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 lock = self.locks.get(seat) or self.passwords.lock(name, "")
                 lock.name = name
             seats.append(Seat(name, kind, lock))
-        seed = self.seed if self.seed is not None else secrets.randbits(48)
+        seed = self.seed if self.seed is not None else secrets.randbits(63)
         rules = self._house()
         try:
             table = HotSeat.deal(

@@ -5,14 +5,13 @@ from __future__ import annotations
 
 import argparse
 import re
-import secrets
 import sys
 from collections.abc import Callable
 from typing import Final
 from typing import NoReturn
 from typing import TypeVar
 
-from tableau.engines.yukon import MAX_SEED
+from tableau.engines.rng import MAX_SEED
 
 MAX_ECHO = 40
 """Characters of one argument a message may repeat; the rest is cut with an ellipsis."""
@@ -148,10 +147,6 @@ seed = seed_in(range(MAX_SEED + 1), "2**63-1")
 deals are numbered: ``seed_in(GAME_NUMBERS)``.)"""
 
 
-def fresh_seed() -> int:
-    """A seed for a game with hidden hands, from the whole range: too many to search for the
-    one that deals the hand a player holds."""
-    return secrets.randbelow(MAX_SEED + 1)
 
 def take_cards(args: list[str]) -> tuple[str | None, list[str]]:
     """``--cards FACE`` (unicode, ascii or four-colour), which every full-screen command

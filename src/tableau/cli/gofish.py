@@ -27,7 +27,6 @@ from tableau.ai import gofish as ai
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
-from tableau.cli.args import fresh_seed
 from tableau.cli.args import integer
 from tableau.cli.args import name_list
 from tableau.cli.args import read_arguments
@@ -45,6 +44,7 @@ from tableau.engines import gofish as engine
 from tableau.engines import rng
 from tableau.engines.protocol import Outcome
 from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.seeds import fresh_seed
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.pace import MAX_CPU_DELAY
 

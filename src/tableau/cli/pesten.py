@@ -34,7 +34,6 @@ from tableau.cards import Suit
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
-from tableau.cli.args import fresh_seed
 from tableau.cli.args import integer
 from tableau.cli.args import name_list
 from tableau.cli.args import read_arguments
@@ -59,6 +58,7 @@ from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import Answer
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.ui.controls.pesten import DEFAULT_NAMES

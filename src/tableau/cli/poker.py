@@ -19,7 +19,6 @@ from tableau.cards import parse_card
 from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
-from tableau.cli.args import fresh_seed
 from tableau.cli.args import integer
 from tableau.cli.args import read_arguments
 from tableau.cli.args import seed
@@ -36,6 +35,7 @@ from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import PokerSession
+from tableau.sessions.seeds import fresh_seed
 from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import advice_available
 from tableau.ui.controls.poker import advice_text

@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Final
 from typing import TypeVar
 
 T = TypeVar("T")
 
 _SEED_BITS = 63
+MAX_SEED: Final = 2**_SEED_BITS - 1
+"""The largest seed of every game."""
 
 
 def _generator(seed: int) -> random.Random:

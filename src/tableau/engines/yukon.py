@@ -56,6 +56,7 @@ from tableau.engines.protocol import Outcome
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.protocol import SaveReader
 from tableau.engines.protocol import read_header
+from tableau.engines.rng import MAX_SEED
 
 __all__ = [
     "COLUMN_HEIGHTS",
@@ -101,7 +102,6 @@ FOUNDATION_COUNT: Final = 4
 COLUMN_HEIGHTS: Final = (1, 6, 7, 8, 9, 10, 11)
 FACE_DOWN_COUNTS: Final = (0, 1, 2, 3, 4, 5, 6)
 DECK_SIZE: Final = len(FULL_DECK)
-MAX_SEED: Final = 2**63 - 1
 MAX_MOVES: Final = 10**12
 """A save with a larger move count is refused: a trillion moves is far beyond any game."""
 SAVE_VERSION: Final = 1

@@ -13,7 +13,6 @@ The store keeps each game (``record``): its autosave after every move, resumed e
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from typing import ClassVar
 from typing import cast
@@ -40,6 +39,7 @@ from tableau.sessions.gofish import YOU
 from tableau.sessions.gofish import CpuStep
 from tableau.sessions.gofish import GoFishSession
 from tableau.sessions.gofish import Said
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.store import GameRecord
 from tableau.ui.controls import gofish as controls
 from tableau.ui.controls.gofish import RANK_KEYS
@@ -89,7 +89,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         """``session``: a run to go on with (a resumed game) instead of a new one."""
         super().__init__()
         if session is None:
-            first_seed = seed if seed is not None else random.SystemRandom().getrandbits(63)
+            first_seed = seed if seed is not None else fresh_seed()
             session = GoFishSession(cpus, parse_level(level), first_seed)
         self.session = session
         self.target = 1

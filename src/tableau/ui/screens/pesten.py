@@ -29,7 +29,6 @@ rounds of a match the finished round stays saved, so "Continue" deals the next o
 from __future__ import annotations
 
 import math
-import secrets
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -69,6 +68,7 @@ from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten_saves import can_seal
 from tableau.sessions.pesten_saves import sealed_data
 from tableau.sessions.pesten_saves import title
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import RETRY_DELAYS
 from tableau.storage.passwords import SeatLock
@@ -929,7 +929,7 @@ class PestenScreen(ButtonActions, GameScreen, game="pesten"):
         """The same seats (and passwords) and rules, a fresh deal from a fresh seed."""
         if not self.table.match_over:
             return
-        self.table = self.table.new_match(secrets.randbits(63))
+        self.table = self.table.new_match(fresh_seed())
         self.game_began()
         self._message("A new match: round 1 is dealt.")
         self.after_move()

@@ -15,7 +15,6 @@ points value is marked under its field with the engine's sentence (``house_probl
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Sequence
 from typing import Any
 from typing import ClassVar
@@ -43,6 +42,7 @@ from tableau.engines.pesten import HOUSE_RULES
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.sealed import MIN_PASSWORDS
@@ -588,7 +588,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 lock = self.locks.get(seat) or self.passwords.lock(name, "")
                 lock.name = name
             seats.append(Seat(name, kind, lock))
-        seed = self.seed if self.seed is not None else secrets.randbits(63)
+        seed = self.seed if self.seed is not None else fresh_seed()
         rules = self._house()
         try:
             table = HotSeat.deal(

@@ -17,7 +17,6 @@ with the session's tallies.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Iterable
 from typing import Any
 from typing import ClassVar
@@ -50,6 +49,7 @@ from tableau.sessions.poker import HUMAN
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.store import GameRecord
 from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import RUNNING
@@ -130,7 +130,7 @@ class PokerScreen(GameScreen, game="poker"):
             # A seed from the whole 63-bit range: too many to search for the one that deals
             # the cards you hold (and with them every other hand).
             session = PokerSession(
-                cpus, seed if seed is not None else secrets.randbits(63), chips
+                cpus, seed if seed is not None else fresh_seed(), chips
             )
         self.session = session
         self.problem: str | None = None

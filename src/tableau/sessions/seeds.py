@@ -1,0 +1,13 @@
+"""The one way a game gets a seed nobody chose."""
+
+from __future__ import annotations
+
+import secrets
+
+from tableau.engines.rng import MAX_SEED
+
+
+def fresh_seed() -> int:
+    """A seed from the whole range: too many to search for the one that deals the hand a
+    player holds."""
+    return secrets.randbelow(MAX_SEED + 1)

@@ -1,28 +1,42 @@
 # The two commands of the README: `make play` and `make test`.
+# make test      everything a change must pass: lint, then the tests (quick Hypothesis
+#                profile, the short form of the exhaustive checks)
+# make test-all  the exhaustive lane only: the checks marked `exhaustive` (every theme's
+#                contrast, every storm, 24 kill -9 rounds, the browser) and the Hypothesis
+#                properties at their full example counts; .ci/run runs it after make test
+# make bench     every benchmark row, samples sized to finish in 10 minutes, with 95% intervals
+# make bench-full  the full studies behind the README's figures
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 # Stamps record which extras are installed, so a second run does not reinstall.
 PLAY_STAMP  := $(VENV)/.stamp-play
 TEST_STAMP  := $(VENV)/.stamp-test
+ALL_STAMP   := $(VENV)/.stamp-test-all
 BENCH_STAMP := $(VENV)/.stamp-bench
+# pip's own version check and byte-compiling every installed file cost more than they give a
+# fresh venv: Python compiles what it imports.
+PIP := $(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check
 
-.PHONY: play test lint bench screenshots clean
+.PHONY: play test test-all lint bench bench-full screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(PLAY_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e .
+	$(PIP) -e .
 	touch $@
 
 $(TEST_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(PIP) -e '.[test]'
 	touch $@ $(PLAY_STAMP)
 
+$(ALL_STAMP): pyproject.toml | $(BIN)/python
+	$(PIP) -e '.[test,browser]'
+	touch $@ $(TEST_STAMP) $(PLAY_STAMP)
+
 $(BENCH_STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	$(PIP) -e '.[test,bench]'
 	touch $@ $(TEST_STAMP) $(PLAY_STAMP)
 
 play: $(PLAY_STAMP)
@@ -31,13 +45,19 @@ play: $(PLAY_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/lint-imports
-	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage
+	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage src/tableau/registry.py
 
 test: lint
 	$(BIN)/pytest
 
+test-all: $(ALL_STAMP)
+	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "exhaustive or hypothesis"
+
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench
+
+bench-full: $(BENCH_STAMP)
+	$(BIN)/python -m bench --full
 
 screenshots: $(TEST_STAMP)
 	$(BIN)/python -m tableau.ui.screenshots screenshots

@@ -1,10 +1,12 @@
-"""Run bench/bench_*.py modules: `python -m bench [NAME ...] [--option ...]`.
+"""Run bench/bench_*.py modules: `python -m bench [--full] [NAME ...] [--option ...]`.
 
-With no NAME every bench runs (`make bench`). A NAME that is a bench's whole name (``yukon``
-for bench_yukon.py) picks that bench alone; any other NAME picks every bench whose name
-contains it. Arguments from the first one starting with ``-`` on go to the picked benches'
-``main(argv)``, e.g. `python -m bench yukon_winnability --rules classic --deals 2000`; a
-bench whose ``main()`` takes no arguments refuses them. Without them ``main()`` is called.
+With no NAME every bench runs (`make bench`), on samples sized to finish in about 10 minutes;
+``--full`` runs the full studies instead (`make bench-full`; see bench/sizing.py). A NAME that
+is a bench's whole name (``yukon`` for bench_yukon.py) picks that bench alone; any other NAME
+picks every bench whose name contains it. Arguments from the first one starting with ``-`` on
+(``--full`` aside) go to the picked benches' ``main(argv)``, e.g. `python -m bench
+yukon_winnability --rules classic --deals 2000`; a bench whose ``main()`` takes no arguments
+refuses them. Without them ``main()`` is called.
 
 Each module prints its own rows. Ratios are measured within one run, because the
 machine is shared and absolute figures are noisy.
@@ -17,6 +19,8 @@ import inspect
 import sys
 import time
 from pathlib import Path
+
+from bench import sizing
 
 
 def picked(names: list[str], asked: list[str]) -> list[str]:
@@ -31,6 +35,8 @@ def picked(names: list[str], asked: list[str]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
+    sizing.FULL = "--full" in argv
+    argv = [arg for arg in argv if arg != "--full"]
     names = sorted(path.stem for path in Path(__file__).parent.glob("bench_*.py"))
     split = next((index for index, arg in enumerate(argv) if arg.startswith("-")), len(argv))
     asked, options = argv[:split], argv[split:]
@@ -47,6 +53,8 @@ def main(argv: list[str]) -> int:
             print(f"python -m bench: {', '.join(plain)} takes no options.", file=sys.stderr)
             return 2
     worst = 0
+    print(f"({sizing.run_name()} run: {'the full studies' if sizing.FULL else 'quick samples'}"
+          f", 95% intervals in brackets)", flush=True)
     for name, module in modules.items():
         print(f"\n== {name} ==", flush=True)
         started = time.perf_counter()

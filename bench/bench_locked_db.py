@@ -2,8 +2,9 @@
 the same with the database free, in one run (issue 27, A4).
 
 The store's writes run on its writer thread, off the event loop: a locked database holds up
-that thread (the busy timeout, then a retry), never a key. 200 moves each (drop key, drag
-release, undo key; as in ``bench_ui``), at 120×40, autosave on, in alternating rounds.
+that thread (the busy timeout, then a retry), never a key. 200 moves each (100 in `make
+bench`; drop key, drag release, undo key; as in ``bench_ui``), at 120×40, autosave on, in
+alternating rounds.
 Target: median ≤ 16 ms with the database locked.
 
 Run: `.venv/bin/python -m bench locked_db`.
@@ -16,9 +17,11 @@ import os
 import tempfile
 
 from bench.bench_ui import MOVES
+from bench.bench_ui import QUICK_MOVES
 from bench.bench_ui import ROUNDS
 from bench.bench_ui import _latencies
 from bench.bench_ui import latency_rows
+from bench.sizing import sized
 
 
 def bench_locked() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
@@ -28,7 +31,8 @@ def bench_locked() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     for round_number in range(ROUNDS):
         order = ((False, free), (True, locked))
         for lock, times in order if round_number % 2 == 0 else reversed(order):
-            measured = asyncio.run(_latencies(True, MOVES // ROUNDS, locked=lock))
+            moves = sized(QUICK_MOVES, MOVES) // ROUNDS
+            measured = asyncio.run(_latencies(True, moves, locked=lock))
             for kind, values in measured.items():
                 times.setdefault(kind, []).extend(values)
     return free, locked

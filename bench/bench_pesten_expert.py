@@ -1,12 +1,14 @@
 """Pesten: the expert CPU against careful ones, and how long its decisions take.
 
-All three figures of issue 15 come from one run:
+All three figures of issue 15 come from one run (`make bench-full`; `make bench` plays the
+counts in brackets, and every figure shows its 95% interval):
 - one expert against three careful CPUs in 4-player games (the expert in seat 1, the deal
-  rotating), 2,000 games: the expert's win share, target at least 35% (25% is even);
-- heads-up expert against careful, 2,000 games: target at least 60%;
-- decision time over the expert's decisions in a separate single-process run (time.perf_counter
-  around each call): median at most 300 ms, worst at most 1 s. Forced moves (one legal move)
-  return at once, so the median is judged on the decisions that searched; all are shown.
+  rotating), 2,000 games (200): the expert's win share, target at least 35% (25% is even);
+- heads-up expert against careful, 2,000 games (200): target at least 60%;
+- decision time over the expert's decisions in 40 games (8), in a separate single-process run
+  (time.perf_counter around each call): median at most 300 ms, worst at most 1 s. Forced moves
+  (one legal move) return at once, so the median is judged on the decisions that searched; all
+  are shown.
 The win-rate games run in a pool of two processes (the machine has two cores); each game is
 the same whichever process plays it (``simulate``'s ``first``), so the figures do not depend
 on the split. The same as, in one process,
@@ -19,17 +21,23 @@ import statistics
 import time
 from multiprocessing import Pool
 
+from bench.sizing import median_text
+from bench.sizing import share_interval
+from bench.sizing import sized
 from tableau.ai.pesten import player
 from tableau.engines import pesten
 from tableau.engines import rng
 
 FOUR_GAMES = 2000
+QUICK_FOUR_GAMES = 200
 DUEL_GAMES = 2000
-CHUNK = 50
+QUICK_DUEL_GAMES = 200
+CHUNK = 25
 PROCESSES = 2
 FOUR_TARGET = 35.0
 DUEL_TARGET = 60.0
 TIMED_GAMES = 40
+QUICK_TIMED_GAMES = 8
 MEDIAN_TARGET = 0.300
 WORST_TARGET = 1.0
 SEED = 1
@@ -44,18 +52,18 @@ def _chunk(job: tuple[int, int, int]) -> int:
     return simulate(count, players=players, cpus=cpus, seed=SEED, first=first).wins[0]
 
 
-def _win_share(pool: Pool, players: int, games: int) -> float:
+def _wins(pool: Pool, players: int, games: int) -> int:
     jobs = [(players, first, min(CHUNK, games - first)) for first in range(0, games, CHUNK)]
-    return 100 * sum(pool.imap_unordered(_chunk, jobs)) / games
+    return sum(pool.imap_unordered(_chunk, jobs))
 
 
-def _decision_times() -> tuple[list[float], list[float]]:
+def _decision_times(games: int) -> tuple[list[float], list[float]]:
     """(every expert decision's seconds, those with more than one legal move), over
-    ``TIMED_GAMES`` 4-player games against careful CPUs in this one process."""
+    ``games`` 4-player games against careful CPUs in this one process."""
     expert, careful = player("expert"), player("careful")
     every: list[float] = []
     searched: list[float] = []
-    for game in range(TIMED_GAMES):
+    for game in range(games):
         config = pesten.Config(players=4, seed=rng.fresh_seed_from(SEED + 1, game),
                                dealer=game % 4)
         state = pesten.new_game(config)
@@ -67,7 +75,7 @@ def _decision_times() -> tuple[list[float], list[float]]:
                 move, seed = expert(seen, seed)
                 spent = time.perf_counter() - started
                 every.append(spent)
-                if len(seen.legal) > 1:
+                if len(seen.shortlist) > 1:  # the moves the expert weighs
                     searched.append(spent)
             else:
                 move, seed = careful(seen, seed)
@@ -83,28 +91,31 @@ def _row(label: str, figure: str, target: str, ok: bool | None = None) -> None:
 def main() -> None:
     _row("measure", "figure", "target")
     started = time.perf_counter()
-    every, searched = _decision_times()
+    timed = sized(QUICK_TIMED_GAMES, TIMED_GAMES)
+    every, searched = _decision_times(timed)
     median = statistics.median(searched)
     worst = max(every)
     _row(f"expert decision median, ms ({len(searched)} searched)", f"{1000 * median:.1f}",
          "<= 300", median <= MEDIAN_TARGET)
+    print(f"  95% interval {median_text(searched, 1000)} ms", flush=True)
     _row(f"expert decision worst, ms (of all {len(every)})", f"{1000 * worst:.1f}",
          "<= 1000", worst <= WORST_TARGET)
     _row("  median of all decisions, ms (forced ones too)",
          f"{1000 * statistics.median(every):.2f}", "")
-    print(f"  (timed in one process over {TIMED_GAMES} 4-player games, "
+    print(f"  (timed in one process over {timed} 4-player games, "
           f"{time.perf_counter() - started:.0f} s)", flush=True)
     with Pool(PROCESSES) as pool:
-        started = time.perf_counter()
-        four = _win_share(pool, 4, FOUR_GAMES)
-        _row(f"expert vs 3 careful, {FOUR_GAMES} games: win %", f"{four:.1f}", ">= 35",
-             four >= FOUR_TARGET)
-        print(f"  ({PROCESSES} processes, {time.perf_counter() - started:.0f} s)", flush=True)
-        started = time.perf_counter()
-        duel = _win_share(pool, 2, DUEL_GAMES)
-        _row(f"expert vs careful heads-up, {DUEL_GAMES} games: win %", f"{duel:.1f}", ">= 60",
-             duel >= DUEL_TARGET)
-        print(f"  ({PROCESSES} processes, {time.perf_counter() - started:.0f} s)", flush=True)
+        for players, games, target, label in (
+            (4, sized(QUICK_FOUR_GAMES, FOUR_GAMES), FOUR_TARGET, "expert vs 3 careful"),
+            (2, sized(QUICK_DUEL_GAMES, DUEL_GAMES), DUEL_TARGET, "expert vs careful heads-up"),
+        ):
+            started = time.perf_counter()
+            wins = _wins(pool, players, games)
+            share = 100 * wins / games
+            _row(f"{label}, {games} games: win %", f"{share:.1f}", f">= {target:.0f}",
+                 share >= target)
+            print(f"  95% interval {share_interval(wins, games)}; {PROCESSES} processes, "
+                  f"{time.perf_counter() - started:.0f} s", flush=True)
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@ of a long Yukon game.
 
 - Move latency: from the input that makes a move (the drop key, an undo key or a drag
   release) until the screen has been repainted (the next frame written to the headless
-  driver). 200 moves at 120×40, once with the autosave off and once on (the app keeps its
-  settings and tableau.db), in the same run. Target: median ≤ 16 ms with the autosave on.
+  driver). 200 moves (100 in `make bench`) at 120×40, once with the autosave off and once
+  on (the app keeps its settings and tableau.db), in the same run. Target: median ≤ 16 ms
+  with the autosave on.
 - Start-up: wall time of a subprocess that starts tableau and exits after the menu's first
   frame, against a bare one-widget Textual app measured the same way in the same run,
   interleaved. tableau opens its settings and a tableau.db that holds saves in progress and
@@ -34,7 +35,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.sizing import median_text
+from bench.sizing import sized
+
 MOVES = 200
+QUICK_MOVES = 100
 ROUNDS = 2
 """The moves are played in rounds, autosave off and on, each first in every other round, so
 both meet the same neighbours."""
@@ -106,7 +111,7 @@ def _fill_home() -> None:
     store.close()
 
 
-def bench_startup() -> tuple[float, float]:
+def bench_startup() -> tuple[list[float], list[float]]:
     """Start-up of tableau on a filled home (TABLEAU_HOME, inherited by the children) and of
     the bare app, interleaved."""
     _fill_home()
@@ -122,7 +127,7 @@ def bench_startup() -> tuple[float, float]:
     for _ in range(STARTS):
         bare.append(_start_time(bare_script))
         tableau.append(_start_time(tableau_script))
-    return statistics.median(tableau), statistics.median(bare)
+    return tableau, bare
 
 
 class Frames:
@@ -241,7 +246,8 @@ def bench_latency() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     for round_number in range(ROUNDS):
         order = ((False, off), (True, on))
         for persist, times in order if round_number % 2 == 0 else reversed(order):
-            for kind, values in asyncio.run(_latencies(persist, MOVES // ROUNDS)).items():
+            moves = sized(QUICK_MOVES, MOVES) // ROUNDS
+            for kind, values in asyncio.run(_latencies(persist, moves)).items():
                 times.setdefault(kind, []).extend(values)
     return off, on
 
@@ -253,7 +259,7 @@ async def _resume(
     ``resume`` alone and, to compare, of a new game's first painted board (RESUMES times
     each); then move latencies in that long game."""
     from bench.bench_yukon import long_session
-    from tableau.ui.games import SCREENS
+    from tableau.ui.games import game_ui
     from tableau.ui.scenes import still_app
     from tableau.ui.screens.yukon import YukonScreen
 
@@ -270,8 +276,8 @@ async def _resume(
         record = app.runtime.store.saved("yukon")
         assert record is not None and record.moves == session.state.moves, "not autosaved"
         assert app.runtime.store.flush()
-    ui = SCREENS["yukon"]
-    assert ui.resume is not None
+    ui = game_ui("yukon")
+    assert ui is not None and ui.resume is not None
     builds, shown, opened = [], [], []
     for _ in range(RESUMES):
         started = time.perf_counter()
@@ -312,7 +318,7 @@ def latency_rows(title: str, by_kind: dict[str, list[float]]) -> float:
     median = statistics.median(ms)
     p95 = ms[max(int(len(ms) * 0.95) - 1, 0)]
     print(f"{title}, {len(ms)} moves ({', '.join(by_kind)}):")
-    print(f"  median {median:.1f} ms   p95 {p95:.1f} ms   max {ms[-1]:.1f} ms")
+    print(f"  median {median_text(ms, unit=' ms')}   p95 {p95:.1f} ms   max {ms[-1]:.1f} ms")
     for kind, values in by_kind.items():
         print(f"  {kind:>14}: median {statistics.median(values) * 1000:.1f} ms over {len(values)}")
     return median
@@ -341,21 +347,26 @@ def _main(home: Path) -> None:
     folder = home / "resume"
     folder.mkdir()
     shown, builds, opened, long_times = asyncio.run(_resume(folder))
-    seconds, built = statistics.median(shown), statistics.median(builds)
+    built = statistics.median(builds)
     verdict = "OK" if built <= 0.5 else "over target"
-    print(f"resume of a {LONG_GAME:,}-move Yukon game, median of {RESUMES}:")
-    print(f"  resume (session replayed + screen built) {built * 1000:.0f} ms   "
+    print(f"resume of a {LONG_GAME:,}-move Yukon game, median of {RESUMES} (95% interval: "
+          "the fastest to the slowest):")
+    print(f"  resume (session replayed + screen built) {median_text(builds, 1000, ' ms', 0)}   "
           f"target <= 500 ms: {verdict}")
-    print(f"  Continue to the first painted board {seconds * 1000:.0f} ms   "
-          f"(a new game to its first painted board: {statistics.median(opened) * 1000:.0f} ms)")
+    print(f"  Continue to the first painted board {median_text(shown, 1000, ' ms', 0)}   "
+          f"(a new game to its first painted board: {median_text(opened, 1000, ' ms', 0)})")
     latency_rows(f"move latency in that {LONG_GAME:,}-move game, autosave ON", long_times)
     tableau, bare = bench_startup()
-    ratio = tableau / bare
+    ratio = statistics.median(tableau) / statistics.median(bare)
     verdict = "OK" if ratio <= 1.5 else "over target"
+    # Each start is paired with the bare app's start just before it: the pairs' ratios.
+    pairs = [ours / theirs for ours, theirs in zip(tableau, bare, strict=True)]
     print(f"start-up to first painted frame, median of {STARTS} subprocesses "
           f"(settings + tableau.db with {len(SAVED_GAMES)} saves, {FINISHED_GAMES} games):")
-    print(f"  tableau menu {tableau * 1000:.0f} ms   bare one-widget app {bare * 1000:.0f} ms   "
-          f"ratio {ratio:.2f}   target <= 1.5: {verdict}")
+    print(f"  tableau menu {median_text(tableau, 1000, ' ms', 0)}   bare one-widget app "
+          f"{median_text(bare, 1000, ' ms', 0)}")
+    print(f"  ratio {ratio:.2f} (pairs' median {median_text(pairs, digits=2)})   "
+          f"target <= 1.5: {verdict}")
 
 
 if __name__ == "__main__":

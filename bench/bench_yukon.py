@@ -31,7 +31,8 @@ from pathlib import Path
 from typing import NamedTuple
 from typing import TypeVar
 
-from tableau.engines.protocol import Timeline
+from bench.sizing import mean_interval
+from bench.sizing import median_text
 from tableau.engines.yukon import DEAL
 from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import Config
@@ -41,8 +42,9 @@ from tableau.engines.yukon import apply
 from tableau.engines.yukon import legal_moves
 from tableau.engines.yukon import new_game
 from tableau.engines.yukon import to_json
+from tableau.sessions.timeline import Timeline
 from tableau.sessions.yukon import YukonSession
-from tableau.storage.yukon_saves import MAX_SAVE_BYTES
+from tableau.sessions.yukon_saves import MAX_SAVE_BYTES
 
 T = TypeVar("T")
 
@@ -63,15 +65,18 @@ def dealt(seed: int) -> State:
     return state
 
 
-def throughput() -> tuple[float, int]:
+def throughput() -> tuple[float, float, int]:
+    """Steps a CPU-second, half its 95% interval (over blocks of 1,000 steps), and deals."""
     chooser = random.Random(1)
     seed = 0
     state = dealt(seed)
     steps = in_deal = 0
+    rates: list[float] = []
     # CPU time of this process: the machine is shared, and the target is per core.
     started = time.process_time()
     deadline = started + THROUGHPUT_SECONDS
     while True:
+        block_started, block_steps = time.process_time(), steps
         for _ in range(1000):
             moves = legal_moves(state)
             if not moves or in_deal == MOVES_PER_DEAL:
@@ -82,9 +87,11 @@ def throughput() -> tuple[float, int]:
             state = apply(state, moves[chooser.randrange(len(moves))])
             steps += 1
             in_deal += 1
-        if time.process_time() >= deadline:
+        now = time.process_time()
+        rates.append((steps - block_steps) / max(now - block_started, 1e-9))
+        if now >= deadline:
             break
-    return steps / (time.process_time() - started), seed + 1
+    return steps / (time.process_time() - started), mean_interval(rates)[1], seed + 1
 
 
 def long_game(seed: int) -> Timeline[State] | None:
@@ -197,24 +204,24 @@ def autosave_rows() -> list[tuple[str, str, str]]:
         session, _dealt, _played = long_session(Path(name), GAME_MOVES)
     bare = YukonSession(session.timeline, folder=session.folder)  # no kept steps
 
-    def median_ms(action: Callable[[], object], runs: int) -> float:
+    def median_ms(action: Callable[[], object], runs: int, digits: int) -> str:
         times = []
         for _ in range(runs):
             started = time.perf_counter()
             action()
             times.append(time.perf_counter() - started)
-        return sorted(times)[runs // 2] * 1000
+        return median_text(times, 1000, " ms", digits)
 
     return [
-        (f"autosave data of a {GAME_MOVES:,}-move game", f"{median_ms(session.to_json, 9):.1f} ms",
+        (f"autosave data of a {GAME_MOVES:,}-move game", median_ms(session.to_json, 9, 1),
          "(after every move)"),
-        ("  the same, steps worked out from snapshots", f"{median_ms(bare.to_json, 3):.0f} ms",
+        ("  the same, steps worked out from snapshots", median_ms(bare.to_json, 3, 0),
          "(before: no steps kept)"),
     ]
 
 
 def main() -> None:
-    rate, deals = throughput()
+    rate, spread, deals = throughput()
     megabytes, seed, timeline = memory()
     files, files_on_target = file_rows()
     with tempfile.TemporaryDirectory() as folder:
@@ -229,7 +236,7 @@ def main() -> None:
         ("measure", "value", "target"),
         (
             "random playout, legal_moves + apply (1 core)",
-            f"{rate:,.0f} steps/s",
+            f"{rate:,.0f} ± {spread:,.0f} steps/s",
             f">= {THROUGHPUT_TARGET:,} steps/s",
         ),
         (

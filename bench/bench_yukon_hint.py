@@ -1,10 +1,11 @@
 """The Yukon hint in the app: how soon the first hint shows, and move latency while it thinks.
 
-- First hint: for DEALS numbered deals of the default rules (spec) and of classic, a Yukon
-  screen at 120×40 (Pilot, the app as ``still_app`` draws it), the ``h`` key pressed on the
-  fresh deal; measured: from the key to the first painted frame whose message line has
-  changed to the hint's sentence. Target: every first hint within 2 s (median and worst
-  shown; how many answers had no solved sample, so fell back to a plain preference).
+- First hint: for DEALS numbered deals (QUICK_DEALS in `make bench`) of the default rules
+  (spec) and of classic, a Yukon screen at 120×40 (Pilot, the app as ``still_app`` draws
+  it), the ``h`` key pressed on the fresh deal; measured: from the key to the first painted
+  frame whose message line has changed to the hint's sentence. Target: every first hint
+  within 2 s (median and worst shown; how many answers had no solved sample, so fell back to
+  a plain preference).
 - Move latency while the hint thinks: as bench_ui.py measures a move, from the key (undo
   ``u`` or redo ``r``, posted as the terminal driver posts keys) to the next painted frame,
   at 120×40, MOVES moves idle and MOVES moves with a hint thinking, interleaved in the same
@@ -35,11 +36,16 @@ from unittest import mock
 
 from bench.bench_ui import Frames
 from bench.bench_ui import latency_rows
+from bench.sizing import median_text
+from bench.sizing import sized
 
 DEALS = 10
+QUICK_DEALS = 6
 RULES = ("spec", "classic")
 MOVES = 100
-"""Measured moves of each kind (idle, thinking)."""
+QUICK_MOVES = 50
+"""Measured moves of each kind (idle, thinking): MOVES in `make bench-full`, QUICK_MOVES in
+`make bench`."""
 SETTLE = 0.05
 """Seconds between ``h`` and the measured key, so the hint's thread is in the solver."""
 HINT_SAMPLES = 1_000_000
@@ -97,12 +103,13 @@ async def _latencies() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     from tableau.ai.yukon_hint import hint
     from tableau.ui.scenes import still_app
     from tableau.ui.screens import yukon as yukon_screen
+    from tableau.ui.screens import yukon_solver
 
     idle: dict[str, list[float]] = {"undo key": [], "redo key": [], "cursor key": []}
     thinking: dict[str, list[float]] = {kind: [] for kind in idle}
     endless = partial(hint, samples=HINT_SAMPLES)
-    with (mock.patch.object(yukon_screen, "HINT_SECONDS", HINT_SECONDS),
-          mock.patch.object(yukon_screen, "hint", endless)):
+    with (mock.patch.object(yukon_solver, "HINT_SECONDS", HINT_SECONDS),
+          mock.patch.object(yukon_solver, "hint", endless)):
         app = still_app("yukon", seed=1, deal=True)
         async with app.run_test(size=(120, 40)) as pilot:
             screen = app.screen
@@ -112,7 +119,7 @@ async def _latencies() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
             await pilot.pause()
             frames = Frames(app)
             try:
-                for number in range(2 * MOVES):
+                for number in range(2 * sized(QUICK_MOVES, MOVES)):
                     # Each kind gets as many undos as redos: idle u, thinking r, thinking u, idle r.
                     key, with_hint = "ur"[number % 2], number % 4 in (1, 2)
                     await app.workers.wait_for_complete()  # the stopped hint's thread has ended
@@ -163,14 +170,16 @@ def main() -> None:
 
 
 def _main() -> None:
-    print(f"first hint at 120x40, from h to the painted sentence, deals 1-{DEALS}:")
+    deals = sized(QUICK_DEALS, DEALS)
+    print(f"first hint at 120x40, from h to the painted sentence, deals 1-{deals}:")
     for rules in RULES:
-        answers = [asyncio.run(_first_hint(seed, rules)) for seed in range(1, DEALS + 1)]
+        answers = [asyncio.run(_first_hint(seed, rules)) for seed in range(1, deals + 1)]
         seconds = [at for at, _sentence in answers]
         fallbacks = sum("; this move " in sentence for _at, sentence in answers)
         worst = max(seconds)
         verdict = "OK" if worst <= FIRST_HINT_TARGET else "over target"
-        print(f"  {rules:>8}: median {statistics.median(seconds):.2f} s   worst {worst:.2f} s   "
+        print(f"  {rules:>8}: median {median_text(seconds, unit=' s', digits=2)}   "
+              f"worst {worst:.2f} s   "
               f"(no sample solved: {fallbacks} of {len(answers)})   "
               f"target <= {FIRST_HINT_TARGET:.0f} s: {verdict}")
     idle, thinking = _latencies_in_a_fresh_process()

@@ -3,7 +3,8 @@
     python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
     python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
     python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv]
-    python -m bench yukon_winnability            (make bench: 50 deals of each variant)
+    python -m bench yukon_winnability            (make bench: 30 deals of each variant)
+    python -m bench --full yukon_winnability     (make bench-full: 2,000 deals of each, 2 jobs)
 
 - **The deals** are a fixed list: game numbers 1 to N, deal n being
   ``tableau.engines.yukon.numbered_game(n, R)``, the game ``tableau yukon --seed n --rules R``
@@ -65,6 +66,7 @@ from rich.progress import Progress
 from rich.progress import TextColumn
 from rich.progress import TimeRemainingColumn
 
+from bench.sizing import sized
 from bench.winnability import VERDICTS
 from bench.winnability import Summary
 from bench.winnability import markdown_table
@@ -82,8 +84,11 @@ from tableau.engines.yukon import view
 T = TypeVar("T")
 
 PROG = "python -m bench yukon_winnability"
-SAMPLE_DEALS = 50
+SAMPLE_DEALS = 30
 """Deals of each variant that `make bench` solves."""
+STUDY_DEALS = 2000
+"""Deals of each variant that `make bench-full` solves: the README's study."""
+STUDY_JOBS = 2
 DEFAULT_BUDGET_S = 10.0
 FIELDS = ("seed", "verdict", "moves", "nodes", "seconds", "reason")
 MAX_HINT_MOVES = 1000
@@ -318,8 +323,9 @@ def _positive(kind: type[float] | type[int]) -> Any:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=PROG, description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", choices=RULES, help="the variant (default: each, 50 deals)")
-    parser.add_argument("--deals", type=_positive(int), default=SAMPLE_DEALS,
+    parser.add_argument("--rules", choices=RULES, help="the variant (default: each)")
+    parser.add_argument("--deals", type=_positive(int),
+                        default=sized(SAMPLE_DEALS, STUDY_DEALS),
                         help="solve game numbers 1 to N (default %(default)s)")
     parser.add_argument("--budget-s", type=_positive(float), default=DEFAULT_BUDGET_S,
                         help="seconds per deal (default %(default)s)")
@@ -332,7 +338,7 @@ def _parser() -> argparse.ArgumentParser:
                         help="play the proved-won deals by the hint alone (needs --rules)")
     parser.add_argument("--from", dest="source", type=Path, metavar="CSV",
                         help="hint: take the proved-won deals from this study CSV")
-    parser.add_argument("--jobs", type=_positive(int), default=1,
+    parser.add_argument("--jobs", type=_positive(int), default=sized(1, STUDY_JOBS),
                         help="deals solved (or played) at once, one process each "
                              "(default %(default)s)")
     parser.add_argument("--samples", type=_positive(int), default=HINT_SAMPLES,

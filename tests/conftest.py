@@ -1,12 +1,20 @@
 """Every test runs with TABLEAU_HOME in its own temporary folder: no test reads or writes the
-player's settings or database."""
+player's settings or database. Seat passwords hash with Argon2id's cheapest parameters, in
+this process and in every process a test starts (tableau.storage.passwords.TEST_CHEAP_HASHES).
+Hypothesis runs the quick ``dev`` profile unless HYPOTHESIS_PROFILE=ci asks for the full
+example counts (``make test-all``)."""
 
 from __future__ import annotations
 
+import os
 import signal
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import settings
+
+from tableau.storage.passwords import TEST_CHEAP_HASHES
 
 # A suite started in the background (`make test &` from a script) inherits Ctrl-C ignored, and
 # so would every tableau the tests start: the Ctrl-C tests could not stop them. A player's
@@ -15,9 +23,49 @@ import pytest
 if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
     signal.signal(signal.SIGINT, signal.default_int_handler)
 
+# ---------------------------------------------------------------- Hypothesis profiles
+
+DEV_EXAMPLES = 20
+"""``dev``: at most this many examples a property, its own count when lower."""
+QUICK = "dev"
+# No deadline and no too-slow check: on a loaded machine an example's time measures the
+# neighbours, and a property that fails only there is a flake, not a finding.
+_STEADY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
+settings.register_profile(QUICK, max_examples=DEV_EXAMPLES, **_STEADY)
+settings.register_profile("ci", **_STEADY)  # Hypothesis's 100, and each test's own count
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE", QUICK)
+settings.load_profile(PROFILE)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under ``dev`` a test's own ``@settings(max_examples=N)`` is capped at DEV_EXAMPLES, so
+    the per-test counts (today's, which ``ci`` keeps) scale with the profile."""
+    if PROFILE != QUICK:
+        return
+    for item in items:
+        test = getattr(getattr(item, "obj", None), "__func__", getattr(item, "obj", None))
+        if not getattr(test, "is_hypothesis_test", False):
+            continue
+        chosen = getattr(test, "_hypothesis_internal_use_settings", None)
+        if chosen is None:  # Hypothesis keeps a test's settings elsewhere now: update this
+            raise pytest.UsageError("tests/conftest.py cannot read a Hypothesis test's "
+                                    "settings; the dev profile's cap needs updating.")
+        if chosen.max_examples > DEV_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(chosen, max_examples=DEV_EXAMPLES)
+
+
+# ---------------------------------------------------------------- every test
+
 
 @pytest.fixture(autouse=True)
 def tableau_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path_factory.mktemp("home")
     monkeypatch.setenv("TABLEAU_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Cheap Argon2id for every PasswordScheme a test makes, and for the processes it starts
+    (they inherit the variable). tests/storage/test_passwords.py keeps one test at full cost."""
+    monkeypatch.setenv(TEST_CHEAP_HASHES, "1")

@@ -9,6 +9,8 @@ the app sends to the browser's terminal is kept in ``window.tableauSeen``.
 
 Skipped, with the reason, where chromium or chromedriver is missing (.ci/run installs them).
 TABLEAU_SCREENSHOTS=1 also keeps the screenshot as screenshots/browser.png for the README.
+A browser takes long to start, so these run in ``make test-all`` (which ``.ci/run`` runs);
+``make test`` checks serve's page and websockets without a browser (tests/cli/test_serve_*).
 """
 
 from __future__ import annotations
@@ -32,6 +34,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+# The browser extra (selenium, pillow) comes with `make test-all`, not `make test`.
+pytest.importorskip("selenium", reason="the browser extra is not installed: make test-all")
+pytest.importorskip("PIL", reason="the browser extra is not installed: make test-all")
+
 from PIL import Image
 from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
@@ -48,6 +55,8 @@ from tableau.storage.decks import save_deck
 from tableau.storage.home import FILES_FOLDER
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
+
+pytestmark = pytest.mark.exhaustive
 
 ROOT = Path(__file__).resolve().parents[2]
 CARD_STYLES = ROOT / "src" / "tableau" / "ui" / "widgets" / "card.tcss"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tableau.cli import main as tableau
-from tableau.engines import GAMES
+from tableau.registry import GAMES
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 
 HUGE = "9" * 120_000

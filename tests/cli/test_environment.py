@@ -79,20 +79,53 @@ def test_a_deleted_working_folder_gives_one_sentence_and_status_1(
     assert "working folder no longer exists" in one_sentence(result.stderr)
 
 
-@pytest.mark.parametrize(
-    "arguments", [["gofish", "--simulate", "1000000"], ["yukon", "--plain", "--seed", "1"]]
-)
-def test_ctrl_c_gives_one_sentence_and_status_130(arguments: list[str], tmp_path: Path) -> None:
+def test_ctrl_c_gives_one_sentence_and_status_130(tmp_path: Path) -> None:
     running = subprocess.Popen(
-        [TABLEAU, *arguments], cwd=tmp_path, stdin=subprocess.PIPE,
+        [TABLEAU, "yukon", "--plain", "--seed", "1"], cwd=tmp_path, stdin=subprocess.PIPE,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(3)  # well into the games, or waiting for a command
+    assert running.stdout is not None
+    shown = ""
+    while not shown.endswith("INPUT > "):  # the game waits for a command, as a player sees
+        character = running.stdout.read(1)
+        assert character, "the game ended before it asked for a command"
+        shown += character
     running.send_signal(signal.SIGINT)
     out, err = running.communicate(timeout=60)
     assert running.returncode == INTERRUPTED
     assert one_sentence(err) == "tableau: stopped (Ctrl-C)."
     assert "Traceback" not in out
+
+
+def test_ctrl_c_during_a_simulation_gives_one_sentence_and_status_130(tmp_path: Path) -> None:
+    # On a terminal, where the player sees the games under way (the progress bar).
+    main, side = pty.openpty()
+    running = subprocess.Popen([TABLEAU, "gofish", "--simulate", "1000000"], cwd=tmp_path,
+                               stdin=subprocess.DEVNULL, stdout=side, stderr=side)
+    os.close(side)
+    drawn = _read_until(main, "Simulating")
+    running.send_signal(signal.SIGINT)
+    drawn += _read_until(main, None)
+    os.close(main)
+    assert running.wait(timeout=60) == INTERRUPTED
+    assert "tableau: stopped (Ctrl-C)." in drawn
+    assert "Traceback" not in drawn
+
+
+def _read_until(terminal: int, text: str | None) -> str:
+    """What the program draws on ``terminal`` until ``text`` shows (None: until it closes)."""
+    drawn = b""
+    deadline = time.monotonic() + 60
+    while text is None or text.encode() not in drawn:
+        assert time.monotonic() < deadline, f"{text!r} never showed: {drawn!r}"
+        try:
+            chunk = os.read(terminal, 65536)
+        except OSError:  # the terminal closed when the command ended
+            break
+        if not chunk:
+            break
+        drawn += chunk
+    return drawn.decode(errors="replace")
 
 
 def _on_a_terminal(arguments: list[str], cwd: Path) -> tuple[int, str]:
@@ -101,17 +134,9 @@ def _on_a_terminal(arguments: list[str], cwd: Path) -> tuple[int, str]:
     running = subprocess.Popen([TABLEAU, *arguments], cwd=cwd, stdin=subprocess.DEVNULL,
                                stdout=side, stderr=side)
     os.close(side)
-    drawn = b""
-    while True:
-        try:
-            chunk = os.read(main, 65536)
-        except OSError:  # the terminal closed when the command ended
-            break
-        if not chunk:
-            break
-        drawn += chunk
+    drawn = _read_until(main, None)
     os.close(main)
-    return running.wait(timeout=60), drawn.decode(errors="replace")
+    return running.wait(timeout=60), drawn
 
 
 def test_a_simulation_on_a_terminal_shows_progress_and_piped_shows_none(tmp_path: Path) -> None:

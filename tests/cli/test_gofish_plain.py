@@ -7,7 +7,8 @@ import re
 import pytest
 from plain_games import play
 
-from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.gofish import YOU
+from tableau.sessions.gofish import against_cpus
 
 
 def plain(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], commands: str,
@@ -19,9 +20,9 @@ def test_the_table_follows_the_seeds_layout(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     _, out, _ = plain(monkeypatch, capsys, "", "--seed", "3")
-    session = GoFishSession(1, "pro", 3)
+    session = against_cpus(1, "pro", 3)
     cards = " ".join(f"[{card.face.translate(str.maketrans('♣♦♥♠', 'CDHS'))}]"
-                     for card in session.seen().hand)
+                     for card in session.view(YOU).hand)
     assert out.startswith("Dealt 7 cards each. You play first.\n#=~\n\nCPU 1's:\n"
                           "Cards: [] [] [] [] [] [] []\nBooks: none\n\n[[[38]]]\n\nYour:\n"
                           f"Cards: {cards}\n")

@@ -17,8 +17,6 @@ import pytest
 from plain_games import Interrupted
 
 from tableau.cli import main as tableau
-from tableau.cli import pesten as pesten_cli
-from tableau.storage.passwords import PasswordScheme
 
 SEED = 7312945861234567891
 """A seed whose digits cannot turn up by chance in a game's text."""
@@ -38,12 +36,6 @@ WARNING = "anyone who knows it knows every hand"
 """The heart of the warning about --seed at a table of humans."""
 PLAYED = {"gofish": "You ask CPU 1 for", "poker": "You fold", "pesten": "Anna's hand ("}
 """Words that show a game was really played."""
-
-
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pesten_cli, "PasswordScheme",
-                        lambda: PasswordScheme(cheap=True))
 
 
 def everything_shown(monkeypatch: pytest.MonkeyPatch, argv: list[str],

@@ -18,7 +18,6 @@ from plain_games import play
 
 from tableau.cli.plain import MAX_LINE
 from tableau.cli.plain import whole_number
-from tableau.storage.passwords import PasswordScheme
 
 SCRIPTS = Path(__file__).parent / "scripts"
 
@@ -35,16 +34,6 @@ GAMES = {
     "pesten": (["--seed", "5", "--players", "2", "--cpu", "careful"], "pesten_1p_seed5.txt",
                "Bram wins round 1!\n", "Game over.\n"),
 }
-
-
-@pytest.fixture(autouse=True)
-def cheap_passwords(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In-process Pesten games hash with Argon2id's cheapest parameters (the subprocess test
-    keeps the real ones)."""
-    import tableau.cli.pesten
-
-    monkeypatch.setattr(tableau.cli.pesten, "PasswordScheme",
-                        lambda: PasswordScheme(cheap=True))
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -35,7 +35,7 @@ def test_the_table_names_your_hand_in_the_specs_words(
 def test_a_cpus_cards_are_not_shown_before_the_showdown(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    session = PokerSession(2, 5)
+    session = PokerSession.table(2, 5)
     _, out, _ = plain(monkeypatch, capsys, "check\n")
     for seat in (1, 2):
         for card in session.state.hands[seat]:
@@ -70,19 +70,19 @@ def test_a_move_the_engine_refuses_is_answered_with_its_sentence(
 
 
 def cpus_play(session: PokerSession) -> None:
-    while session.cpu_to_move():
-        session.cpu_play(session.cpu_choose(session.state))
+    while (step := session.cpu_step()) is not None:
+        session.play_cpu(step)
 
 
 def test_commands_read_as_the_tables_keys_do() -> None:
-    session = PokerSession(2, 5)
-    view = session.view
+    session = PokerSession.table(2, 5)
+    view = session.view(session.you)
     assert read_command("c", view) in (CHECK, CALL)
     assert read_command("next", view) == NextHand()
     cpus_play(session)
-    session.play(CHECK)  # the CPUs checked too: the draw begins
+    assert session.act(session.you, CHECK).ok  # the CPUs checked too: the draw begins
     cpus_play(session)
-    view = session.view
+    view = session.view(session.you)
     assert view.phase is Phase.DRAW
     assert read_command("stand", view) == Draw(())
     assert read_command("draw QH", view) != Draw(())

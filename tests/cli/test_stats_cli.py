@@ -1,6 +1,7 @@
-"""`tableau stats [--json]`, run as a player would (the installed command) with TABLEAU_HOME in
-a temporary folder: the figures as text and JSON, a fresh home left as it was, bad arguments
-and a damaged or unusable database in one sentence."""
+"""`tableau stats [--json]` with TABLEAU_HOME in a temporary folder: the figures as text and
+JSON, a fresh home left as it was, bad arguments and a damaged or unusable database in one
+sentence. Run in this process (``tableau.cli.main``); one test runs the installed command, as a
+player would."""
 
 from __future__ import annotations
 
@@ -8,19 +9,41 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from typing import NamedTuple
 
+import pytest
+
+from tableau.cli import main as tableau
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 
 TABLEAU = str(Path(sys.executable).parent / "tableau")
 
 
-def stats(home: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([TABLEAU, "stats", *arguments], capture_output=True, text=True,
-                          env={**os.environ, "TABLEAU_HOME": str(home)}, cwd=home.parent,
-                          timeout=60, check=False)
+class Ran(NamedTuple):
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+Stats = Callable[..., Ran]
+
+
+@pytest.fixture
+def stats(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Stats:
+    """``stats(home, *arguments)``: `tableau stats ARGUMENTS` with TABLEAU_HOME at ``home``."""
+
+    def run(home: Path, *arguments: str) -> Ran:
+        monkeypatch.setenv("TABLEAU_HOME", str(home))
+        monkeypatch.chdir(home.parent)
+        code = tableau(["stats", *arguments])
+        captured = capsys.readouterr()
+        return Ran(code, captured.out, captured.err)
+
+    return run
 
 
 def finish(store: Store, game: str, result: str, variant: str = "", *, moves: int = 50,
@@ -44,7 +67,9 @@ def recorded(home: Path) -> None:
 
 def test_a_fresh_home_gives_empty_figures_and_creates_nothing(tmp_path: Path) -> None:
     home = tmp_path / "not-yet"
-    result = stats(home, "--json")
+    result = subprocess.run([TABLEAU, "stats", "--json"], capture_output=True, text=True,
+                            env={**os.environ, "TABLEAU_HOME": str(home)}, cwd=tmp_path,
+                            timeout=60, check=False)
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout) == {
         "yukon": [], "gofish": [], "pesten": [],
@@ -54,7 +79,7 @@ def test_a_fresh_home_gives_empty_figures_and_creates_nothing(tmp_path: Path) ->
     assert not home.exists()
 
 
-def test_a_fresh_home_says_no_game_has_finished_yet(tmp_path: Path) -> None:
+def test_a_fresh_home_says_no_game_has_finished_yet(tmp_path: Path, stats: Stats) -> None:
     result = stats(tmp_path)
     assert result.returncode == 0
     for sentence in ("No Yukon games finished yet.", "No Pesten rounds finished yet.",
@@ -63,7 +88,7 @@ def test_a_fresh_home_says_no_game_has_finished_yet(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
 
 
-def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path) -> None:
+def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path, stats: Stats) -> None:
     recorded(tmp_path)
     result = stats(tmp_path, "--json")
     assert result.returncode == 0
@@ -81,7 +106,7 @@ def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path) -> None:
     }
 
 
-def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path) -> None:
+def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path, stats: Stats) -> None:
     recorded(tmp_path)
     result = stats(tmp_path)
     assert result.returncode == 0
@@ -96,14 +121,14 @@ def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path) -> None:
     assert "No Go Fish games finished yet." not in result.stdout
 
 
-def test_bad_arguments_give_one_sentence_and_status_2(tmp_path: Path) -> None:
+def test_bad_arguments_give_one_sentence_and_status_2(tmp_path: Path, stats: Stats) -> None:
     result = stats(tmp_path, "--jsn")
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == ["tableau stats: unrecognized arguments: --jsn"]
 
 
-def test_a_damaged_database_is_set_aside_with_one_sentence(tmp_path: Path) -> None:
+def test_a_damaged_database_is_set_aside_with_one_sentence(tmp_path: Path, stats: Stats) -> None:
     (tmp_path / "tableau.db").write_bytes(b"not a database at all " * 100)
     result = stats(tmp_path, "--json")
     assert result.returncode == 0
@@ -115,7 +140,7 @@ def test_a_damaged_database_is_set_aside_with_one_sentence(tmp_path: Path) -> No
 
 
 def test_a_folder_in_place_of_the_database_gives_one_sentence_and_status_1(
-    tmp_path: Path,
+    tmp_path: Path, stats: Stats
 ) -> None:
     (tmp_path / "tableau.db").mkdir()
     result = stats(tmp_path)

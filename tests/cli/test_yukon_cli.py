@@ -193,8 +193,8 @@ def test_ld_sr_p_in_line_mode_deals_the_tuis_game_n(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from tableau.cli.yukon_text import render_text
-    from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import numbered_game
+    from tableau.sessions.timeline import Timeline
     from tableau.sessions.yukon import YukonSession
 
     _, out, _ = plain(monkeypatch, capsys, "LD\nSR\nP\n", "--seed", "2")

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from tableau.cli import main as tableau
+from tableau.engines import yukon as yukon_engine
 from tableau.engines.yukon import DEAL
 from tableau.engines.yukon import Config
-from tableau.engines.yukon import LoadDeck
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import new_game
@@ -85,7 +85,7 @@ def test_a_won_deal_prints_moves_that_win_it_through_the_engine(
 def test_a_deck_file_is_dealt_as_ld_then_p_and_solved(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = solve(capsys, "--deck", FIGURE2)
     assert code == 0 and out.startswith(f"Deal: deck {FIGURE2}, spec rules\nVerdict: won\n")
-    dealt = apply(apply(new_game(Config()), LoadDeck(load_deck(FIGURE2))), DEAL)
+    dealt = apply(yukon_engine.load_deck(new_game(Config()), load_deck(FIGURE2)), DEAL)
     assert replays_to_a_win(dealt, printed_moves(out))
 
 

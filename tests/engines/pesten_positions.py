@@ -60,4 +60,4 @@ def play(*faces: str, suit: Suit | None = None, last: bool = False) -> Play:
 
 def texts(before: p.State, after: p.State) -> list[str]:
     """The history lines ``after`` added to ``before``."""
-    return [event.text for event in after.history[len(before.history) :]]
+    return [p.describe(event, 0) for event in after.history[len(before.history) :]]

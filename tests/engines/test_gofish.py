@@ -269,16 +269,43 @@ def test_another_players_hidden_draw_carries_no_card_in_a_view() -> None:
     own, other = g.view(after, 0).history[-1], g.view(after, 1).history[-1]
     assert isinstance(own, Drew) and own.card == parse_cards("5H")[0]
     assert isinstance(other, Drew) and other.card is None
-    assert other.describe(["You", "CPU 1"], 0) == "You draw a card"
+    assert g.describe(other, 0, ["You", "CPU 1"]) == "You draw a card"
 
 
 def test_history_sentences_name_you_and_the_cpus() -> None:
     names = ["You", "CPU 1", "CPU 2"]
-    assert Asked(2, 0, SEVEN, 2).describe(names, 0) == "CPU 2 asks you for 7s — you give 2"
-    assert Asked(0, 1, KING, 1).describe(names, 0) == "You ask CPU 1 for kings — CPU 1 gives 1"
-    assert Asked(1, 2, Rank.ACE, 0).describe(names, 0) == "CPU 1 asks CPU 2 for aces — Go fish!"
-    assert Booked(0, Rank.TEN).describe(names, 0) == "You lay down a book of 10s"
-    assert Drew(1, None, False, "fish").describe(names, 0) == "CPU 1 draws a card"
+    assert g.describe(Asked(2, 0, SEVEN, 2), 0, names) == "CPU 2 asks you for 7s — you give 2"
+    assert g.describe(Asked(0, 1, KING, 1), 0, names) == "You ask CPU 1 for kings — CPU 1 gives 1"
+    assert g.describe(Asked(1, 2, Rank.ACE, 0), 0, names) == "CPU 1 asks CPU 2 for aces — Go fish!"
+    assert g.describe(Booked(0, Rank.TEN), 0, names) == "You lay down a book of 10s"
+    assert g.describe(Drew(1, None, False, "fish"), 0, names) == "CPU 1 draws a card"
+
+
+def test_a_drawn_card_is_worded_only_for_the_drawer_unless_it_was_shown() -> None:
+    names = ["You", "CPU 1", "CPU 2"]
+    five = parse_cards("5H")[0]
+    hidden = Drew(1, five, False, "fish")
+    assert g.describe(hidden, 1, names) == "You draw the 5♥"
+    assert g.describe(hidden, 0, names) == "CPU 1 draws a card"
+    assert g.describe(hidden, None) == "Player 2 draws a card"  # an onlooker
+    shown = Drew(1, five, True, "fish")
+    assert g.describe(shown, 2, names) == (
+        "CPU 1 draws the 5♥, the rank asked for, and goes again")
+    assert g.describe(Drew(0, five, False, "empty"), 0, names) == (
+        "You have no cards and draw the 5♥")
+    assert g.describe(Drew(2, five, False, "alone"), 0, names) == (
+        "Nobody else holds cards; CPU 2 draws a card")
+
+
+def test_every_kind_of_event_has_its_sentence() -> None:
+    names = ["You", "CPU 1"]
+    assert g.describe(g.Dealt(2, 7), 0, names) == "7 cards dealt to each of 2 players."
+    assert g.describe(SatOut(1), 0, names) == (
+        "CPU 1 has no cards and the stock is empty; sits out")
+    assert g.describe(SatOut(0), 0, names) == "You have no cards and the stock is empty; sit out"
+    assert g.describe(StockEmpty(0), 0, names) == "The stock is empty; the turn passes"
+    assert {g.Dealt.kind, Asked.kind, Drew.kind, Booked.kind, SatOut.kind, StockEmpty.kind} == {
+        "dealt", "asked", "drew", "booked", "sat_out", "stock_empty"}
 
 
 def test_a_save_round_trips_and_junk_is_refused_with_a_sentence() -> None:

@@ -27,6 +27,7 @@ from tableau.engines import IllegalMove
 from tableau.engines import pesten as p
 from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
+from tableau.engines.pesten._fast import _CANON as CANON
 
 STOCK = "3C 4C 5C 9D TD QD 3D 4D"
 
@@ -240,7 +241,7 @@ def test_either_order_and_wrap_runs_together() -> None:
 
 
 def test_the_specials_are_two_seven_eight_ten_jack_king_and_the_joker() -> None:
-    specials = {c.rank.letter for c in p._CANON if isinstance(c, Card) and p.is_special(c)}
+    specials = {c.rank.letter for c in CANON if isinstance(c, Card) and p.is_special(c)}
     assert specials == {"2", "7", "8", "T", "J", "K"}
     assert p.is_special(card("JK")) and not p.is_special(card("5H"))
 
@@ -344,13 +345,13 @@ def test_legal_moves_list_every_play_the_rules_accept_under_every_switch(
 
 
 # Runs and sets turn up often among few ranks of two suits; the top card may be any card.
-near_cards = st.sampled_from([c for c in p._CANON if isinstance(c, Card)
+near_cards = st.sampled_from([c for c in CANON if isinstance(c, Card)
                               and c.suit in SUITS[:2] and c.rank.letter in "A23QKJT"])
 
 
 @settings(max_examples=60, deadline=None)
 @given(hand=st.lists(near_cards, min_size=2, max_size=6, unique=True),
-       top=st.sampled_from(p._CANON[:-1]), stack=st.booleans(),
+       top=st.sampled_from(CANON[:-1]), stack=st.booleans(),
        wrap=st.booleans(), either=st.booleans(), special_finish=st.booleans())
 def test_legal_moves_list_every_accepted_play_of_random_hands(
     hand: list[AnyCard], top: AnyCard, stack: bool, wrap: bool, either: bool,

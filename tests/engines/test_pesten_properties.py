@@ -22,7 +22,6 @@ from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
 from tableau.engines import IllegalMove
-from tableau.engines import SaveFormatError
 from tableau.engines import pesten as p
 from tableau.engines.pesten import DRAW
 from tableau.engines.pesten import Phase
@@ -30,6 +29,13 @@ from tableau.engines.pesten import Play
 
 MAX_MOVES = 5000
 """Random games end long before this; the cap only keeps a broken engine from hanging."""
+
+
+def random_move(state: p.State, chooser: random.Random) -> p.Move:
+    """A random legal move; a false last-card call (which only costs cards) seldom, so the
+    random rounds still end."""
+    pool = p.legal_moves(state) if chooser.random() < 0.1 else p.shortlist(state)
+    return chooser.choice(pool)
 
 house_rules = st.fixed_dictionaries({
     "forgot_penalty": st.sampled_from((2, 5)),
@@ -79,7 +85,7 @@ def play_game(
         if check:
             check_position(state, legal, chooser, step)
         before = state
-        state = p.apply(state, chooser.choice(legal))
+        state = p.apply(state, random_move(state, chooser))
         assert all(a <= b for a, b in zip(before.points, state.points, strict=True))
         assert not p.match_over(before)
     return state
@@ -109,15 +115,14 @@ def check_position(
     assert all(p.is_legal(state, move) for move in legal)
     for move in chooser.sample(legal, min(len(legal), 6)):
         assert all_cards(p.apply(state, move)) == all_cards(state)
-    # A play the engine accepts (with an honest last-card call) is listed in some order.
+    # A play the engine accepts is listed, in some order of its middle cards.
     for _ in range(3):
         chosen = tuple(chooser.sample(hand, min(len(hand), chooser.randint(1, 4))))
-        left = len(hand) - len(chosen)
         last = chosen[-1]
         suit = None
         if isinstance(last, Card) and last.rank.letter == "J" and not state.stack:
             suit = chooser.choice(SUITS)
-        move = Play(chosen, suit, left == 1)
+        move = Play(chosen, suit, chooser.random() < 0.5)
         if p.is_legal(state, move):
             assert any(
                 isinstance(other, Play)
@@ -174,37 +179,6 @@ def test_a_match_under_any_house_rules_ends_exactly_when_its_target_is_reached(
         state = play_game(config, chooser, check=True, state=following)
 
 
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers(-5, 60) | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner,
-                                                                   max_size=4),
-    max_leaves=12,
-)
-
-
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**20), key=st.sampled_from(SAVE_KEYS := (
-    "config", "seed", "round", "wins", "dealer", "hands", "stock", "pile", "current",
-    "direction", "suit", "stack", "phase", "series", "passes", "turns", "winner", "history",
-)), junk=json_values)
-def test_a_damaged_save_is_refused_with_a_sentence_never_a_crash(
-    seed: int, key: str, junk: object
-) -> None:
-    state = p.new_game(p.Config(players=3, seed=seed))
-    data = p.to_json(state)
-    data[key] = junk
-    try:
-        loaded = p.from_json(data)
-    except SaveFormatError as refusal:
-        assert str(refusal).endswith(".")
-    else:
-        # Whatever is accepted is a playable state.
-        assert all_cards(loaded) == deck_of(loaded.config)
-        p.legal_moves(loaded)
-        for seat in range(loaded.config.players):
-            p.view(loaded, seat)
-
-
 def reached(seed: int, moves: int) -> p.State:
     """A 3-player game after up to ``moves`` random legal moves."""
     chooser = random.Random(seed)
@@ -212,7 +186,7 @@ def reached(seed: int, moves: int) -> p.State:
     for _ in range(moves):
         if state.phase is Phase.OVER:
             break
-        state = p.apply(state, chooser.choice(p.legal_moves(state)))
+        state = p.apply(state, random_move(state, chooser))
     return state
 
 
@@ -252,24 +226,3 @@ def test_any_value_passed_as_a_move_is_refused_with_illegal_move_or_is_legal(
     assert json.dumps(p.to_json(state)) == before
 
 
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**20), moves=st.integers(0, 60), key=st.sampled_from(SAVE_KEYS),
-       junk=json_values, choices=st.integers(0, 2**32))
-def test_a_damaged_save_is_refused_or_playable_to_the_end(
-    seed: int, moves: int, key: str, junk: object, choices: int
-) -> None:
-    data = p.to_json(reached(seed, moves))
-    data[key] = junk
-    try:
-        state = p.from_json(data)
-    except SaveFormatError:
-        return
-    chooser = random.Random(choices)
-    for _ in range(MAX_MOVES):
-        if state.phase is Phase.OVER:
-            break
-        legal = p.legal_moves(state)
-        assert legal, "a running round always has a move"
-        state = p.apply(state, chooser.choice(legal))
-    assert state.phase is Phase.OVER
-    p.next_round(state)

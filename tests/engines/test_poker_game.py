@@ -31,7 +31,11 @@ from tableau.engines.poker import outcome
 from tableau.engines.poker import parse_move
 from tableau.engines.poker import to_json
 from tableau.engines.poker import view
-from tableau.engines.poker import word
+from tableau.engines.poker.events import Event
+from tableau.engines.poker.wording import describe
+from tableau.engines.poker.wording import history_lines
+from tableau.engines.poker.wording import result_said
+from tableau.engines.poker.wording import word
 
 
 def deal(hands: list[str], chips: list[int] | None = None, button: int = 0) -> State:
@@ -60,11 +64,13 @@ def play(state: State, *moves: object) -> State:
 
 def texts(state: State, reader: int = 0) -> list[str]:
     """The history as seat ``reader`` reads it."""
-    return [line.text for line in view(state, reader).lines]
+    return list(history_lines(view(state, reader)))
 
 
 def result_text(state: State, reader: int = 0) -> str:
-    return view(state, reader).result_text
+    from tableau.engines.poker.wording import result_text as worded
+
+    return worded(view(state, reader))
 
 
 def all_cards(state: State) -> list[Card]:
@@ -105,10 +111,13 @@ def test_each_seat_reads_its_own_lines_as_you_with_the_verb_agreeing() -> None:
     assert texts(state, 2)[-2:] == ["Bram bets 2 and is all-in.", "You call 2."]
     assert texts(state, 1)[0] == "Hand 1: Anna deals."
     assert texts(state, 0)[0] == "Hand 1: You deal."
-    assert word(state.history[0].said, state.names) == "Hand 1: Anna deals."
-    assert word("{0:raises} to 4 and {0:-is} all-in.", ("Anna", "Bram"), 0) == \
+    assert describe(state.history[0], None) == "Hand 1: Anna deals."
+    names = ("Anna", "Bram")
+    assert describe(Event("raise", names, 0, count=4, all_in=True), 0) == \
         "You raise to 4 and are all-in."
-    assert word("{1:is} out of chips.", ("Anna", "Bram"), 0) == "Bram is out of chips."
+    assert describe(Event("out", names, 1), 0) == "Bram is out of chips."
+    assert word("{0:raises} to 4 and {0:-is} all-in.", names, 1) == \
+        "Anna raises to 4 and is all-in."
 
 
 @pytest.mark.parametrize(
@@ -477,8 +486,16 @@ def test_a_save_round_trips_in_every_phase() -> None:
         lambda data: {**data, "hands": [["ZZ"]] * 3},
         lambda data: {**data, "phase": "bluffing"},
         lambda data: {**data, "to_act": 9},
-        lambda data: {**data, "history": [{"said": "{7:folds}.", "kind": "action",
-                                           "seat": None}]},
+        lambda data: {**data, "history": [{"kind": "fold", "seat": 7, "count": 0, "pot": 0,
+                                           "all_in": False, "cards": []}]},
+        lambda data: {**data, "history": [{"kind": "fold", "seat": None, "count": 0, "pot": 0,
+                                           "all_in": False, "cards": []}]},
+        lambda data: {**data, "history": [{"kind": "bluff", "seat": 0, "count": 0, "pot": 0,
+                                           "all_in": False, "cards": []}]},
+        lambda data: {**data, "history": [{"kind": "show", "seat": 0, "count": 0, "pot": 0,
+                                           "all_in": False, "cards": ["AH", "AH"]}]},
+        lambda data: {**data, "version": 2, "history": [{"said": "{7:folds}.",
+                                                         "kind": "action", "seat": None}]},
         lambda data: {**data, "chips": [True, 99, 99]},
     ],
 )
@@ -499,7 +516,9 @@ def test_the_history_tells_each_action_in_one_line_with_the_verb_agreeing() -> N
                           "Bram draws 3.", "Cato stands pat."]
     assert lines[8:10] == ["Bram bets 4.", "Cato calls 4."]
     assert lines[-1].startswith("Cato wins 19 with flush (queen of hearts")
-    assert [event.kind for event in state.history[start:]][2:6] == ["action"] * 4
+    assert [event.kind for event in state.history[start:]][2:6] == [
+        "bet", "raise", "fold", "call"]
+    assert state.history[start + 6] == Event("draw", state.names, 1, count=3)
     assert view(state, 0).seats[2].last_action == "called 4"
 
 
@@ -529,5 +548,5 @@ def test_a_six_player_showdown_with_long_names_and_side_pots_round_trips() -> No
     for _ in range(35):
         state = apply(state, chooser.choice(legal_moves(state)))
     assert state.result is not None
-    assert len(word(state.result.said, names)) > 500  # the 564-char case
+    assert len(word(result_said(state.result), names)) > 500  # the 564-char case
     assert from_json(json.loads(json.dumps(to_json(state)))) == state

@@ -21,6 +21,8 @@ from tableau.engines.poker import new_game
 from tableau.engines.poker import parse_move
 from tableau.engines.poker import to_json
 from tableau.engines.poker import view
+from tableau.engines.poker.wording import history_lines
+from tableau.engines.poker.wording import result_text
 from tableau.sessions.poker import standings
 from tableau.ui.controls.poker import you_line
 
@@ -56,7 +58,7 @@ def table(players: int, watched: int | None = 0) -> State:
 
 
 def lines(state: State, reader: int = 0) -> list[str]:
-    return [line.text for line in view(state, reader).lines]
+    return list(history_lines(view(state, reader)))
 
 
 # ---------------------------------------------------------------- item 20: final places
@@ -136,11 +138,11 @@ def test_you_are_lower_case_mid_sentence_and_the_verb_agrees() -> None:
     state = next_hand(table(3), [PAIR, ROYAL, WEAK], chips=[50, 2, 50])
     for move in ("check", "check", "bet", "call", "fold"):
         state = apply(state, parse_move(move))
-    said = view(play_out(state), 0).result_text
+    said = result_text(view(play_out(state), 0))
     assert said.endswith("; 1 unmatched goes back to you")
     tie = play_out(next_hand(table(3), [WEAK, "AS KD QC JH 9S", "AD KC QH JS 9D"],
                              chips=[100, 100, 100]))
-    said = view(tie, 1).result_text
+    said = result_text(view(tie, 1))
     assert said.startswith("You and Cato split 3 with high card")
     assert said.endswith("; you get the odd chip")
     assert lines(tie, 0)[0] == "Hand 1: You deal."

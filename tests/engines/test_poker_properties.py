@@ -6,6 +6,7 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from tableau.engines.poker import MOVE_KINDS
 from tableau.engines.poker import Config
 from tableau.engines.poker import Phase
 from tableau.engines.poker import State
@@ -13,6 +14,7 @@ from tableau.engines.poker import apply
 from tableau.engines.poker import legal_moves
 from tableau.engines.poker import new_game
 from tableau.engines.poker import view
+from tableau.engines.poker.wording import describe
 
 
 def random_game(data: st.DataObject, players: int, seed: int, steps: int,
@@ -67,9 +69,10 @@ def test_every_seat_reads_the_whole_history_in_words_and_its_own_moves_as_you(
     state = random_game(data, players, seed, steps, chips=5)[-1]
     for seat in range(players):
         seen = view(state, seat)
-        for line in seen.lines:
-            assert "{" not in line.text and "}" not in line.text and line.text.endswith(".")
-            if line.kind in ("action", "draw"):
-                assert line.seat is not None
-                mover = "You" if line.seat == seat else state.names[line.seat]
-                assert line.text.startswith(mover + " ")
+        for event in seen.history:
+            text = describe(event, seat)
+            assert "{" not in text and "}" not in text and text.endswith(".")
+            if event.kind in MOVE_KINDS:
+                assert event.seat is not None
+                mover = "You" if event.seat == seat else state.names[event.seat]
+                assert text.startswith(mover + " ")

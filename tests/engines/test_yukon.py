@@ -10,7 +10,6 @@ from tableau.cards import parse_card
 from tableau.cards import parse_cards
 from tableau.engines import yukon
 from tableau.engines.yukon import DEAL
-from tableau.engines.yukon import QUIT
 from tableau.engines.yukon import SHOW_DECK
 from tableau.engines.yukon import SHUFFLE_RANDOM
 from tableau.engines.yukon import WON
@@ -23,6 +22,7 @@ from tableau.engines.yukon import SaveFormatError
 from tableau.engines.yukon import ShuffleInterleaved
 from tableau.engines.yukon import Slot
 from tableau.engines.yukon import State
+from tableau.engines.yukon import Step
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import from_json
 from tableau.engines.yukon import legal_moves
@@ -72,11 +72,12 @@ def move(text: str) -> CardMove:
     return parse_move(text)
 
 
-# The STARTUP steps, each a move applied by the engine.
+# The STARTUP steps: a move applied by the engine, or (a deck file's cards, a chosen split,
+# leaving a deal) the pure functions the command interpreter calls.
 
 
 def load_deck(state: State, cards: tuple[Card, ...] | None) -> State:
-    return apply(state, LoadDeck(cards))
+    return yukon.load_deck(state, cards)
 
 
 def show_deck(state: State) -> State:
@@ -84,7 +85,7 @@ def show_deck(state: State) -> State:
 
 
 def shuffle_interleaved(state: State, split: int | None) -> State:
-    return apply(state, ShuffleInterleaved(split))
+    return yukon.shuffle_interleaved(state, split)
 
 
 def shuffle_random(state: State) -> State:
@@ -96,7 +97,7 @@ def deal(state: State) -> State:
 
 
 def quit_game(state: State) -> State:
-    return apply(state, QUIT)
+    return yukon.quit_deal(state)
 
 
 # Figure 7 of the seed, the start point of its move examples.
@@ -273,7 +274,7 @@ def test_random_steps_from_a_new_game_reach_play() -> None:
 def test_a_deck_of_other_values_is_refused() -> None:
     for cards in ((1, 2), FULL_DECK[:51], "AC 2C"):
         with pytest.raises(IllegalMove, match="exactly once"):
-            apply(new_game(Config()), LoadDeck(cards))  # type: ignore[arg-type]
+            load_deck(new_game(Config()), cards)  # type: ignore[arg-type]
 
 
 def test_quitting_goes_back_to_startup_with_the_same_deck() -> None:
@@ -620,3 +621,20 @@ def test_the_number_of_a_deal_is_found_among_the_candidates_or_is_none() -> None
     assert yukon.number_of_deal(seven, 0, 3) is None  # 0 is no game number
     unshuffled = deal(load_deck(yukon.new_game(yukon.Config(seed=7)), None))
     assert yukon.number_of_deal(unshuffled, 7) is None
+
+
+def test_the_startup_moves_carry_no_parameter_and_apply_takes_what_is_listed() -> None:
+    # A deck file's cards, a chosen split and leaving a deal are the command interpreter's
+    # pure functions beside the move set.
+    loaded = apply(new_game(Config()), LoadDeck())
+    assert set(legal_moves(loaded)) == {LoadDeck(), SHOW_DECK, ShuffleInterleaved(),
+                                        SHUFFLE_RANDOM, DEAL}
+    for listed in legal_moves(loaded):
+        assert apply(loaded, listed).phase is (Phase.PLAY if listed == DEAL else Phase.STARTUP)
+    with pytest.raises(TypeError):
+        LoadDeck(FULL_DECK)  # type: ignore[call-arg]
+    with pytest.raises(IllegalMove, match="not a Yukon move"):
+        Step("Q")
+    assert load_deck(loaded, FULL_DECK) == loaded
+    assert shuffle_interleaved(loaded, 26).deck != loaded.deck
+    assert quit_game(deal(loaded)) == loaded

@@ -18,15 +18,15 @@ from tableau.engines.yukon import Config
 from tableau.engines.yukon import IllegalMove
 from tableau.engines.yukon import LoadDeck
 from tableau.engines.yukon import Move
-from tableau.engines.yukon import SaveFormatError
 from tableau.engines.yukon import ShuffleInterleaved
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
-from tableau.engines.yukon import from_json
 from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import load_deck
 from tableau.engines.yukon import new_game
 from tableau.engines.yukon import outcome
 from tableau.engines.yukon import safe_foundation_moves
+from tableau.engines.yukon import shuffle_interleaved
 from tableau.engines.yukon import to_json
 from tableau.engines.yukon import view
 
@@ -39,7 +39,7 @@ choices = st.lists(st.integers(min_value=0, max_value=10_000), max_size=120)
 
 def play(deck: tuple[Card, ...], rule: str, picks: list[int]) -> list[State]:
     """The deal and the states after picking legal moves by index, until stuck."""
-    states = [apply(apply(new_game(Config(rules=rule)), LoadDeck(deck)), DEAL)]
+    states = [apply(load_deck(new_game(Config(rules=rule)), deck), DEAL)]
     for pick in picks:
         moves = legal_moves(states[-1])
         if not moves:
@@ -141,42 +141,13 @@ def test_safe_foundation_moves_are_legal(states: list[State]) -> None:
 def test_the_same_seed_gives_the_same_shuffles(seed: int, splits: list[int | None]) -> None:
     def shuffle(state: State) -> State:
         for split in splits:
-            state = apply(state, ShuffleInterleaved(split))
+            state = shuffle_interleaved(state, split)
         return apply(state, SHUFFLE_RANDOM)
 
     first = shuffle(apply(new_game(Config(seed=seed)), LoadDeck()))
     again = shuffle(apply(new_game(Config(seed=seed)), LoadDeck()))
     assert first == again
     assert first.deck is not None and sorted(first.deck) == sorted(FULL_DECK)
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda inner: st.lists(inner, max_size=8) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=20,
-)
-
-
-@settings(max_examples=200, deadline=None)
-@given(
-    decks,
-    choices,
-    st.sampled_from(
-        ["phase", "deck", "deck_face_up", "columns", "foundations", "seed", "rules", "moves"]
-    ),
-    json_values,
-)
-def test_a_damaged_save_is_a_state_or_a_save_format_error(
-    deck: tuple[Card, ...], picks: list[int], key: str, value: object
-) -> None:
-    data = to_json(play(deck, "spec", picks[:20])[-1])
-    data[key] = value
-    try:
-        state = from_json(data)
-    except SaveFormatError as refusal:
-        assert str(refusal).endswith(".")
-    else:
-        assert from_json(to_json(state)) == state
 
 
 junk_fields = st.none() | st.integers() | st.text(max_size=6) | st.sampled_from(PILES) | st.lists(
@@ -186,8 +157,8 @@ junk_moves = st.one_of(
     junk_fields,
     st.builds(CardMove, junk_fields, junk_fields, junk_fields),
     st.builds(CardMove, st.sampled_from(PILES), st.sampled_from(PILES), junk_fields),
-    st.builds(LoadDeck, junk_fields),
-    st.builds(ShuffleInterleaved, junk_fields),
+    st.just(LoadDeck()),
+    st.just(ShuffleInterleaved()),
     st.sampled_from(["C1->F1", "C7:4S->C5", b"C1->F1", ("C1", "F1"), 3.5, object()]),
 )
 

@@ -10,7 +10,6 @@ import pytest
 from tableau.cards import FULL_DECK
 from tableau.cards import parse_card
 from tableau.cli.yukon_text import render_text
-from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import WON
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
@@ -18,6 +17,7 @@ from tableau.engines.yukon import Slot
 from tableau.engines.yukon import State
 from tableau.engines.yukon import legal_moves
 from tableau.engines.yukon import outcome
+from tableau.sessions.timeline import Timeline
 from tableau.sessions.yukon import YukonSession
 
 DECKS = Path(__file__).resolve().parents[2] / "assets" / "decks"
@@ -41,7 +41,7 @@ def started(tmp_path: Path, seed: int = 1, rules: str = "spec") -> YukonSession:
 
 def run_all(session: YukonSession, *commands: str) -> YukonSession:
     for command in commands:
-        session = session.run(command)
+        session = session.copy().run(command)
     return session
 
 
@@ -198,7 +198,7 @@ def test_ld_of_a_missing_file_says_it_does_not_exist(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line", ["LD ~no-such-user-0/deck.txt", "L ~0", "S ~0"])
 def test_a_home_folder_of_an_unknown_user_is_one_clear_message(tmp_path: Path, line: str) -> None:
     session = YukonSession.start(Config(seed=3), tmp_path).run("LD").run("SR")
-    after = session.run(line)
+    after = session.copy().run(line)
     assert after.message.startswith("There is no home folder for '~")
     assert after.timeline == session.timeline
 
@@ -254,7 +254,7 @@ def test_si_with_a_split_interleaves_the_two_piles(tmp_path: Path) -> None:
 @pytest.mark.parametrize("argument", ["0", "52", "-1", "x", "2.5", "1e3", "99999999999", "½"])
 def test_si_refuses_a_split_that_is_not_from_1_to_51(tmp_path: Path, argument: str) -> None:
     before = started(tmp_path).run("LD")
-    after = before.run(f"SI {argument}")
+    after = before.copy().run(f"SI {argument}")
     assert after.message == "The split must be a whole number from 1 to 51."
     assert after.state == before.state
 
@@ -309,7 +309,7 @@ def test_p_needs_a_deck(tmp_path: Path) -> None:
 )
 def test_startup_commands_are_not_available_in_play(tmp_path: Path, command: str) -> None:
     before = playing(tmp_path)
-    after = before.run(command)
+    after = before.copy().run(command)
     # QQ also says how to quit from a game: Q first.
     assert after.message == (PLAY_ONLY if command != "QQ" else
                              f"{PLAY_ONLY}: type Q to end the deal, then QQ to quit.")
@@ -319,7 +319,7 @@ def test_startup_commands_are_not_available_in_play(tmp_path: Path, command: str
 @pytest.mark.parametrize("command", ["Q", "U", "R", "C1->F1", "c6:4h -> c4"])
 def test_game_commands_are_not_available_in_startup(tmp_path: Path, command: str) -> None:
     before = started(tmp_path).run("LD")
-    after = before.run(command)
+    after = before.copy().run(command)
     assert after.message == STARTUP_ONLY
     assert after.state == before.state
 
@@ -328,7 +328,7 @@ def test_q_goes_back_to_startup_and_p_restarts_the_same_game(tmp_path: Path) -> 
     first = run_all(started(tmp_path, seed=3), "LD", "SR", "P")
     back = run_all(first, "C1->F1", "Q")
     assert back.message == "OK" and back.state.phase is Phase.STARTUP
-    assert back.run("P").state == first.state
+    assert back.copy().run("P").state == first.state
 
 
 # ---------------------------------------------------------------- moves, undo and redo
@@ -342,7 +342,7 @@ def test_a_legal_move_answers_ok(tmp_path: Path) -> None:
 
 def test_an_illegal_move_says_why_and_changes_nothing(tmp_path: Path) -> None:
     before = playing(tmp_path)
-    after = before.run("C2->C3")
+    after = before.copy().run("C2->C3")
     assert after.message == "6H does not go on QH: it needs a jack."
     assert after.last_command == "C2->C3"
     assert after.timeline == before.timeline
@@ -353,10 +353,10 @@ def test_undo_goes_back_to_the_deal_and_redo_forward(tmp_path: Path) -> None:
     played = run_all(dealt, "C1->F1", "C6->C3", "C5:3H->C4")
     back = run_all(played, "U", "U", "U")
     assert back.state == dealt.state and back.message == "OK"
-    assert back.run("U").message == "There is nothing to undo."
+    assert back.copy().run("U").message == "There is nothing to undo."
     forward = run_all(back, "R", "R", "R")
     assert forward.state == played.state
-    assert forward.run("R").message == "There is nothing to redo."
+    assert forward.copy().run("R").message == "There is nothing to redo."
 
 
 def hidden_count(session: YukonSession) -> int:
@@ -368,10 +368,10 @@ def test_a_revealed_card_turns_face_up_and_undo_turns_it_back(tmp_path: Path) ->
     for seed in range(50):
         dealt = run_all(started(tmp_path, seed=seed), "LD", "SR", "P")
         for move in legal_moves(dealt.state):
-            moved = dealt.run(str(move))
+            moved = dealt.copy().run(str(move))
             if hidden_count(moved) < hidden_count(dealt):
                 assert hidden_count(moved) == 20
-                undone = moved.run("U")
+                undone = moved.copy().run("U")
                 assert undone.message == "OK"
                 assert hidden_count(undone) == 21
                 assert lines_of(undone)[:-3] == lines_of(dealt)[:-3]
@@ -391,19 +391,19 @@ def test_the_last_card_home_wins_and_then_nothing_moves(tmp_path: Path) -> None:
     assert won.message == "All 52 cards are home: you won in 201 moves."
     assert outcome(won.state) == WON
     assert lines_of(won)[7].endswith("\t\tKS\tF4")
-    refused = won.run("F4->C1")
+    refused = won.copy().run("F4->C1")
     assert refused.message == "The game is won; type Q to go back to the deck."
-    assert won.run("U").state == almost
+    assert won.copy().run("U").state == almost
 
 
 def test_a_new_move_clears_the_redo_list(tmp_path: Path) -> None:
     session = run_all(playing(tmp_path), "C1->F1", "U", "C1->F2")
-    assert session.run("R").message == "There is nothing to redo."
+    assert session.copy().run("R").message == "There is nothing to redo."
 
 
 def test_undo_and_redo_take_no_argument(tmp_path: Path) -> None:
     session = run_all(playing(tmp_path), "C1->F1")
-    assert session.run("U 3").message == "U takes no argument."
+    assert session.copy().run("U 3").message == "U takes no argument."
 
 
 # ---------------------------------------------------------------- save and load
@@ -412,9 +412,9 @@ def test_undo_and_redo_take_no_argument(tmp_path: Path) -> None:
 def test_save_and_load_bring_back_the_game_with_its_history(tmp_path: Path) -> None:
     played = run_all(started(tmp_path, seed=6), "LD", "SR", "P")
     for _ in range(6):
-        played = played.run(str(legal_moves(played.state)[0]))
+        played = played.copy().run(str(legal_moves(played.state)[0]))
     played = run_all(played, "U", "U")
-    saved = played.run("S game.json")
+    saved = played.copy().run("S game.json")
     assert saved.message == "OK"
     data = json.loads((tmp_path / "game.json").read_text())
     assert data["game"] == "yukon" and data["version"] == 2
@@ -455,7 +455,7 @@ def test_loading_a_bad_file_gives_one_message_and_changes_nothing(
 ) -> None:
     (tmp_path / "bad.json").write_bytes(content)
     before = run_all(playing(tmp_path), "C1->F1")
-    after = before.run("L bad.json")
+    after = before.copy().run("L bad.json")
     assert reason in after.message
     assert after.timeline == before.timeline
 
@@ -510,14 +510,14 @@ def test_s_and_l_need_a_file_name(tmp_path: Path) -> None:
 @pytest.mark.parametrize("line", ["", "   ", "XYZ", "help", "C1", "->", "LD\x00", "\t\t\t"])
 def test_junk_gets_a_message_and_changes_nothing(tmp_path: Path, line: str) -> None:
     before = playing(tmp_path)
-    after = before.run(line)
+    after = before.copy().run(line)
     assert after.message and after.message != "OK"
     assert after.timeline == before.timeline
 
 
 def test_a_10_kb_line_gets_a_short_message_and_a_short_echo(tmp_path: Path) -> None:
     before = playing(tmp_path)
-    after = before.run("Z" * 10_000)
+    after = before.copy().run("Z" * 10_000)
     assert len(after.message) < 150 and len(after.last_command) <= 40
     assert after.timeline == before.timeline
     assert all(len(line) < 200 for line in lines_of(after))
@@ -549,7 +549,7 @@ def test_a_numbered_game_is_dealt_as_if_ld_sr_p_were_typed(tmp_path: Path) -> No
 
 def test_a_redeal_deals_the_same_cards_again_on_a_new_timeline(tmp_path: Path) -> None:
     dealt = YukonSession.numbered(3, "spec", tmp_path)
-    moved = dealt.run(str(legal_moves(dealt.state)[0]))
-    again = moved.redeal()
+    moved = dealt.copy().run(str(legal_moves(dealt.state)[0]))
+    again = moved.copy().redeal()
     assert again.state == dealt.state and not again.timeline.can_undo
     assert (again.last_command, again.message) == ("Q, P", "OK")

@@ -22,7 +22,7 @@ def test_p_with_auto_move_deals_the_numbered_table_untouched(tmp_path: Path) -> 
 
 def test_the_first_move_then_sends_the_safe_cards_home_in_its_step(tmp_path: Path) -> None:
     dealt = YukonSession.numbered(1234, "spec", tmp_path)
-    moved = dealt.run("C6:JC->C7", auto_move=True)
+    moved = dealt.copy().run("C6:JC->C7", auto_move=True)
     assert moved.message == "OK (auto-moved 2 cards home)"
     assert moved.state.columns[0] == ()
-    assert moved.run("U").state == dealt.state
+    assert moved.copy().run("U").state == dealt.state

@@ -51,7 +51,8 @@ def played(folder: Path, seed: int, picks: list[int], auto_moves: bool = False) 
         moves = legal_moves(session.state)
         if not moves:
             break
-        session = session.run(str(moves[pick % len(moves)]), auto_move=auto_moves and pick % 3 == 0)
+        session = session.copy().run(str(moves[pick % len(moves)]),
+                                     auto_move=auto_moves and pick % 3 == 0)
     return session
 
 
@@ -59,7 +60,7 @@ def loaded_or_refused(folder: Path, name: str) -> YukonSession | None:
     """A fresh session loading ``name``: always a clear message; a refusal changes nothing
     (None), else the loaded session."""
     before = in_startup(folder, 0)
-    after = before.run(f"L {name}")
+    after = before.copy().run(f"L {name}")
     assert after.message and "unexpectedly" not in after.message
     if after.message != "OK":
         assert after.timeline == before.timeline
@@ -75,7 +76,7 @@ def test_any_command_line_gives_a_message_and_an_error_changes_nothing(
     with tempfile.TemporaryDirectory() as folder:
         session = (in_play if playing else in_startup)(Path(folder), seed)
         for line in lines:
-            after = session.run(line)
+            after = session.copy().run(line)
             assert after.message and "unexpectedly" not in after.message
             assert len(after.message) < 200 and len(after.last_command) <= 40
             if after.message != "OK":
@@ -104,18 +105,18 @@ def test_undoing_n_moves_gives_back_the_deal_exactly(
             moves = legal_moves(session.state)
             if not moves:
                 break
-            session = session.run(str(moves[pick % len(moves)]))
+            session = session.copy().run(str(moves[pick % len(moves)]))
             assert session.message == "OK"
             made += 1
         played = session
         for _ in range(made):
-            session = session.run("U")
+            session = session.copy().run("U")
             assert session.message == "OK"
         assert session.state == dealt.state
         assert render_text(session).split("\n")[:-3] == render_text(dealt).split("\n")[:-3]
-        assert session.run("U").message == "There is nothing to undo."
+        assert session.copy().run("U").message == "There is nothing to undo."
         for _ in range(made):
-            session = session.run("R")
+            session = session.copy().run("R")
         assert session.state == played.state
 
 
@@ -130,8 +131,8 @@ def test_save_and_load_round_trip(seed: int, picks: list[int], undos: int) -> No
         folder = Path(name)
         session = played(folder, seed, picks)
         for _ in range(undos):
-            session = session.run("U")
-        session = session.run("S game.json")
+            session = session.copy().run("U")
+        session = session.copy().run("S game.json")
         assert session.message == "OK"
         loaded = in_startup(folder, 0).run("L game.json")
         assert loaded.message == "OK"
@@ -139,27 +140,6 @@ def test_save_and_load_round_trip(seed: int, picks: list[int], undos: int) -> No
         assert loaded.timeline.past() == session.timeline.past()
         assert loaded.timeline.future() == session.timeline.future()
         assert loaded.state.phase is Phase.PLAY
-
-
-json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=12),
-    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=8), inner),
-    max_leaves=15,
-)
-
-
-@settings(max_examples=100, deadline=None)
-@given(st.sampled_from(["start", "past", "present", "future", "version"]), json_values)
-def test_loading_a_damaged_save_gives_a_clear_message(key: str, value: object) -> None:
-    with tempfile.TemporaryDirectory() as name:
-        folder = Path(name)
-        session = in_play(folder, 3).run("C1->F1").run("S game.json")
-        data = json.loads((folder / "game.json").read_text())
-        data[key] = value
-        (folder / "game.json").write_text(json.dumps(data))
-        loaded = loaded_or_refused(folder, "game.json")
-        if loaded is not None:
-            assert loaded.state.deck == session.state.deck
 
 
 def mutated(data: dict[str, Any], draw: Callable[[st.SearchStrategy[Any]], Any]) -> None:
@@ -225,13 +205,13 @@ def test_a_mutated_save_is_refused_or_playable_to_the_end(
             moves = legal_moves(loaded.state)
             if not moves:
                 break
-            loaded = loaded.run(str(chooser.choice(moves)), auto_move=True)
+            loaded = loaded.copy().run(str(chooser.choice(moves)), auto_move=True)
             assert loaded.message.startswith(("OK", "All 52 cards are home"))
         while loaded.timeline.can_undo:
-            loaded = loaded.run("U")
+            loaded = loaded.copy().run("U")
         while loaded.timeline.can_redo:
-            loaded = loaded.run("R")
-        again = loaded.run("S again.json")
+            loaded = loaded.copy().run("R")
+        again = loaded.copy().run("S again.json")
         assert again.message == "OK"
         assert in_startup(folder, 0).run("L again.json").state == loaded.state
 
@@ -253,11 +233,11 @@ def test_the_kept_steps_save_the_same_game_as_the_snapshots_do(
             if step == "reload":
                 session = YukonSession.from_json(session.to_json(), Path(name))
             elif step == "auto":
-                session = session.send_safe_cards_home()
+                session.send_safe_cards_home()
             elif isinstance(step, str):
-                session = session.run(step)
+                session = session.copy().run(step)
             elif moves := legal_moves(session.state):
-                session = session.run(str(moves[step % len(moves)]), auto_move=step % 3 == 0)
+                session = session.copy().run(str(moves[step % len(moves)]), auto_move=step % 3 == 0)
             bare = YukonSession(session.timeline, folder=Path(name))  # no kept steps
             kept, worked_out = session.to_json(), bare.to_json()
             assert len(kept["past"]) == len(worked_out["past"])

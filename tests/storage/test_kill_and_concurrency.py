@@ -23,6 +23,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Final
 
+import pytest
+
 from tableau.engines import yukon
 from tableau.storage.store import SCHEMA_VERSION
 from tableau.storage.store import GameRecord
@@ -32,6 +34,8 @@ from tableau.storage.store import new_id
 MOST_MOVES: Final = 40
 """A game the child plays is given up (recorded as lost) after this many moves."""
 ROUNDS: Final = 24
+"""Kills in ``make test-all``; ``make test`` kills QUICK_ROUNDS times."""
+QUICK_ROUNDS: Final = 6
 GAMES_EACH: Final = 50
 
 Position = tuple[int, int]
@@ -141,12 +145,18 @@ def integrity(path: Path) -> str:
         connection.close()
 
 
-def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(tmp_path: Path) -> None:
+@pytest.mark.parametrize("rounds", [
+    pytest.param(QUICK_ROUNDS, id="quick"),
+    pytest.param(ROUNDS, id="all", marks=pytest.mark.exhaustive),
+])
+def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(
+    rounds: int, tmp_path: Path
+) -> None:
     path = tmp_path / "tableau.db"
     dice = random.Random(14)
     known: Position | None = None  # the last position a child said it committed
     moves = 0
-    for round_ in range(ROUNDS):
+    for round_ in range(rounds):
         process = child("yukon", str(path))
         assert process.stdout is not None
         if dice.random() < 0.2:  # now and then while it opens the store
@@ -177,7 +187,7 @@ def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(tmp_path: Pat
         assert [game.seed for game in store.finished("yukon")] == list(range(1, held[0]))
         store.close()
         known = held
-    assert moves > ROUNDS  # the kills did land among the moves
+    assert moves > rounds  # the kills did land among the moves
 
 
 def test_two_processes_playing_one_kind_at_once_keep_both_games_and_count_every_end(

@@ -8,6 +8,7 @@ import pytest
 from argon2 import PasswordHasher
 
 from tableau.storage.passwords import RETRY_DELAYS
+from tableau.storage.passwords import TEST_CHEAP_HASHES
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.passwords import Secret
@@ -45,13 +46,30 @@ def test_the_stored_hash_is_argon2id_and_the_library_verifies_it(
     assert PasswordHasher().verify(lock.encoded_hash, SECRET)
 
 
-def test_the_default_scheme_uses_the_library_defaults() -> None:
+def _cost(lock: SeatLock) -> str:
+    assert lock.encoded_hash is not None
+    return lock.encoded_hash.split("$")[3]
+
+
+def test_the_default_scheme_uses_the_library_defaults(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The one test at full cost: the suite's cheap hashes (tests/conftest.py) are off here.
+    monkeypatch.delenv(TEST_CHEAP_HASHES)
     lock = PasswordScheme().lock("Anna", SECRET)
     defaults = PasswordHasher()
-    assert lock.encoded_hash is not None
-    assert f"m={defaults.memory_cost},t={defaults.time_cost},p={defaults.parallelism}" in (
-        lock.encoded_hash
-    )
+    assert _cost(lock) == (
+        f"m={defaults.memory_cost},t={defaults.time_cost},p={defaults.parallelism}")
+    assert lock.key_cost == (defaults.time_cost, defaults.memory_cost, defaults.parallelism)
+    assert lock.verify(SECRET)
+
+
+def test_the_suites_cheap_hashes_hold_only_while_pytest_runs_a_test(
+    scheme: PasswordScheme, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cheap = _cost(scheme.lock("Anna", SECRET))
+    assert _cost(PasswordScheme().lock("Anna", SECRET)) == cheap  # the suite's switch is on
+    # A player who sets the switch alone, outside a test run, keeps the full cost.
+    monkeypatch.delenv("PYTEST_CURRENT_TEST")
+    assert _cost(PasswordScheme().lock("Anna", SECRET)) != cheap
 
 
 def test_the_same_password_hashes_differently_for_two_seats(scheme: PasswordScheme) -> None:
@@ -165,7 +183,10 @@ def test_an_open_seat_gets_no_key_since_an_empty_password_is_no_secret(
     assert lock.verify("") and lock.key is None
 
 
-def test_the_default_scheme_derives_the_key_at_its_own_cost() -> None:
+def test_the_default_scheme_derives_the_key_at_its_own_cost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv(TEST_CHEAP_HASHES)  # no hash is made: the cost is only read
     assert tuple(PasswordScheme().key_cost) == (3, 65536, 4)
     assert tuple(PasswordScheme(cheap=True).key_cost) == (1, 8, 1)
 

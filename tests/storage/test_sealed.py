@@ -22,6 +22,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import DONE
+from tableau.sessions.pesten import NEXT_ROUND
+from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten_saves import can_seal
@@ -56,11 +59,16 @@ def dealt(seed: int = SEED) -> HotSeat:
 
 
 def step(table: HotSeat) -> None:
-    """One move: the CPU's own, or for a human the first legal move (always the same)."""
-    if table.cpu_to_move:
-        table.cpu_play(table.cpu_choose())
-    else:
-        table.try_move(engine.legal_moves(table.state)[0])
+    """One move: the CPU's own, or for a human the first legal move (always the same), after
+    opening the lock or handing over (Done) on the way."""
+    while (cpu := table.cpu_step()) is None:
+        seat = table.to_move
+        assert seat is not None
+        move = table.moves(seat)[0]
+        assert table.act(seat, move).ok
+        if move not in (OPEN, DONE):
+            return
+    table.play_cpu(cpu)
 
 
 def played(turns: int, seed: int = SEED) -> HotSeat:
@@ -385,8 +393,8 @@ def test_a_resumed_round_plays_on_exactly_as_an_uninterrupted_one(seed: int, cut
     assert straight.over and resumed.over
     assert (resumed.state, resumed.cpu_seed) == (straight.state, straight.cpu_seed)
     # The next round is dealt the same, from the sealed set-up seed.
-    straight.next_round()
-    resumed.next_round()
+    assert straight.act(straight.to_move or 0, NEXT_ROUND).ok
+    assert resumed.act(resumed.to_move or 0, NEXT_ROUND).ok
     assert resumed.state == straight.state
 
 
@@ -396,8 +404,8 @@ def test_a_finished_round_is_saved_and_resumed_to_deal_the_next_one() -> None:
         step(table)
     resumed = opened(sealed_data(table))
     assert resumed.over and resumed.state == table.state
-    resumed.next_round()
-    table.next_round()
+    assert resumed.act(resumed.to_move or 0, NEXT_ROUND).ok
+    assert table.act(table.to_move or 0, NEXT_ROUND).ok
     assert resumed.state == table.state
 
 

@@ -11,9 +11,9 @@ from tableau.cards import parse_card
 from tableau.cards import parse_cards
 from tableau.engines import gofish as g
 from tableau.engines.gofish import Ask
-from tableau.sessions.gofish import Said
 from tableau.ui.controls.gofish import RANK_KEYS
 from tableau.ui.controls.gofish import Point
+from tableau.ui.controls.gofish import Said
 from tableau.ui.controls.gofish import Target
 from tableau.ui.controls.gofish import activated
 from tableau.ui.controls.gofish import choose_seat

@@ -132,7 +132,7 @@ async def test_a_finished_go_fish_game_is_in_the_statistics_with_your_books(
         assert (record.variant, dict(record.config)) == ("pro", {"cpus": 2, "level": "pro"})
         assert record.seed == session.seed == fresh_seed_from(11, 0)  # the deal's, to replay it
         assert dict(record.details) == {"books": len(session.state.books[0])}
-        assert record.moves == session.your_asks() > 0
+        assert record.moves == session.asks(0) > 0
         assert pilot.app.runtime.store.saved("gofish") is None
         await press(pilot, "enter")  # Play again: nothing is saved before your first ask
         assert pilot.app.runtime.store.saved("gofish") is None
@@ -182,7 +182,7 @@ async def test_go_fish_set_up_choices_are_kept_across_runs(
     ("gofish", "Go Fish", {"game": "gofish-session", "version": 1, "cpus": 2, "level": "expert"},
      "The save's CPU level is not easy or pro"),
     ("poker", "Poker", {"game": "poker-session", "version": 7}, "The save has version 7; this "
-     "program reads version 1"),
+     "program reads versions 1 and 2"),
     ("poker", "Poker", {"game": "gofish-session"}, "The save is not a Poker game"),
 ])
 async def test_a_damaged_autosave_gives_a_sentence_and_is_left_alone(
@@ -228,7 +228,7 @@ async def test_poker_quit_and_continue_resumes_the_turn_the_chips_and_the_histor
     async with started(kept(make_app, "poker", seed=7, cpus=3), SIZE) as pilot:
         await act(pilot, 3)  # the third stands pat: a note on the message line
         screen = poker(pilot.app)
-        assert screen.note == "You stand pat."
+        assert screen.session.note == "You stand pat."
         before, state = seen(pilot.app), screen.session.to_json()
         turn, chips = screen.view.to_move, [seat.chips for seat in screen.view.seats]
         label = f"hand {screen.view.hand_number} · {chips[0]} chips"
@@ -259,11 +259,11 @@ async def test_poker_cards_marked_for_the_draw_are_still_marked_after_continue(
         await quit_app(pilot)
     async with started(kept(make_app), SIZE) as pilot:
         await continue_first(pilot)
-        assert poker(pilot.app).marks == (2, 0)
+        assert poker(pilot.app).session.marks == (2, 0)
         assert [card.card for card in pilot.app.screen.query(".-marked")] == lifted
         assert seen(pilot.app) == before
         await press(pilot, "enter")  # and they are the ones thrown away
-        assert poker(pilot.app).note.startswith("You threw away ")
+        assert poker(pilot.app).session.note.startswith("You threw away ")
 
 
 async def test_a_finished_poker_game_is_one_record_with_its_hands_pots_and_chips(
@@ -275,14 +275,14 @@ async def test_a_finished_poker_game_is_one_record_with_its_hands_pots_and_chips
         session = poker(pilot.app.screen_stack[-2]).session
         assert session.is_over() and session.hands > 1
         [record] = pilot.app.runtime.store.finished("poker")
-        won = session.view.winner == 0
+        won = session.view(0).winner == 0
         assert record.result == ("won" if won else "lost")
         assert (record.game, record.variant, record.seed) == ("poker", "draw", END_SEED)
         assert dict(record.config) == {"cpus": 2, "chips": 3}
         assert dict(record.details) == {
             "hands": session.state.hand_number, "hands_won": session.hands_won,
             "biggest_pot": session.biggest_pot, "chips": 6 if won else -3}
-        assert record.moves == session.moves > 0
+        assert record.moves == session.your_moves > 0
         assert pilot.app.runtime.store.saved("poker") is None
 
 

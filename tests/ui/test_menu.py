@@ -8,7 +8,7 @@ from textual.widgets import ListView
 from ui_helpers import press
 from ui_helpers import started
 
-from tableau.engines import REGISTRY
+from tableau.registry import REGISTRY
 from tableau.storage.home import database_path
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store

@@ -28,7 +28,8 @@ from tableau.cards import JOKER
 from tableau.cards import Suit
 from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
-from tableau.sessions.pesten import HotSeat
+from tableau.engines.pesten.wording import describe
+from tableau.sessions.pesten import PestenSession
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import BIG_HAND
@@ -110,12 +111,12 @@ async def settle(pilot: Pilot[Any]) -> None:
     for _ in range(200):
         await pilot.pause()
         screen = table_screen(pilot.app)  # type: ignore[arg-type]
-        if screen.mode != "wait" or screen.table.over:
+        if screen.mode != "wait" or screen.session.over:
             break
     await pilot.pause()
 
 
-def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
+def table_app(make_app: MakeApp, table: PestenSession) -> TableauApp:
     return make_app("pesten", table=table, passwords=quick_scheme())
 
 
@@ -123,7 +124,7 @@ def table_app(make_app: MakeApp, table: HotSeat) -> TableauApp:
 async def annas_turn(
     make_app: MakeApp, hands: list[str], pile: str, size: tuple[int, int] = SIZE,
     **arranged: Any,
-) -> AsyncIterator[tuple[HotSeat, TableauApp, Pilot[Any]]]:
+) -> AsyncIterator[tuple[PestenSession, TableauApp, Pilot[Any]]]:
     """A table arranged with ``arranged_table``, with Anna's hand unlocked (80×24 unless
     ``size`` says otherwise)."""
     table = arranged_table(hands, pile, **arranged)
@@ -164,6 +165,8 @@ async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) 
     await pilot.click(f"#password-{seat}")
     await pilot.press(*_keys(first), "enter")
     await press(pilot, *_keys(second), "enter")
+    await pilot.app.workers.wait_for_complete()  # hashed in a worker, off the event loop
+    await pilot.pause()
 
 
 async def _clear_and_type(pilot: Pilot[Any], selector: str, text: str) -> None:
@@ -178,6 +181,8 @@ async def _start_with_names(pilot: Pilot[Any], first: str, second: str) -> None:
     await _clear_and_type(pilot, "#name-0", first)
     await _clear_and_type(pilot, "#name-1", second)
     await press(pilot, "ctrl+s")
+    await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
+    await pilot.pause()
 
 
 def _problem(app: TableauApp, key: int | str) -> str:
@@ -245,7 +250,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
         screen = table_screen(app)
         # Bram's lock has a button instead of a field; Anna's still asks for her password.
         for _ in range(8):
-            if screen.table.seats[screen.table.current].name == "Bram":
+            if screen.session.seats[screen.session.state.current].name == "Bram":
                 break
             await unlock(pilot, "anna-pw")
             await _any_legal_move(pilot)
@@ -256,7 +261,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
         assert not screen.query_one("#unlock", Input).display
         assert shown_hand(app) == []
         await click(pilot, "#i-am")
-        assert len(shown_hand(app)) == len(screen.table.state.hands[screen.table.current])
+        assert len(shown_hand(app)) == len(screen.session.state.hands[screen.session.state.current])
 
 
 # ------------------------------------------------------------------ locks
@@ -540,7 +545,7 @@ async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
         cor_events = [event for event in table.state.history if event.seat == 2]
         assert cor_events
         text = screen_text(app)
-        assert cor_events[-1].text in text
+        assert describe(cor_events[-1], 0) in text
         assert not any(card.face in text for card in table.state.hands[2])
         assert table_screen(app).mode == "lock"
 
@@ -548,12 +553,12 @@ async def test_cpu_turns_appear_in_the_history_and_never_show_their_cards(
 async def _any_legal_move(pilot: Pilot[Any]) -> None:
     """Make a legal move for the revealed seat through the keys a player would use."""
     screen = table_screen(pilot.app)  # type: ignore[arg-type]
-    view = screen.table.view(screen.table.current)
+    view = screen.session.view(screen.session.state.current)
     plays = [move for move in view.legal if isinstance(move, engine.Play)]
     singles = [move for move in plays if len(move.cards) == 1 and not move.last_card]
     if isinstance(pilot.app.screen, SuitChooser):
         await pilot.press("c")
-    elif screen.reviewing is not None:
+    elif screen.session.review is not None:
         await pilot.press("enter")  # done looking at the new cards
     elif view.phase is engine.Phase.DRAWN:
         await pilot.press("p")
@@ -581,12 +586,12 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
         await pilot.press("ctrl+s")
         await settle(pilot)
         screen = table_screen(app)
-        table = screen.table
-        assert [seat.kind for seat in table.seats] == ["human", "human", "careful"]
+        table = screen.session
+        assert [seat.plays for seat in table.seats] == ["human", "human", "careful"]
         passwords = {"Anna": "anna-pw", "Bram": "bram-pw"}
         turns = 0
         while turns < 8 and not table.over:
-            name = table.seats[table.current].name
+            name = table.seats[table.state.current].name
             # Every lock screen: only public facts, no card of any hand.
             assert screen.mode == "lock"
             assert lock_title(app) == f"Pass the terminal to {name}."
@@ -598,17 +603,17 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
             assert leaked == [], text
             assert not any(word in text for word in passwords.values())
             await unlock(pilot, passwords[name])
-            seat = table.current
+            seat = table.state.current
             expected = sorted(str(card) for card in table.state.hands[seat])
             assert sorted(shown_hand(app)) == expected
-            while screen.revealed == seat and not table.over:
+            while screen.session.revealed == seat and not table.over:
                 await _any_legal_move(pilot)
             # The hand left the screen the moment the turn ended.
             assert shown_hand(app) == []
             await settle(pilot)
             turns += 1
         assert turns >= 4
-        history = " ".join(event.text for event in table.state.history)
+        history = " ".join(describe(event, 0) for event in table.state.history)
         assert "Cor" in history
         assert "anna-pw" not in history and "bram-pw" not in history
 
@@ -625,10 +630,10 @@ async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
         await pilot.click("#choice-next")
         await settle(pilot)
         screen = table_screen(app)
-        assert screen.table.state.round == 2
-        assert screen.table.state.wins == (1, 0, 0)
-        assert [seat.name for seat in screen.table.seats] == ["Anna", "Bram", "Cor"]
-        name = screen.table.seats[screen.table.current].name
+        assert screen.session.state.round == 2
+        assert screen.session.state.wins == (1, 0, 0)
+        assert [seat.name for seat in screen.session.seats] == ["Anna", "Bram", "Cor"]
+        name = screen.session.seats[screen.session.state.current].name
         assert lock_title(app) == f"Pass the terminal to {name}."
         await unlock(pilot, dict(zip(("Anna", "Bram"), PASSWORDS, strict=False))[name])
         assert shown_hand(app)
@@ -691,7 +696,7 @@ async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp)
         await pilot.press("enter", "enter")  # play, Done
         await settle(pilot)
         if not table.over:
-            assert table.current == 0
+            assert table.state.current == 0
             assert table_screen(app).mode == "hand"
             assert sorted(shown_hand(app)) == sorted(str(c) for c in table.state.hands[0])
 
@@ -709,16 +714,16 @@ async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
         await unlock(pilot, "anna-pw")
         await select(pilot, "9H")
         await press(pilot, "enter")
-        assert table.current == 1 and table_screen(app).mode == "hand"  # until Done
+        assert table.state.current == 1 and table_screen(app).mode == "hand"  # until Done
         await pilot.pause(1.2)
-        assert table.current == 1  # no CPU moves while Anna holds the terminal
+        assert table.state.current == 1  # no CPU moves while Anna holds the terminal
         await press(pilot, "enter")
-        assert table.current == 1 and table_screen(app).mode == "wait"
+        assert table.state.current == 1 and table_screen(app).mode == "wait"
         assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
         assert "Anna plays 9♥" in message(app)
         for _ in range(150):
             await pilot.pause(0.1)
-            if table.current == 0 or table.over:
+            if table.state.current == 0 or table.over:
                 break
         assert [event.seat for event in table.state.history[-2:]] == [1, 2] or table.over
         if not table.over:
@@ -787,7 +792,8 @@ async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeAp
         assert lit_cards(app) == ["8C"]
         await select(pilot, "8C")
         await press(pilot, "enter")
-        assert any(e.text == "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" for e in table.state.history)
+        said = [describe(event, 0) for event in table.state.history]
+        assert "Anna plays 6♣ 7♣ 8♣ — Bram is skipped" in said
 
 
 async def drag_to_discard(pilot: Pilot[Any], code: str) -> None:
@@ -810,7 +816,7 @@ async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> N
         hand = table_screen(app).query_one("#cards", PestenHand)
         assert not any(view.badge for view in hand.query(CardView))
         await drag_to_discard(pilot, "8H")
-        assert "Anna plays 8♥ — Bram is skipped" in [e.text for e in table.state.history]
+        assert "Anna plays 8♥ — Bram is skipped" in [describe(e, 0) for e in table.state.history]
 
 
 async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
@@ -853,7 +859,7 @@ async def test_taken_cards_are_shown_until_done_before_the_hand_off(make_app: Ma
         assert sorted(lit_cards(app)) == ["3S", "KC"]
         assert message(app) == "New in your hand: K♣ 3♠. Enter or Done when you have seen them."
         await press(pilot, "d", "space", "l")  # nothing else happens until Done
-        assert len(table.state.hands[0]) == 5 and table.current == 1
+        assert len(table.state.hands[0]) == 5 and table.state.current == 1
         assert screen_text(app).count("Done") >= 1
         await press(pilot, "enter")
         assert shown_hand(app) == []
@@ -979,8 +985,8 @@ async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeAp
 # ------------------------------------------------------------------ undo before the hand-off
 
 
-def history_text(table: HotSeat) -> str:
-    return " ".join(event.text for event in table.state.history)
+def history_text(table: PestenSession) -> str:
+    return " ".join(describe(event, 0) for event in table.state.history)
 
 
 async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_over(
@@ -992,7 +998,7 @@ async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_o
         await press(pilot, "enter")
         screen = table_screen(app)
         # The turn has ended, but the hand stays until Done, with the 3♦ on the pile.
-        assert table.current == 1 and screen.mode == "hand"
+        assert table.state.current == 1 and screen.mode == "hand"
         assert sorted(shown_hand(app)) == ["9S", "QH"]
         assert str(table.state.pile[-1]) == "3D"
         assert screen.query_one("#done", Button).display
@@ -1000,14 +1006,14 @@ async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_o
         assert undo.display and not undo.disabled
         assert "Undo" in [command.title for command in app.get_system_commands(screen)]
         await press(pilot, "u")
-        assert table.state == before and table.current == 0
+        assert table.state == before and table.state.current == 0
         assert sorted(shown_hand(app)) == ["3D", "9S", "QH"]
         assert "Anna plays 3♦" not in history_text(table)
         assert not screen.query_one("#undo", Button).display
         await select(pilot, "3D")
         await press(pilot, "enter")
         await click(pilot, "#undo")  # the button does the same
-        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        assert table.state.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
         await select(pilot, "3D")
         await press(pilot, "enter", "enter")  # play, Done
         assert lock_title(app) == "Pass the terminal to Bram."
@@ -1027,10 +1033,10 @@ async def test_undo_after_a_draw_is_refused_with_the_sentence(make_app: MakeApp)
         await press(pilot, "u")
         assert message(app) == "A drawn card has been seen, so the draw stays."
         await press(pilot, "enter")  # the 6♦ drawn fits: Enter plays it
-        assert str(table.state.pile[-1]) == "6D" and table.current == 1
+        assert str(table.state.pile[-1]) == "6D" and table.state.current == 1
         # The play of the drawn card may be taken back, but not the draw before it.
         await press(pilot, "u")
-        assert table.current == 0 and table.state.phase is engine.Phase.DRAWN
+        assert table.state.current == 0 and table.state.phase is engine.Phase.DRAWN
         assert "6D" in shown_hand(app)
         await press(pilot, "u")
         assert message(app) == "A drawn card has been seen, so the draw stays."
@@ -1071,17 +1077,18 @@ async def test_a_points_match_ends_with_the_final_table_and_a_new_match(
         assert not app.screen.query("#choice-next")
         await press(pilot, "escape")  # look at the table
         await press(pilot, "n")
-        assert table_screen(app).table is table and table.over  # n deals nothing now
+        assert table_screen(app).session is table and table.over  # n deals nothing now
         titles = [command.title for command in app.get_system_commands(app.screen)]
         assert "New match" in titles and "Next round" not in titles
+        finished, seats = table.state, table.seats
         await press(pilot, "ctrl+p")
         await press(pilot, *"new match", "enter")
-        fresh = table_screen(app).table
-        assert fresh is not table and fresh.seats == table.seats
+        fresh = table_screen(app).session
+        assert fresh is table and fresh.seats == seats  # the same table, a new match
         assert fresh.state.round == 1 and fresh.state.points == (0, 0, 0)
         assert fresh.state.config == dataclasses.replace(
-            table.state.config, seed=fresh.state.config.seed)
-        assert fresh.state.config.seed != table.state.config.seed
+            finished.config, seed=fresh.state.config.seed)
+        assert fresh.state.config.seed != finished.config.seed
         assert lock_title(app).startswith("Pass the terminal to")
 
 
@@ -1114,9 +1121,9 @@ async def test_q_at_the_done_step_asks_and_staying_keeps_the_step(
         await click(pilot, "#choice-stay")
         await pilot.resize_terminal(120, 40)  # a redraw keeps the step too
         await pilot.pause()
-        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.current == 1
+        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.state.current == 1
         await press(pilot, "u")
-        assert table.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
+        assert table.state.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
 
 
 async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
@@ -1131,7 +1138,7 @@ async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
         await pilot.pause()
         await press(pilot, "ctrl+s", "ctrl+s")  # past the warning: Anna has no password
         screen = table_screen(app)
-        table = screen.table
+        table = screen.session
         assert (table.state.config.match, table.state.config.target) == ("points", 10)
         for _ in range(600):
             if isinstance(app.screen, EndScreen):
@@ -1149,5 +1156,5 @@ async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
         assert f"{winner} wins the match!" in screen_text(app)
         assert max(table.state.points) >= 10
         await click(pilot, "#choice-new-match")
-        assert table_screen(app).table.state.round == 1
-        assert table_screen(app).table.state.points == (0, 0, 0)
+        assert table_screen(app).session.state.round == 1
+        assert table_screen(app).session.state.points == (0, 0, 0)

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from tableau.cards import AnyCard
 from tableau.cards import parse_any_card
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import Play
+from tableau.sessions.pesten import OPEN
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import can_extend
 from tableau.ui.controls.pesten import clicked
@@ -63,7 +66,7 @@ def test_a_card_that_is_not_lit_is_refused_with_a_reason_and_a_lit_one_is_not() 
 
 def test_after_a_draw_only_the_drawn_card_may_be_chosen() -> None:
     table = arranged_table(["3H 9S QH", BRAM, COR], "5C 7D", draw_next="6D")
-    table.draw()
+    assert table.act(0, OPEN).ok and table.act(0, DRAW).ok
     view = table.view(0)
     assert refusal(view, [], _card("6D")) is None
     assert refusal(view, [], _card("3H")) == (
@@ -87,7 +90,7 @@ def test_drawing_is_the_only_move_when_nothing_fits() -> None:
 
 def test_the_last_card_marker_shows_after_the_call() -> None:
     table = arranged_table(["3D 9S", BRAM, COR], "5C 3S")
-    assert table.play([_card("3D")], last_card=True).ok
+    assert table.act(0, OPEN).ok and table.act(0, Play((_card("3D"),), None, True)).ok
     assert declared_last_card(table.view(1)) == (True, False, False)
 
 
@@ -146,7 +149,7 @@ def test_the_hint_says_what_the_player_may_do() -> None:
 
 def test_the_round_end_names_the_winner_and_the_rounds_won() -> None:
     table = arranged_table(["7D", BRAM, COR], "5C 7C")
-    assert table.play([_card("7D")], last_card=False).ok
+    assert table.act(0, OPEN).ok and table.act(0, Play((_card("7D"),))).ok
     title, lines = round_end(table.view(1))
     assert title == "Anna wins round 1!"
     bram, cor = table.view(1).points[1:]

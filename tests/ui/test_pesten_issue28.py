@@ -13,7 +13,7 @@ from textual.widgets import Button
 from textual.widgets import Static
 from ui_helpers import press
 
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import arranged_table
 from tableau.ui.scenes.pesten import quick_scheme
@@ -36,7 +36,7 @@ COR = "AS 3C 4C 9D TD QD KH"
 @asynccontextmanager
 async def annas_hand(
     make_app: MakeApp, hands: list[str], pile: str, **arranged: Any
-) -> AsyncIterator[tuple[HotSeat, TableauApp, Pilot[Any]]]:
+) -> AsyncIterator[tuple[PestenSession, TableauApp, Pilot[Any]]]:
     table = arranged_table(hands, pile, **arranged)
     app = make_app("pesten", table=table, passwords=quick_scheme())
     async with app.run_test(size=(80, 24)) as pilot:
@@ -145,11 +145,11 @@ async def test_keys_typed_just_after_done_do_not_reach_the_next_password_field(
         for key in typed_after_done:
             app.post_message(key)
         await pilot.pause()
-        assert table.current == 1 and table_screen(app).mode == "lock"
+        assert table.state.current == 1 and table_screen(app).mode == "lock"
         field = table_screen(app).query_one("#unlock", PasswordInput)
         assert field.value == ""
         await unlock(pilot, "bram-pw")  # keys typed once the lock shows are Bram's
-        assert table_screen(app).revealed == 1
+        assert table_screen(app).session.revealed == 1
 
 
 async def test_an_enter_typed_just_after_done_does_not_open_a_hand_with_no_password(
@@ -168,10 +168,10 @@ async def test_an_enter_typed_just_after_done_does_not_open_a_hand_with_no_passw
         await pilot.pause()
         app.post_message(typed_after_done)
         await pilot.pause()
-        assert table.current == 1 and table_screen(app).mode == "lock"
-        assert table_screen(app).revealed is None
+        assert table.state.current == 1 and table_screen(app).mode == "lock"
+        assert table_screen(app).session.revealed is None
         await press(pilot, "enter")  # Bram, once the lock is on screen
-        assert table_screen(app).revealed == 1
+        assert table_screen(app).session.revealed == 1
 
 
 # ------------------------------------------------------------------ 13: wording and buttons

@@ -76,9 +76,12 @@ async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> Pest
     await set_password(pilot, 0, anna)
     await set_password(pilot, 1, bram)
     await press(pilot, "ctrl+s")
+    await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
+    await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, PestenScreen)
-    assert screen.mode == "lock" and screen.table.seats[screen.table.current].name == "Bram"
+    session = screen.session
+    assert screen.mode == "lock" and session.seats[session.state.current].name == "Bram"
     return screen
 
 
@@ -207,7 +210,7 @@ async def test_no_password_reaches_textuals_debug_log(
         await app.workers.wait_for_complete()
         assert "Wrong password" in str(screen.query_one("#message", Static).render())
         await try_unlock(pilot, bram)
-        assert screen.revealed == 1
+        assert screen.session.revealed == 1
     text = log.read_text(encoding="utf-8")
     assert "#unlock" in text or "unlock" in text  # the log was written during the flow
     typed_keys = "".join(re.findall(r"character='(.)'", text))
@@ -255,6 +258,6 @@ async def test_no_password_stays_in_memory_after_the_set_up_and_an_unlock(
         await pilot.press("enter")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        assert screen.revealed == 1
+        assert screen.session.revealed == 1
         for password in (anna, bram, wrong):
             assert not kept_in_memory(password)

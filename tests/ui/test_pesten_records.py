@@ -22,7 +22,7 @@ from ui_helpers import started
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.engines import pesten as engine
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.stats import figures
@@ -49,7 +49,7 @@ def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> Tableau
     return make_app(start, persist=True, passwords=quick_scheme(), **options)
 
 
-def last_card_table() -> HotSeat:
+def last_card_table() -> PestenSession:
     """Anna holds only 7D on a 7C: her play ends the round."""
     return arranged_table(["7D", BRAM, COR], "7C", seed=SEED)
 
@@ -67,7 +67,7 @@ def database_bytes() -> bytes:
                     for file in (path, path.with_name(path.name + "-wal")) if file.exists())
 
 
-def secrets_found(data: bytes, table: HotSeat, seeds: list[int]) -> list[str]:
+def secrets_found(data: bytes, table: PestenSession, seeds: list[int]) -> list[str]:
     """Every card code (in quotes, as JSON holds it: a bare two-letter code turns up by chance
     in the database's binary pages), card face and seed (in digits or as SQLite's big-endian
     integer) of ``table`` that ``data`` holds."""
@@ -134,7 +134,7 @@ async def test_a_round_is_saved_from_its_first_move_and_each_round_is_recorded_o
         await press(pilot, "escape")  # close the end dialog: the round stays over
         assert isinstance(app.screen, PestenScreen)
         await press(pilot, "n")  # the next round: nothing more is recorded until it ends
-        assert not app.screen.table.over
+        assert not app.screen.session.over
         assert len(app.runtime.store.finished("pesten")) == 1
         [saved], _problems = app.runtime.store.saves()
         assert saved.label == "Round 1 · Anna, Bram, Cor"  # until round 2's first move
@@ -160,6 +160,8 @@ async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(
         await press(pilot, *secret, "enter")
         await press(pilot, "ctrl+s")  # the warning about Dewi's open hand
         await press(pilot, "ctrl+s")
+        await pilot.app.workers.wait_for_complete()  # the password hashes in a worker
+        await pilot.pause()
         assert isinstance(pilot.app.screen, PestenScreen)
     text = settings_path().read_text(encoding="utf-8")
     assert tomllib.loads(text)["pesten"]["seats"] == [

@@ -28,7 +28,7 @@ from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.storage.home import database_path
 from tableau.storage.sealed import DAMAGED
@@ -57,18 +57,18 @@ def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> Tableau
     return make_app(start, persist=True, passwords=quick_scheme(), **options)
 
 
-def dealt(bram: str = PASSWORDS[1]) -> HotSeat:
+def dealt(bram: str = PASSWORDS[1]) -> PestenSession:
     """Anna and Bram (with passwords) and Cor, a careful CPU; Anna begins."""
     scheme = quick_scheme()
     seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=scheme.lock("Bram", bram)), Seat("Cor", "careful")]
-    return HotSeat.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
+    return PestenSession.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
 
 
-def table_of(app: TableauApp) -> HotSeat:
+def table_of(app: TableauApp) -> PestenSession:
     screen = app.screen
     assert isinstance(screen, PestenScreen)
-    return screen.table
+    return screen.session
 
 
 async def human_turn(pilot: Pilot[Any]) -> None:
@@ -77,17 +77,17 @@ async def human_turn(pilot: Pilot[Any]) -> None:
     and a play is handed over (Done), until the turn passes on."""
     app = pilot.app
     table = table_of(app)
-    seat = table.current
+    seat = table.state.current
     for _ in range(8):
         screen = app.screen
         if isinstance(screen, SuitChooser):
             await press(pilot, "1")
             continue
         assert isinstance(screen, PestenScreen)
-        if screen.reviewing is not None:  # new cards on show, or a play waiting for Done
+        if screen.session.review is not None:  # new cards on show, or a play waiting for Done
             await press(pilot, "enter")
             continue
-        if table.current != seat or table.over:
+        if table.state.current != seat or table.over:
             return
         lock = table.seats[seat].lock
         if screen.mode == "lock" and lock is not None and not lock.has_password:
@@ -118,7 +118,7 @@ def database_bytes() -> bytes:
                     for file in (path, path.with_name(path.name + "-wal")) if file.exists())
 
 
-def secrets_in(data: bytes, table: HotSeat) -> list[str]:
+def secrets_in(data: bytes, table: PestenSession) -> list[str]:
     """Cards of the hands and the stock (as "7H" and 7♥) and seeds (as digits) in ``data``;
     a card also on the pile (the second joker) is public and left out."""
     state = table.state
@@ -152,14 +152,14 @@ async def type_password(pilot: Pilot[Any], password: str) -> None:
     await pilot.pause()
 
 
-async def played_and_quit(make_app: MakeApp, table: HotSeat | None = None) -> HotSeat:
+async def played_and_quit(make_app: MakeApp, table: PestenSession | None = None) -> PestenSession:
     """Anna, Cor and Bram play a turn each; the players quit. The table as it was left."""
     async with started(kept(make_app, "pesten", table=table or dealt()), SIZE) as pilot:
         await human_turn(pilot)  # Anna; then Cor, the CPU, at once
-        assert table_of(pilot.app).current == 1
+        assert table_of(pilot.app).state.current == 1
         await human_turn(pilot)  # Bram
         left = table_of(pilot.app)
-        assert left.current == 0 and left.state.turns == 3
+        assert left.state.current == 0 and left.state.turns == 3
         await quit_app(pilot)
     return left
 
@@ -296,7 +296,7 @@ async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) 
     seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])),
              Seat("Cor", lock=scheme.lock("Cor", ""))]
-    async with started(kept(make_app, "pesten", table=HotSeat.deal(
+    async with started(kept(make_app, "pesten", table=PestenSession.deal(
             seats, packs=1, jokers=2, dealer=2, seed=SEED)), SIZE) as pilot:
         await human_turn(pilot)  # Anna
         left = table_of(pilot.app).state
@@ -415,7 +415,7 @@ async def test_the_table_lock_s_wait_holds_when_the_table_is_opened_again(
     scheme = PasswordScheme(cheap=True)  # the usual waits: 0, 1, 2, 4, 8 s
     seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])), Seat("Cor", "careful")]
-    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
     now = [10_000.0]
 
     def wall() -> float:
@@ -427,7 +427,7 @@ async def test_the_table_lock_s_wait_holds_when_the_table_is_opened_again(
             await unlock(pilot, "not-annas")
         assert message(pilot.app) == (
             "Wrong password; the hand stays hidden. Wait 2 s before the next try.")
-    again = HotSeat(table.seats, table.state, table.cpu_seed, table_id=table.table_id)
+    again = PestenSession(table.seats, table.state, table.cpu_seed, table_id=table.table_id)
     async with started(kept(make_app, "pesten", table=again, wall=wall), SIZE) as pilot:
         screen = pilot.app.screen
         assert isinstance(screen, PestenScreen) and screen.mode == "lock"

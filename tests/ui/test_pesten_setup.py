@@ -54,6 +54,8 @@ async def rename(pilot: Pilot[Any], seat: int, name: str) -> None:
 
 async def start(pilot: Pilot[Any]) -> None:
     await press(pilot, "ctrl+s")
+    await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
+    await pilot.pause()
 
 
 # ------------------------------------------------------------------ command-line options
@@ -183,7 +185,7 @@ async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
         await start(pilot)
         await start(pilot)  # past the warnings about hands without a password
         assert isinstance(pilot.app.screen, PestenScreen)
-        config = pilot.app.screen.table.state.config
+        config = pilot.app.screen.session.state.config
         assert (config.match, config.target, config.forgot_penalty, config.special_finish,
                 config.wrap_runs, config.sets_are_series, config.either_order) == (
             "points", 150, 5, False, True, False, False)
@@ -232,7 +234,7 @@ async def test_a_bad_target_or_points_value_is_marked_with_the_engines_sentence(
         assert problem(pilot.app, "match") == problem(pilot.app, "points") == ""
         await start(pilot)
         assert isinstance(pilot.app.screen, PestenScreen)
-        assert pilot.app.screen.table.state.config.target == 3
+        assert pilot.app.screen.session.state.config.target == 3
 
 
 def test_the_remembered_rules_match_the_engine() -> None:
@@ -270,9 +272,9 @@ async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(
 ) -> None:
     """A seed gives every hand away, so one picked at random comes from all 2**63 of them (it
     was 2**48): a visible hand must not be a way to search for the deal."""
-    monkeypatch.setattr(secrets, "randbits", lambda bits: 2**bits - 1)
+    monkeypatch.setattr(secrets, "randbelow", lambda bound: bound - 1)
     app = make_app("pesten", passwords=quick_scheme(), players=2, cpus=("careful", "careful"))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)
         table = next(screen for screen in app.screen_stack if isinstance(screen, PestenScreen))
-        assert table.table.state.config.seed == 2**63 - 1
+        assert table.session.state.config.seed == 2**63 - 1

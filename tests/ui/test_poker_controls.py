@@ -21,6 +21,7 @@ from tableau.engines.poker import apply
 from tableau.engines.poker import legal_moves
 from tableau.engines.poker import new_game
 from tableau.engines.poker import view
+from tableau.engines.poker.wording import result_text
 from tableau.ui.controls.poker import Mark
 from tableau.ui.controls.poker import Refusal
 from tableau.ui.controls.poker import Request
@@ -120,7 +121,7 @@ def test_the_message_line_asks_for_the_move_at_hand() -> None:
                                       "the marks.")
     assert prompt(drawer, ()).startswith("Your draw: mark up to 3 cards")
     over = apply(apply(apply(state, BET), FOLD), FOLD)
-    assert prompt(view(over, 0), ()) == view(over, 0).result_text + "."
+    assert prompt(view(over, 0), ()) == result_text(view(over, 0)) + "."
     assert NextHand() in legal_moves(over)
 
 

@@ -31,7 +31,7 @@ async def call_once(pilot: Pilot[Any]) -> PokerScreen:
     table = pilot.app.screen
     assert isinstance(table, PokerScreen)
     await press(pilot, "c")
-    assert table.session.moves == 1 and table.game_at_stake()
+    assert table.session.your_moves == 1 and table.game_at_stake()
     return table
 
 

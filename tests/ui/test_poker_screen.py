@@ -28,6 +28,7 @@ from tableau.engines.poker import CHECK
 from tableau.engines.poker import FOLD
 from tableau.engines.poker import Phase
 from tableau.engines.poker import View
+from tableau.engines.poker.wording import result_text
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.poker import CAP_SEED
 from tableau.ui.scenes.poker import END_SEED
@@ -341,8 +342,8 @@ async def test_a_full_hand_ends_in_a_showdown_with_the_winner_highlighted(
             assert faces == list(item.cards)
             assert panel.has_class("-winner") is (item.seat in winners)
         assert table(app).query_one("#you").has_class("-winner") is (0 in winners)
-        assert view.result_text in message(app)
-        assert view.result_text + "." in history(app)
+        assert result_text(view) in message(app)
+        assert result_text(view) + "." in history(app)
 
 
 async def test_n_deals_the_next_hand_and_the_chips_carry_over(make_app: MakeApp) -> None:

@@ -12,10 +12,11 @@ from tableau.ai.gofish import LEVELS
 from tableau.engines import gofish
 from tableau.engines import pesten
 from tableau.engines.yukon import RULES
+from tableau.registry import GAMES
 from tableau.sessions import poker
 from tableau.ui import preferences
 from tableau.ui.controls.pesten import KINDS
-from tableau.ui.games import SCREENS
+from tableau.ui.games import game_ui
 from tableau.ui.preferences import SCHEMA
 from tableau.ui.screens.pesten_setup import NAME_WIDTH
 
@@ -37,10 +38,12 @@ def test_a_seat_name_the_set_up_allows_is_one_the_settings_keep() -> None:
     assert preferences.NAME_LENGTH == NAME_WIDTH <= pesten.MAX_NAME_LENGTH
 
 
-@pytest.mark.parametrize("game", [game for game in SCREENS if game in SCHEMA])
+@pytest.mark.parametrize("game", [game for game in GAMES if game in SCHEMA])
 def test_every_set_up_choice_is_a_value_the_settings_accept(game: str) -> None:
     fields = SCHEMA[game]
-    for option in SCREENS[game].options():
+    ui = game_ui(game)
+    assert ui is not None
+    for option in ui.options():
         field = fields.get(OPTION_SETTINGS.get(option.key, option.key))
         if field is None:
             continue

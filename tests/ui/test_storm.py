@@ -5,7 +5,7 @@ quick bursts, the app answering as it can. A storm fails on any exception in the
 app that quits or stops answering within its time, and on a screen that, after the storm,
 does not answer a known key (F1 opens the help, or closes it). Every storm runs in a
 temporary TABLEAU_HOME, HOME and folder, so the random file commands (Yukon's ``S name``)
-touch no real file.
+touch no real file. ``make test`` storms the Yukon table; ``make test-all`` every screen.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ from tableau.ui.scenes import keys
 from tableau.ui.scenes import scenes_for
 from tableau.ui.screens.help import HelpScreen
 from tableau.ui.screens.too_small import TooSmallScreen
-
-pytestmark = pytest.mark.slow
 
 EVENTS = 200
 """Events a screen's storm sends."""
@@ -173,7 +171,17 @@ async def answers_a_known_key(pilot: Pilot[Any]) -> None:
             f"F1 unanswered on {before}")
 
 
-@pytest.mark.parametrize("storm", STORMS, ids=[storm.name for storm in STORMS])
+QUICK_STORM = "yukon"
+"""The one storm ``make test`` runs (a game screen: keys, drags, resizes, a file command);
+``make test-all`` runs every storm."""
+
+
+def lanes(storm: Storm) -> Any:
+    marks = () if storm.name == QUICK_STORM else (pytest.mark.exhaustive,)
+    return pytest.param(storm, marks=marks, id=storm.name)
+
+
+@pytest.mark.parametrize("storm", [lanes(storm) for storm in STORMS])
 async def test_a_storm_of_random_input_breaks_no_screen(
     storm: Storm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,5 +1,5 @@
 """Yukon on screen after play-testing (issue 28, items 4, 5, 7 and 8): the palette's rules
-change is remembered, the seed after Q, ascii faces from edge to edge, one auto-move
+change is remembered, ascii faces from edge to edge, one auto-move
 behaviour for every deal, and a clock that stops while help is open."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from ui_helpers import choose_rules
 from ui_helpers import started
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
-from ui_helpers import yukon_table
 
 from tableau.cards import parse_card
 from tableau.ui.app import TableauApp
@@ -59,20 +58,8 @@ async def test_the_palettes_rules_change_is_remembered_and_names_the_game_dealt_
 # ---------------------------------------------------------------- item 5: the seed after Q
 
 
-async def test_after_q_an_own_shuffle_still_has_no_seed(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=4) as (app, pilot, _screen):
-        assert "Seed  4" in _stats(app)
-        await type_lines(pilot, "LD", "SI 26", "SR", "P")
-        assert "Seed  none" in _stats(app)
-        await type_lines(pilot, "Q")
-        assert "Phase STARTUP" in _stats(app)
-        assert "Seed  none" in _stats(app)
-
-
-async def test_after_q_a_numbered_game_keeps_its_number(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=4) as (app, pilot, _screen):
-        await type_lines(pilot, "LD", "SR", "P", "Q")
-        assert "Phase STARTUP" in _stats(app) and "Seed  4" in _stats(app)
+# The seed after Q (item 5) is the session's game number: tests/sessions/
+# test_yukon_session_protocol.py checks it.
 
 
 # ---------------------------------------------------------------- item 7: ascii faces

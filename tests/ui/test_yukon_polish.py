@@ -14,12 +14,12 @@ from ui_helpers import yukon_loaded
 from ui_helpers import yukon_screen
 from ui_helpers import yukon_table
 
-from tableau.engines.protocol import Timeline
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
 from tableau.engines.yukon import View
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import view
+from tableau.sessions.timeline import Timeline
 from tableau.sessions.yukon import YukonSession
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.dialogs import EndScreen
@@ -39,7 +39,7 @@ def _game(number: int) -> View:
 
 
 def _save(state: State) -> str:
-    return json.dumps(YukonSession(Timeline(state)).to_json())
+    return json.dumps(YukonSession(Timeline(state)).file_json())
 
 
 # ---------------------------------------------------------------- items 1 and 2: seeds

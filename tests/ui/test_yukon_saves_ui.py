@@ -77,7 +77,7 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
         release.wait(5)  # a big file on a slow disk
         return read(*args, **kwargs)
 
-    monkeypatch.setattr("tableau.storage.yukon_saves.read_small_text", slow_read)
+    monkeypatch.setattr("tableau.sessions.yukon_saves.read_small_text", slow_read)
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen

@@ -33,7 +33,7 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import unseen_cards
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
-from tableau.ui.screens import yukon as yukon_screen_module
+from tableau.ui.screens import yukon_solver as yukon_screen_module
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.yukon import LOOKED
 from tableau.ui.screens.yukon import LOST_HERE

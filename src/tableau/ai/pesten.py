@@ -39,14 +39,15 @@ def splitmix(seed: int) -> tuple[int, int]:
 
 
 def _legal(view: View) -> tuple[Move, ...]:
-    if not view.legal:
+    """The moves a CPU chooses from: the view's ``shortlist`` (no false last-card call)."""
+    if not view.shortlist:
         raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
-    return view.legal
+    return view.shortlist
 
 
 def random_move(view: View, seed: int) -> tuple[Move, int]:
-    """Any legal move, uniformly."""
-    legal = view.legal or _legal(view)  # _legal only to refuse with its sentence
+    """Any move of the shortlist (the legal moves but a false last-card call), uniformly."""
+    legal = view.shortlist or _legal(view)  # _legal only to refuse with its sentence
     # The step of splitmix, inlined: this runs on every move of a simulation, and the call
     # costs about as much as the arithmetic.
     seed = (seed + 0x9E3779B97F4A7C15) & _MASK

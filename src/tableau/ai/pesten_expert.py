@@ -13,9 +13,10 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
   per deal and move; all moves are played out on the same deals with the same rollout seeds
   (common random numbers), so the comparison between moves is much less noisy than the
   rollouts themselves.
-- Candidates: a play that forgets the last-card call is never one (it only costs cards); a
-  play that goes out and wins is taken at once (going out on a special card where
-  ``special_finish`` is off only costs cards, so that play is judged like any other);
+- Candidates come from the view's ``shortlist`` (no false last-card call); a play that
+  forgets the call is never one either (it only costs cards); a play that goes out and
+  wins is taken at once (going out on a special card where ``special_finish`` is off only
+  costs cards, so that play is judged like any other);
   otherwise the careful CPU's own scores pick the ``CANDIDATES`` most promising moves,
   which keeps the budget for the moves that matter.
 - The deals agree with the whole history: every draw, take and kept card, what the careful
@@ -25,41 +26,8 @@ plays as the careful CPU. The move with the highest mean score for its seat is c
   sizes (a pending stack counts as taken): each seat's share of the win falls by the factor
   ``SHARE`` per card it holds, a jack or joker counting ``WILD`` less. A finished rollout
   counts 1 for our win, 0 otherwise.
-- Why cut short: in small runs (100 to 300 games against careful CPUs) whole rollouts to
-  the round's end played no better than the careful CPU itself at the same cost; their
-  win-or-lose outcome is too noisy for a few dozen deals to tell moves apart.
-- Tried and left out, as they changed nothing beyond the noise (4 players against careful
-  CPUs, the same 600 games, these settings 31.2%): every suit of a chosen jack played out
-  (not only careful's favourite) 31.2%; ten candidates 31.0%; a cut rollout judged against
-  the opponent nearest to going out only 30.5%; inferring from a draw after a jack that the
-  seat held none of the named suit 31.0%; jack suits and that inference together 30.8%
-  (27.5% against 28.0% on 600 other games).
-- Tried later and left out too (the same 600 games; these settings 31.2%, and 28.0% and
-  26.2% on two other sets of 600): judging a cut rollout by the win odds per hand size that
-  6,000 careful games show (a truer forecast than ``SHARE``: log-likelihood -1.28 per
-  position against -1.41, and -1.39 for no forecast at all) 26.7%, and with jacks and
-  jokers counted as here 29.0%: the steep share plays better than the truer forecast.
-  Deals the careful opponents could have played from (a seat's last play must be one the
-  careful CPU would choose with the dealt hand, else the hand is dealt again; a lone jack
-  means no other card fitted; never wrong against 12,467 real hands, and it turns down one
-  random deal in five) 29.2%, 31.0% and 27.0%: 29.1% against 28.4% over the 1,800 games,
-  within the noise. Keeping careful's favourite unless another move is 0.02 better on
-  average 28.7%. A rollout step costs the engine's listing and apply as much as careful's
-  scoring, so a careful policy without views saves little; a tenfold cheaper rollout would
-  need the rules written a second time.
-- Where the gap was (the bench's first 600 four-player games): this search run on the true
-  state, every hand and the stock known, wins 62.3%; with only the other hands known (the
-  stock shuffled) 55.5%. So what held the expert back was how little it could tell about
-  the other hands. Reading the whole history (``tableau.ai.pesten_reading``) instead of the
-  last draw alone gave, on the bench's 2,000 four-player games and 32 deals: every draw,
-  take and kept card 28.9% (against 28.2%); with the reshuffled stock 29.5%; with careful's
-  attacks under pressure 29.9%; and then larger budgets paid (see ``SAMPLES``).
-- Tried and left out (the bench's 2,000 games): a scorer like careful's with 17 weights (an
-  attack worth more when the next seat is short, an 8 or a king to keep play from a seat about
-  to go out, the suit a seat drew on named), tuned by coordinate ascent against careful CPUs,
-  won 26.2% alone against careful's 25.1% (4,000 games); as our own seat's rollout policy and
-  the candidates' order it gave 29.2% four-player (against 28.2%) and 60.9% heads-up (against
-  61.6%): within the noise, too little to keep a second scorer for.
+- What was tried and left out, and the figures behind these settings: the lab notebook in
+  docs/pesten-expert-notebook.md.
 """
 
 from __future__ import annotations
@@ -82,7 +50,7 @@ from tableau.engines.pesten import Play
 from tableau.engines.pesten import State
 from tableau.engines.pesten import View
 from tableau.engines.pesten import apply
-from tableau.engines.pesten import legal_moves
+from tableau.engines.pesten import shortlist
 from tableau.engines.pesten import view as view_of
 from tableau.engines.protocol import IllegalMove
 
@@ -119,7 +87,7 @@ _WILD: Final = frozenset(card.index for card in BY_INDEX
 
 def expert_move(view: View, seed: int) -> tuple[Move, int]:
     """The move that wins most often in rollouts over deals of the unseen cards."""
-    legal = view.legal
+    legal = view.shortlist  # the legal moves but the false last-card calls
     if not legal:
         raise ValueError(f"It is not {view.names[view.seat]}'s turn, so there is no move.")
     if len(legal) == 1:
@@ -166,7 +134,7 @@ def _candidates(view: View) -> tuple[Move, ...]:
     """The moves worth playing out, most promising first (see the module's text)."""
     hand = len(view.hand)
     sound: list[Move] = []
-    for move in view.legal:
+    for move in view.shortlist:
         if type(move) is Play:
             if wins_out(view, move):
                 return (move,)
@@ -218,7 +186,7 @@ def _passes(view: View) -> int:
     """Seats in a row that could neither play nor draw, as the engine counts them."""
     passes = 0
     for event in reversed(view.history):
-        if event.kind == "draw" and "nothing left" in event.text:
+        if event.kind == "draw" and not event.amount:  # nothing was left to draw
             passes += 1
         elif event.kind in ("draw", "play", "take"):
             break
@@ -233,7 +201,7 @@ def _rollout(state: State, seat: int, seed: int) -> float:
             return 1.0 if state.winner == seat else 0.0
         if moves >= DEPTH and state.current == seat:
             break  # judged on our own turn, so every rollout ends at a like moment
-        legal = legal_moves(state)
+        legal = shortlist(state)
         if len(legal) == 1:
             move = legal[0]
         else:

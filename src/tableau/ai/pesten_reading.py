@@ -32,7 +32,6 @@ anyway.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final
 from typing import NamedTuple
@@ -57,9 +56,6 @@ BY_INDEX: Final[tuple[AnyCard, ...]] = (*_DECK, JOKER)
 """Every kind of card, at its ``card.index``."""
 ASSIGNMENT_TRIES: Final = 4
 """How often a deal may pick anew when the played cards came (see ``_held``)."""
-_TAKES: Final = re.compile(r"takes (\d+)")
-_NAMES: Final = re.compile(r"names \S+ (\w+)")
-_SUIT_BY_NOUN: Final = {suit.noun: suit for suit in SUITS}
 _ATTACKS: Final = frozenset(
     card.index for card in BY_INDEX if not isinstance(card, Card) or card.rank is Rank.TWO
 )
@@ -168,13 +164,13 @@ def read(view: View) -> Reading | None:
             last = played[-1]
             if len(played) == 1 and not stack:
                 pressure = counts[(seat + direction) % players] <= 2 or seat in attacked
-                rule = _play_rule(last, pile[-1], suit, pressure, counts[seat] == 2, event.text)
+                rule = _play_rule(last, pile[-1], suit, pressure, counts[seat] == 2, event.suit)
                 if rule:
                     story.rules.append(Rule(at, rule))
             story.plays.extend((at, card.index) for card in played)
             counts[seat] -= len(played)
             pile += played
-            suit = _named(event.text) if type(last) is Card and last.rank is Rank.JACK else None
+            suit = event.suit if type(last) is Card and last.rank is Rank.JACK else None
             if stack:
                 stack += int(last.rank) if isinstance(last, Card) else JOKER_TAKE
             elif not isinstance(last, Card):
@@ -188,7 +184,7 @@ def read(view: View) -> Reading | None:
         elif kind == "draw":
             story.rules.append(Rule(at, _fitting(pile[-1], suit, 0)))
             attacked.discard(seat)
-            if "nothing left" not in event.text:
+            if event.amount:  # a card was drawn (else nothing was left to draw)
                 story.arrivals.append((at, 1))
                 counts[seat] += 1
                 drew[seat] = len(story.arrivals) - 1
@@ -196,16 +192,12 @@ def read(view: View) -> Reading | None:
             kept = _fitting(pile[-1], suit, 0) - _SPECIAL_OR_JACK
             story.rules.append(Rule(at, kept, drew.pop(seat)))
         elif kind in ("take", "penalty"):
-            taken = _TAKES.search(event.text)
-            if taken is None:
-                unreadable.add(seat)
-                continue
             if kind == "take":
                 story.rules.append(Rule(at, _fitting(pile[-1], suit, stack)))
                 stack = 0
-                suit = _named(event.text)
+                suit = event.suit
                 attacked.add(seat)
-            got = int(taken.group(1))
+            got = event.amount
             if got > 1 and reshuffled is not None and reshuffled[0] == at - 1:
                 reshuffled = None  # some came from the old stock and some from the new one
             story.arrivals.append((at, got))
@@ -240,7 +232,8 @@ def _prepared(story: Story, reshuffled: tuple[int, frozenset[int]] | None) -> Se
 
 
 def _play_rule(
-    card: AnyCard, top: AnyCard, suit: Suit | None, pressure: bool, keeps_one: bool, text: str
+    card: AnyCard, top: AnyCard, suit: Suit | None, pressure: bool, keeps_one: bool,
+    named: Suit | None,
 ) -> frozenset[int]:
     """What playing this one card (with no stack waiting) tells of the rest of the hand."""
     if not isinstance(card, Card) or card.rank is Rank.TWO:
@@ -248,15 +241,9 @@ def _play_rule(
         return frozenset() if pressure else _fitting(top, suit, 0) - _SPECIAL_OR_JACK
     if card.rank is Rank.JACK:
         # the suit careful names is the one it holds most of: with one card kept, its suit
-        named = _named(text)
         return _OFF_SUIT[named] if keeps_one and named is not None else frozenset()
     # under pressure careful plays a joker or a fitting 2 before any plain card
     return _fitting(top, suit, 0) & _ATTACKS if pressure else frozenset()
-
-
-def _named(text: str) -> Suit | None:
-    named = _NAMES.search(text)
-    return _SUIT_BY_NOUN.get(named.group(1)) if named else None
 
 
 def _goes_back(events: Sequence[Event], at: int) -> bool:
@@ -265,7 +252,7 @@ def _goes_back(events: Sequence[Event], at: int) -> bool:
     for event in events[at + 1 :]:
         kind = event.kind
         if kind == "penalty":
-            return "goes back" in event.text
+            return event.reason == "forgot_back"
         if kind != "reshuffle":
             return False
     return False

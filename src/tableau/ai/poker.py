@@ -30,6 +30,7 @@ from tableau.engines.poker import BET
 from tableau.engines.poker import CALL
 from tableau.engines.poker import CHECK
 from tableau.engines.poker import FOLD
+from tableau.engines.poker import MOVE_KINDS
 from tableau.engines.poker import RAISE
 from tableau.engines.poker import Action
 from tableau.engines.poker import Draw
@@ -213,7 +214,7 @@ def _seed(view: View, rng_state: int) -> int:
 def moves_made(view: View) -> int:
     """Moves made in the game so far, counted in the public history: each bet and each draw
     writes one line of its kind, and every hand after the first was dealt by a move."""
-    said = sum(1 for event in view.history if event.kind in ("action", "draw"))
+    said = sum(1 for event in view.history if event.kind in MOVE_KINDS)
     return said + view.hand_number - 1
 
 

@@ -18,7 +18,7 @@ off the foundations, is expanded next) with a transposition table over *canonica
 
 It runs in two phases. The first (at most ``LIKELY_SHARE`` of the budget) tries only the likely
 moves: no card comes back from a foundation, and a group that lies on a card it fits on moves
-only when that card can then go up. Three guides (``_GUIDES``: ways to score a position) take
+only when that card can then go up. Three guides (``yukon_guides``: ways to score a position) take
 turns, each for a slice of time that doubles every round and each going on from where its last
 turn stopped: each guide wins quickly on deals where another wanders. That finds most wins far
 sooner, but it proves nothing when it fails.
@@ -87,6 +87,9 @@ from heapq import heappush
 from typing import Final
 from typing import Literal
 
+from tableau.ai.yukon_guides import DOWN as _DOWN
+from tableau.ai.yukon_guides import GUIDES as _GUIDES
+from tableau.ai.yukon_guides import Guide
 from tableau.cards import FULL_DECK
 from tableau.cards import Rank
 from tableau.engines import yukon
@@ -111,7 +114,6 @@ _CLOCK_EVERY: Final = 512
 
 # Cards are their ``Card.index`` (suit * 13 + rank - 1). In a column, a face-down card is
 # stored as index + _DOWN, so a column is a ``bytes`` that hashes and sorts fast.
-_DOWN: Final = 64
 _FOUNDATION: Final = 7
 """Moves name piles 0-6 for the columns and 7 for "the foundation of the card's suit"."""
 _SEPARATOR: Final = b"\xff"
@@ -371,58 +373,8 @@ class _Search:
         return bool(self.reason)
 
 
-# A guide scores a position for the best-first search: lower is expanded first. Each counts
-# the cards off the foundations and, four times over, the face-down cards; they differ in what
-# else they count. Runs under different guides succeed on different deals (and when one finds
-# a win it is usually within a second), so the first phase takes turns between them.
-Guide = Callable[[Sequence[bytes], Sequence[int]], int]
-
-
-def _face_down(columns: Sequence[bytes], heights: Sequence[int]) -> int:
-    down = 0
-    for column in columns:
-        for card in column:
-            if card < _DOWN:
-                break
-            down += 1
-    return 4 * down + 52 - sum(heights)
-
-
-def _covering(columns: Sequence[bytes], heights: Sequence[int]) -> int:
-    """Also the face-up cards that lie on face-down ones: they must move first."""
-    cost = 52 - sum(heights)
-    for column in columns:
-        down = 0
-        for card in column:
-            if card < _DOWN:
-                break
-            down += 1
-        if down:
-            cost += 4 * down + len(column) - down
-    return cost
-
-
-def _disorder(rules: str) -> Guide:
-    """Also each face-up card that does not fit on the card it lies on."""
-    fits = tuple(frozenset(cards) for cards in _FITS[rules])
-
-    def guide(columns: Sequence[bytes], heights: Sequence[int]) -> int:
-        cost = 52 - sum(heights)
-        for column in columns:
-            under = -1
-            for card in column:
-                if card >= _DOWN:
-                    cost += 4
-                else:
-                    if under >= 0 and card not in fits[under]:
-                        cost += 1
-                    under = card
-        return cost
-
-    return guide
-
-
-_GUIDES: Final = {rules: (_face_down, _covering, _disorder(rules)) for rules in yukon.RULES}
+# The first phase takes turns between the guides (``yukon_guides``): runs under different
+# guides succeed on different deals, and when one finds a win it is usually within a second.
 FIRST_SLICE: Final = 0.25
 """Seconds each guide gets in the first round of turns; each later round doubles it."""
 

@@ -20,7 +20,7 @@ from tableau.cli.args import refuse
 from tableau.cli.args import say
 from tableau.cli.args import shown
 from tableau.cli.args import take_cards
-from tableau.engines import GAMES
+from tableau.registry import GAMES
 
 DONE = 0
 ENVIRONMENT_FAILED = 1

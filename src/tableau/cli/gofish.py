@@ -43,7 +43,11 @@ from tableau.cli.progress import game_progress
 from tableau.engines import gofish as engine
 from tableau.engines import rng
 from tableau.engines.protocol import Outcome
+from tableau.sessions.gofish import YOU
 from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.gofish import NextGame
+from tableau.sessions.gofish import against_cpus
+from tableau.sessions.protocol import Answer
 from tableau.sessions.seeds import fresh_seed
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.pace import MAX_CPU_DELAY
@@ -183,25 +187,29 @@ def _screen_options(args: argparse.Namespace) -> dict[str, Any]:
 
 def play_plain(session: GoFishSession, lines: Lines) -> None:
     """Play game after game in line mode until the player stops (or the input ends)."""
-    lines.show(in_letters(session.news))
+    lines.show(in_letters(session.news()))
     words = _commands(session, lines)
     try:
         while True:
             result = session.outcome()
-            if result is None and session.cpu_to_move():
-                said = session.cpu_play(session.cpu_choose(session.state))
-                lines.show(in_letters(said.text))
+            step = session.cpu_step()
+            if step is not None:
+                _tell(session.play_cpu(step), session, lines)
             elif result is None:
-                lines.show(in_letters(session.ask(_your_ask(session, lines, words)).text))
+                _tell(session.act(YOU, _your_ask(session, lines, words)), session, lines)
             elif _again(session, result, lines, words):
-                session.new_game()
-                lines.show(in_letters(session.news))
+                _tell(session.act(YOU, NextGame()), session, lines)
             else:
                 break
     except plain.Quit:
         pass
     lines.show("Thanks for playing.")
     plain.tell_seed(PROG, session.first_seed)
+
+
+def _tell(answer: Answer[engine.Event], session: GoFishSession, lines: Lines) -> None:
+    """The news of a move (or the opening of a new game), or why it was refused."""
+    lines.show(in_letters(session.news() if answer.refusal is None else answer.refusal))
 
 
 Words = dict[str, Callable[[], object]]
@@ -221,7 +229,7 @@ def _commands(session: GoFishSession, lines: Lines) -> Words:
 
 def _your_ask(session: GoFishSession, lines: Lines, words: Words) -> engine.Ask:
     """Show the table and ask which card (and whom) to ask for: the seed's prompts."""
-    seen = session.seen()
+    seen = session.view(YOU)
     lines.show(render_table(seen, session.names))
     cards = range(len(seen.hand))
     hint = f"{cards[0]}-{cards[-1]}" if len(cards) > 1 else "0, your only card"
@@ -245,7 +253,7 @@ def _your_ask(session: GoFishSession, lines: Lines, words: Words) -> engine.Ask:
 
 def _again(session: GoFishSession, result: Outcome, lines: Lines, words: Words) -> bool:
     """The end of a game: the table, the winner and the books; then play again?"""
-    lines.show(render_table(session.seen(), session.names))
+    lines.show(render_table(session.view(YOU), session.names))
     lines.show(f"Game over. {session.headline(result)}")
     for line in session.score_lines():
         lines.show(line)
@@ -262,5 +270,5 @@ def main(argv: list[str]) -> int:
         return open_app("gofish", **options)
     # The seed deals every hand: it is told only once the games are over (tell_seed).
     first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
-    session = GoFishSession(options["cpus"], options["level"], first_seed)
+    session = against_cpus(options["cpus"], options["level"], first_seed)
     return plain.run(partial(play_plain, session))

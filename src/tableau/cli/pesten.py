@@ -9,7 +9,7 @@ middle of a turn, the screen and its scrollback are really cleared (``CLEAR``); 
 which deals every hand, is told only once play is over; the legal moves are listed, and a
 draw, a keep or a take that is the only move left is made for you; every typed number is
 checked; jokers, sets and the last-card call are the engine's rules. It plays the same
-session as the table (``HotSeat``).
+session as the table (``PestenSession``), whose hand-over it follows.
 
 When stdin is not a terminal (a script, a test) there is nothing to hide a password on, so
 passwords are read from the input lines like every other answer.
@@ -53,11 +53,21 @@ from tableau.cli.plain import yes_or_no
 from tableau.cli.progress import game_progress
 from tableau.engines import pesten
 from tableau.engines import rng
+from tableau.engines.pesten import DRAW
+from tableau.engines.pesten import PASS
+from tableau.engines.pesten import Event
+from tableau.engines.pesten import Play
+from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
+from tableau.engines.pesten.wording import describe
+from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import HUMAN
-from tableau.sessions.pesten import Answer
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import NEXT_ROUND
+from tableau.sessions.pesten import OPEN
+from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten import Stage
+from tableau.sessions.protocol import Answer
 from tableau.sessions.seeds import fresh_seed
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
@@ -325,16 +335,17 @@ def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret) ->
 
 
 class PlainTable:
-    """The hot seat in line mode: the public table for all, a hand for its owner only."""
+    """The hot seat in line mode: the public table for all, a hand for its owner only. The
+    session owns the hand-over (``stage``); this asks the lines it needs and acts."""
 
-    def __init__(self, table: HotSeat, lines: Lines, secret: Secret = read_password,
+    def __init__(self, table: PestenSession, lines: Lines, secret: Secret = read_password,
                  wait: Callable[[float], None] | None = None) -> None:
         self.table = table
         self.lines = lines
         self.secret = secret
         self.wait = wait or time.sleep
         """How the seconds after a wrong password are waited."""
-        self.humans = [seat.is_human for seat in table.seats]
+        self.humans = [seat.is_human for seat in table.chairs]
         self.printed = 0
         """Events of the round's history shown so far."""
 
@@ -343,32 +354,36 @@ class PlainTable:
         while True:
             self._news()
             table = self.table
-            if table.over:
+            stage = table.stage
+            if stage is Stage.OVER:
                 if not self._next_round():
                     return
-            elif table.cpu_to_move:
-                table.cpu_play(table.cpu_choose())
+            elif stage is Stage.CPU:
+                step = table.cpu_step()
+                assert step is not None
+                table.play_cpu(step)
             else:
-                self._turn(table.current)
+                self._turn(table.state.current)
 
     def _show_table(self) -> None:
-        self.lines.show(render_table(self.table.view(self.table.current), self.humans))
+        self.lines.show(render_table(self.table.view(self.table.state.current), self.humans))
 
     def _news(self) -> None:
         history = self.table.state.history
         for event in history[self.printed:]:
-            self.lines.show(in_letters(event.text))
+            self.lines.show(in_letters(describe(event, self.table.state.current)))
         self.printed = len(history)
 
     def _next_round(self) -> bool:
-        title, rows = round_end(public(self.table.view(self.table.current)))
+        table = self.table
+        title, rows = round_end(public(table.view(table.state.current)))
         for line in (title, *rows):
             self.lines.show(line)
-        if self.table.match_over or not self.lines.choose(
+        if table.match_over or not self.lines.choose(
                 "Deal the next round? (yes/no) > ", yes_or_no):
             self.lines.show("Game over.")
             return False
-        self.table.next_round()
+        table.act(table.to_move or 0, NEXT_ROUND)
         self.printed = 0
         return True
 
@@ -379,7 +394,7 @@ class PlainTable:
         several players at the terminal, the screen and its scrollback are cleared then, and
         on every other way out of the turn too (the end of the input, Ctrl-C), so the hand
         never stays behind on the terminal."""
-        if self.table.must_unlock(seat):
+        if self.table.stage is Stage.LOCK:
             self._unlock(seat)
         try:
             self._show_table()
@@ -387,14 +402,13 @@ class PlainTable:
                 self._moves(seat)
                 if self.table.over or self._done(seat):
                     break
-            self.table.hand_over()
         finally:
             if sum(self.humans) > 1 and not self.table.over:
                 self.lines.stdout.write(CLEAR)
                 self.lines.stdout.flush()
 
     def _unlock(self, seat: int) -> None:
-        chair = self.table.seats[seat]
+        chair = self.table.chairs[seat]
         lock = chair.lock
         self.lines.show(f"Pass the terminal to {chair.name}. Everyone else, look away.")
         if lock is None or not lock.has_password:
@@ -405,59 +419,59 @@ class PlainTable:
                 self.lines.show(WRONG_PASSWORD
                                 + (f" Wait {delay:g} s, then try again." if delay else ""))
                 self.wait(delay)
-        self.table.opened(seat)
+        self.table.act(seat, OPEN)
 
     def _moves(self, seat: int) -> None:
         """Moves of this seat until its turn has passed (or the round is over)."""
-        while self.table.current == seat and not self.table.over:
-            view = self.table.view(seat)
+        table = self.table
+        while table.stage is Stage.HAND and table.revealed == seat:
+            view = table.view(seat)
             self.lines.show(render_hand(view))
-            answer = self._automatic(view) or self._typed(view)
+            answer = self._automatic(seat, view) or self._typed(seat, view)
             if not answer.ok:
-                self.lines.show(in_letters(answer.message))
+                self.lines.show(in_letters(answer.refusal or ""))
             self._news()
 
-    def _automatic(self, view: View) -> Answer | None:
+    def _automatic(self, seat: int, view: View) -> Answer[Event] | None:
         """The one move left, made for the player (the seed's wish); None if there is a
-        choice (or, never expected, the engine refused it: then the player is asked)."""
-        table = self.table
+        choice (or, never expected, the session refused it: then the player is asked)."""
         if only_draw(view):
             self.lines.show(f"Nothing fits on {card_text(view.top)}: you draw a card.")
-            answer = table.draw()
+            answer = self.table.act(seat, DRAW)
         elif only_keep(view):
             assert view.drawn is not None
             self.lines.show(f"{card_text(view.drawn)} does not fit: you keep it.")
-            answer = table.pass_turn()
+            answer = self.table.act(seat, PASS)
         elif can_take(view) and not plays(view):
             self.lines.show(f"Nothing answers the stack: you take {view.stack}.")
-            answer = self._take(None)
+            answer = self._take(seat, None)
         else:
             return None
         return answer if answer.ok else None
 
-    def _take(self, suit: Suit | None) -> Answer:
-        answer = self.table.take(suit)
-        if not answer.needs_suit:
+    def _take(self, seat: int, suit: Suit | None) -> Answer[Event]:
+        answer = self.table.act(seat, Take(suit))
+        if answer.needs != "suit":
             return answer
         # The suit is named as the cards are taken (one move): no card is seen before.
-        return self.table.take(self._suit())
+        return self.table.act(seat, Take(self._suit()))
 
     def _suit(self) -> Suit:
         return Suit(self.lines.choose("Name the suit to go on with (c, d, h, s) > ",
                                       read_suit))
 
-    def _typed(self, view: View) -> Answer:
-        """Read commands until one is a move; the engine's answer to it."""
+    def _typed(self, seat: int, view: View) -> Answer[Event]:
+        """Read commands until one is a move; the session's answer to it."""
         table = self.table
         self.lines.show(options_text(view))
         while True:
             command = self.lines.choose(f"{view.names[view.seat]} > ",
                                         partial(read_command, view=view))
             if command.cards:
-                answer = table.play(command.cards, last_card=command.last, suit=command.suit)
-                if answer.needs_suit:
-                    answer = table.play(command.cards, last_card=command.last,
-                                        suit=self._suit())
+                cards = tuple(command.cards)
+                answer = table.act(seat, Play(cards, command.suit, command.last))
+                if answer.needs == "suit":
+                    answer = table.act(seat, Play(cards, self._suit(), command.last))
                 return answer
             if command.word == "help":
                 self.lines.show(HELP)
@@ -471,30 +485,34 @@ class PlainTable:
                     self.printed = min(self.printed, len(table.state.history))
                     self.lines.show("Play taken back.")
                     return answer
-                self.lines.show(answer.message)
+                self.lines.show(answer.refusal or "")
             elif command.word == "take":
-                return self._take(command.suit)
+                return self._take(seat, command.suit)
             else:
-                return table.draw() if command.word == "draw" else table.pass_turn()
+                return table.act(seat, DRAW if command.word == "draw" else PASS)
 
     def _done(self, seat: int) -> bool:
-        """The hand (with any new cards) before the hand-over: True to hand over, False
-        when the last play was taken back (the turn goes on)."""
-        self.lines.show(render_hand(self.table.view(seat)))
-        can_undo = self.table.can_undo
+        """The hand (with any new cards) before the hand-over: True to hand over (Done),
+        False when the last play was taken back (the turn goes on). Asked after every turn,
+        also one the session handed over at once: the player reads it before the clear."""
+        table = self.table
+        self.lines.show(render_hand(table.view(seat)))
+        can_undo = table.can_undo
         prompt = ("Enter hands over; undo takes your play back > " if can_undo
                   else "Press Enter to hand over > ")
         while True:
             text = self.lines.ask(prompt).strip().lower()
             if text in ("", "done", "d"):
+                if table.stage is Stage.REVIEW:
+                    table.act(seat, DONE)
                 return True
             if text in ("undo", "u"):
-                answer = self.table.undo()
+                answer = table.undo()
                 if answer.ok:
-                    self.printed = min(self.printed, len(self.table.state.history))
+                    self.printed = min(self.printed, len(table.state.history))
                     self.lines.show("Play taken back: it is your turn again.")
                     return False
-                self.lines.show(answer.message)
+                self.lines.show(answer.refusal or "")
             else:
                 self.lines.show("Press Enter (or type done) to hand over"
                                 + (", or undo." if can_undo else "."))
@@ -514,7 +532,7 @@ def play_plain(options: dict[str, Any], lines: Lines,
     elif kinds.count(HUMAN) > 1:
         lines.show(SEED_TELLS_ALL)
     seats = seat_players(lines, kinds, passwords or PasswordScheme(), secret)
-    table = HotSeat.deal(seats, packs=options["packs"], jokers=options["jokers"], dealer=0,
+    table = PestenSession.deal(seats, packs=options["packs"], jokers=options["jokers"], dealer=0,
                          seed=seed)
     PlainTable(table, lines, secret, wait).play()
     plain.tell_seed(PROG, seed)

@@ -121,7 +121,7 @@ def options(view: View) -> list[Option]:
 
 def options_text(view: View) -> str:
     lines = ["Your options:", *numbered([str(option) for option in options(view)])]
-    if any(play.last_card for play in plays(view)):  # a play may leave one card
+    if any(len(view.hand) - len(play.cards) == 1 for play in plays(view)):
         lines.append('A play that leaves you one card: add "last" to call it, like 1 last.')
     return "\n".join(lines)
 

@@ -31,7 +31,7 @@ from tableau.cli.poker_text import render_table
 from tableau.cli.poker_text import turn_prompt
 from tableau.engines.poker import Draw
 from tableau.engines.poker import describe
-from tableau.engines.protocol import IllegalMove
+from tableau.engines.poker.wording import history_lines
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import PokerSession
@@ -131,26 +131,26 @@ def play_plain(session: PokerSession, lines: Lines) -> None:
                 return
             session.new_game()
             printed = 0
-        elif session.cpu_to_move():
-            session.cpu_play(session.cpu_choose(session.state))
+        elif (step := session.cpu_step()) is not None:
+            session.play_cpu(step)
         else:
-            lines.show(render_table(session.view))
+            lines.show(render_table(session.view(session.you)))
             _your_turn(session, lines)
 
 
 def _news(session: PokerSession, lines: Lines, printed: int) -> int:
     """Show the history's lines after the first ``printed``, in your words; how many lines
     have been shown now."""
-    history = session.view.lines
+    history = history_lines(session.view(session.you))
     for line in history[printed:]:
-        lines.show(in_letters(str(line)))
+        lines.show(in_letters(line))
     return len(history)
 
 
 def _your_turn(session: PokerSession, lines: Lines) -> None:
     """Read commands until one moves the game on."""
     while True:
-        view = session.view
+        view = session.view(session.you)
         try:
             request = read_command(lines.ask(turn_prompt(view)), view)
         except ValueError as problem:
@@ -165,19 +165,18 @@ def _your_turn(session: PokerSession, lines: Lines) -> None:
         else:
             assert not isinstance(request, str)
             before = view.hand
-            try:
-                session.play(request)
-            except IllegalMove as refusal:
-                lines.show(in_letters(str(refusal)))
+            answer = session.act(session.you, request)
+            if answer.refusal is not None:
+                lines.show(in_letters(answer.refusal))
                 continue
-            drawn = [card for card in session.view.hand if card not in before]
+            drawn = [card for card in session.view(session.you).hand if card not in before]
             if isinstance(request, Draw) and drawn:
                 lines.show(in_letters(drew_text(request.discards, drawn)))
             return
 
 
 def _advice(session: PokerSession) -> str:
-    if not advice_available(session.view):
+    if not advice_available(session.view(session.you)):
         return NO_ADVICE
     return in_letters(advice_text(session.advice()))
 
@@ -191,4 +190,4 @@ def main(argv: list[str]) -> int:
         return open_app("poker", **options)
     # The seed deals every hand: it is told only once the games are over (tell_seed).
     first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
-    return plain.run(partial(play_plain, PokerSession(options["cpus"], first_seed)))
+    return plain.run(partial(play_plain, PokerSession.table(options["cpus"], first_seed)))

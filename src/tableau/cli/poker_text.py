@@ -1,6 +1,6 @@
 """The Poker table as plain text, and the typed commands, for ``tableau poker --plain``.
 
-Everything shown comes from your view (``PokerSession.view``), in the words the table uses
+Everything shown comes from your view (``PokerSession.view(you)``), in the words the table uses
 (``tableau.ui.controls.poker``): a CPU's cards appear only when they are shown down. Hands
 are named in the spec's wording by the engine, under the spec's "You are carrying:" ("pair of
 queens (queen of hearts, ...)").

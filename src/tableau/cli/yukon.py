@@ -11,7 +11,6 @@ reading a line it always writes a newline, whether or not the input was echoed. 
 from __future__ import annotations
 
 import secrets
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -69,7 +68,7 @@ def run_plain(session: YukonSession, stdin: TextIO, stdout: TextIO) -> int:
 
 def _play(session: YukonSession, lines: Lines) -> None:
     while True:
-        session = session.run(lines.ask(render_text(session)))
+        session.run(lines.ask(render_text(session)))
         if session.quit:
             lines.show(render_text(session))
             return
@@ -93,5 +92,5 @@ def main(argv: list[str]) -> int:
         say(f"{PROG}: {session.message}")
         return 2
     if not session.message:
-        session = replace(session, message=welcome(seed))
+        session.message = welcome(seed)
     return plain.run(partial(_play, session), stdin)

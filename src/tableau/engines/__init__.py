@@ -16,69 +16,29 @@ Each engine conforms to ``tableau.engines.protocol.Engine``:
 
 Engines never import textual, rich, ui, sessions, storage or ai, never do I/O, and never use
 the global random generator: randomness comes from the seed kept in the state
-(see ``tableau.engines.rng``).
+(see ``tableau.engines.rng``). The list of games is ``tableau.registry``.
 """
 
 from __future__ import annotations
-
-import importlib
-from dataclasses import dataclass
-from typing import Final
 
 from tableau.engines.protocol import Engine
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import Outcome
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.protocol import SaveReader
-from tableau.engines.protocol import Timeline
 from tableau.engines.protocol import read_header
-
-
-@dataclass(frozen=True, slots=True)
-class Game:
-    """One game of the table: the menu, the command line, the scenes and the tests list these."""
-
-    key: str
-    """Its name on the command line (``tableau KEY``) and its module ``tableau.engines.KEY``."""
-    title: str
-    description: str
-    """One line for the menu."""
-    private: bool = True
-    """Its table shows a player's hand: no screenshot while it is open."""
-
-    @property
-    def engine(self) -> Engine:
-        """The engine module, imported on first use so start-up stays fast."""
-        module: Engine = importlib.import_module(f"tableau.engines.{self.key}")
-        return module
-
-
-REGISTRY: Final = (
-    Game("yukon", "Yukon", "Solitaire: free the hidden cards and build suits up from aces.",
-         private=False),  # solitaire: the table hides nothing from anyone
-    Game("pesten", "Pesten", "Hot-seat shedding game for 2–8; each hand behind a password."),
-    Game("gofish", "Go Fish", "Ask 1–4 computer players for ranks; collect books."),
-    Game("poker", "Poker", "Five-card draw against 1–5 CPUs; fixed-limit betting."),
-)
-"""The one list of games, in menu order."""
-
-GAMES: Final = tuple(game.key for game in REGISTRY)
-"""The game names, in menu order."""
-
-
-def find_game(key: str) -> Game | None:
-    return next((game for game in REGISTRY if game.key == key), None)
+from tableau.registry import find_game
 
 
 def engine(key: str) -> Engine:
-    """The engine module of ``key`` (imported on first use, so start-up stays fast)."""
+    """The engine module of the game ``key`` in ``tableau.registry`` (imported on first use,
+    so start-up stays fast)."""
     game = find_game(key)
     if game is None:
         raise ValueError(f"There is no game called '{key[:20]}'.")
-    return game.engine
+    return game.engine()  # each conforms: _conformance.py checks it
 
 
 __all__ = [
-    "GAMES", "REGISTRY", "Engine", "Game", "IllegalMove", "Outcome", "SaveFormatError",
-    "SaveReader", "Timeline", "engine", "find_game", "read_header",
+    "Engine", "IllegalMove", "Outcome", "SaveFormatError", "SaveReader", "engine", "read_header",
 ]

@@ -14,8 +14,8 @@ from typing import TypeVar
 
 T = TypeVar("T")
 
-_SEED_BITS = 63
-MAX_SEED: Final = 2**_SEED_BITS - 1
+SEED_BITS = 63
+MAX_SEED: Final = 2**SEED_BITS - 1
 """The largest seed of every game."""
 
 
@@ -24,7 +24,7 @@ def _generator(seed: int) -> random.Random:
 
 
 def _next_seed(generator: random.Random) -> int:
-    return generator.getrandbits(_SEED_BITS)
+    return generator.getrandbits(SEED_BITS)
 
 
 def shuffled(items: Sequence[T], seed: int) -> tuple[tuple[T, ...], int]:
@@ -65,4 +65,4 @@ def random_float(seed: int) -> tuple[float, int]:
 
 def fresh_seed_from(seed: int, salt: int) -> int:
     """A seed derived from another (for example one per round), without touching it."""
-    return random.Random(seed * 1_000_003 + salt).getrandbits(_SEED_BITS)
+    return random.Random(seed * 1_000_003 + salt).getrandbits(SEED_BITS)

@@ -1,201 +1,339 @@
-"""Go Fish in progress: you (seat 0) against one to four CPUs of one level, one game after
-another.
+"""Go Fish in progress: one game after another at a table of 2 to 5 seats, people and CPUs.
 
-The session holds the game (the engine's state), each CPU seat's player and rng state, your
-asks and the end. A front end draws ``seen()``, turns the player's keys into an :class:`Ask`
-(``tableau.ui.controls.gofish``) for ``ask``, and lets the CPUs play with ``cpu_choose``
-(pure, so it may run away from the event loop) and ``cpu_play``.
+The session keeps the game (the engine's state), each seat's rng state (a CPU's generator),
+the game counter and what the last change said, and counts every change in ``version``. It
+follows ``tableau.sessions.protocol``: ``act(seat, move)`` makes an :class:`Ask` (or, once a
+game is over, :class:`NextGame`) and answers with the engine's events, or a refusal that
+changed nothing; ``cpu_step`` chooses a CPU's ask from its own view only (pure, so it may run
+away from the event loop) and ``play_cpu`` makes it. Go Fish has no undo.
 
-``to_json``/``from_json`` keep the whole run (the game, the CPUs' rng states, the game counter,
-the last news) so a resumed session goes on exactly as an uninterrupted one would.
+``against_cpus`` deals the table the screen and the line mode play: you in seat 0 against one
+to four CPUs of one level. ``to_json``/``from_json`` keep the whole run, so a resumed session
+goes on exactly as an uninterrupted one would.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 from typing import Final
 
 from tableau.ai import gofish as ai
+from tableau.engines import gofish as engine
 from tableau.engines import rng
 from tableau.engines.gofish import MAX_PLAYERS
+from tableau.engines.gofish import MIN_PLAYERS
 from tableau.engines.gofish import Ask
 from tableau.engines.gofish import Asked
-from tableau.engines.gofish import Config
+from tableau.engines.gofish import Event
 from tableau.engines.gofish import State
 from tableau.engines.gofish import View
-from tableau.engines.gofish import apply
-from tableau.engines.gofish import deal_size
-from tableau.engines.gofish import from_json as state_from_json
-from tableau.engines.gofish import new_game
-from tableau.engines.gofish import outcome
-from tableau.engines.gofish import rank_label
-from tableau.engines.gofish import to_json as state_to_json
-from tableau.engines.gofish import view
+from tableau.engines.gofish import wording
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import Outcome
 from tableau.engines.protocol import SaveFormatError
+from tableau.engines.protocol import SaveReader
 from tableau.engines.protocol import read_header
+from tableau.sessions.no_undo import NoUndo
+from tableau.sessions.protocol import Answer
+from tableau.sessions.protocol import CpuStep
+from tableau.sessions.protocol import SeatInfo
+from tableau.sessions.protocol import SeatKind
 
+GAME: Final = "gofish"
 YOU: Final = 0
+"""The seat the screen and the line mode play."""
 SEPARATOR: Final = "  ·  "
 """Between the sentences of one move's news."""
 SAVE_KIND: Final = "gofish-session"
-SAVE_VERSION: Final = 1
-
-CpuStep = tuple[Ask, int]
-"""A CPU's ask and the rng state its seat keeps afterwards."""
+SAVE_VERSION: Final = 2
+DEFAULT_LEVEL: Final[ai.Level] = "pro"
+OVER: Final = "The game is over: press n for a new game."
+NO_UNDO: Final = "Go Fish has no undo: an ask cannot be taken back."
 
 
 @dataclass(frozen=True, slots=True)
-class Said:
-    """A line for the player: the news of a move, or (``error``) why it was refused."""
+class NextGame:
+    """Deal the next game of the run: the move once a game is over."""
 
-    text: str
-    error: bool = False
+    def __str__(self) -> str:
+        return "next game"
 
 
-class GoFishSession:
-    """One game after another against ``cpus`` CPUs playing at ``level``; ``seed`` deals the
-    first game and every later one (so a seed repeats the whole run)."""
+Move = Ask | NextGame
 
-    def __init__(self, cpus: int, level: ai.Level, seed: int) -> None:
-        if not 1 <= cpus <= MAX_PLAYERS - 1:
-            raise ValueError(f"Go Fish is played against 1 to {MAX_PLAYERS - 1} CPUs.")
-        self.cpus = cpus
-        self.level = level
+
+def _checked_seats(seats: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
+    """The seats, a CPU without a level playing at the default one."""
+    if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
+        raise ValueError(f"Go Fish needs {MIN_PLAYERS} to {MAX_PLAYERS} players, "
+                         f"not {len(seats)}.")
+    checked = []
+    for seat in seats:
+        if seat.kind is SeatKind.CPU:
+            seat = replace(seat, level=ai.parse_level(seat.level or DEFAULT_LEVEL))
+        checked.append(seat)
+    return tuple(checked)
+
+
+class GoFishSession(NoUndo):
+    """One game after another at ``seats``; ``seed`` deals the first game and every later one
+    (so a seed repeats the whole run)."""
+
+    GAME: Final = GAME
+    NO_UNDO = NO_UNDO
+
+    def __init__(self, seats: Sequence[SeatInfo], seed: int) -> None:
+        self._seats = _checked_seats(seats)
+        self.names = tuple(seat.name for seat in self._seats)
         self.first_seed = seed
-        self.names = ("You", *(f"CPU {seat}" for seat in range(1, cpus + 1)))
-        self.players: tuple[ai.CpuPlayer | None, ...] = (
-            None, *(ai.player(level) for _ in range(cpus)))
-        """Each seat's CPU (None for you)."""
         self.games = 0
-        self.state: State = self._deal()
-        self.cpu_seeds = self._seeds()
-        self.news = self.opening()
-        """The last move's news (or the opening), for the message line of a resumed game."""
+        self._version = 0
+        self._deal()
+
+    def _deal(self) -> None:
+        self.state: State = engine.new_game(engine.Config(players=len(self._seats),
+                                                          seed=self.seed))
+        self.rng_states = [rng.fresh_seed_from(self.state.seed, seat)
+                           for seat in range(len(self._seats))]
+        """Each seat's generator (a person's is never used)."""
+        self._news_from: int | None = None
+        """Where the last move's events begin in the history (None: the game was dealt)."""
+
+    # ------------------------------------------------------------------ the table
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self._seats
+
+    @property
+    def version(self) -> int:
+        return self._version
 
     @property
     def seed(self) -> int:
         """The seed this game was dealt from."""
         return rng.fresh_seed_from(self.first_seed, self.games)
 
-    def _deal(self) -> State:
-        return new_game(Config(players=self.cpus + 1, seed=self.seed))
+    @property
+    def cpus(self) -> int:
+        return sum(seat.kind is SeatKind.CPU for seat in self._seats)
 
-    def _seeds(self) -> list[int]:
-        return [rng.fresh_seed_from(self.state.seed, seat) for seat in range(self.cpus + 1)]
+    @property
+    def level(self) -> str:
+        """The first CPU's level (every CPU's, at a table ``against_cpus`` dealt)."""
+        return next((seat.level for seat in self._seats if seat.kind is SeatKind.CPU), "")
 
-    def new_game(self) -> None:
-        """Deal the next game of the run."""
-        self.games += 1
-        self.state = self._deal()
-        self.cpu_seeds = self._seeds()
-        self.news = self.opening()
+    @property
+    def to_move(self) -> int | None:
+        """The seat to ask; once the game is over, the first person (who may deal the next),
+        or None at a table of CPUs."""
+        if self.outcome() is None:
+            return self.state.turn
+        return next((seat for seat, info in enumerate(self._seats)
+                     if info.kind is SeatKind.HUMAN), None)
 
-    def opening(self) -> str:
-        return f"Dealt {deal_size(self.cpus + 1)} cards each. You play first."
+    def view(self, seat: int) -> View:
+        return engine.view(self.state, seat)
 
-    def seen(self) -> View:
-        """Your view: all a front end may show."""
-        return view(self.state, YOU)
+    def moves(self, seat: int) -> tuple[Move, ...]:
+        if seat != self.to_move:
+            return ()
+        if self.outcome() is not None:
+            return (NextGame(),)
+        return engine.legal_moves(self.state)
 
     def outcome(self) -> Outcome | None:
-        return outcome(self.state)
+        return engine.outcome(self.state)
 
     def at_stake(self) -> bool:
         """A game is under way: someone has asked, and it has not ended."""
         return self.outcome() is None and any(
             isinstance(event, Asked) for event in self.state.history)
 
+    def asks(self, seat: int = YOU) -> int:
+        """How many times ``seat`` asked in this game (its moves, for the store)."""
+        return sum(isinstance(event, Asked) and event.asker == seat
+                   for event in self.state.history)
+
     # ------------------------------------------------------------------ moves
 
-    def ask(self, move: Ask) -> Said:
-        """Your ask: its news, or why it was refused (the game unchanged)."""
+    def act(self, seat: int, move: object) -> Answer[Event]:
+        """``seat`` asks (or deals the next game): the events, or why not (nothing changed)."""
+        if not 0 <= seat < len(self._seats):
+            return Answer.refused(f"There is no seat {seat} at this table.")
         if self.outcome() is not None:
-            return Said("The game is over: press n for a new game.", error=True)
-        if self.state.turn != YOU:
-            return Said(f"Wait: it is {self.names[self.state.turn]}'s turn.", error=True)
+            if isinstance(move, NextGame) and seat == self.to_move:
+                return self.new_game()
+            return Answer.refused(OVER)
+        if isinstance(move, NextGame):
+            return Answer.refused("The game is not over yet: ask for a rank.")
+        if seat != self.state.turn:
+            return Answer.refused(f"Wait: it is {self.names[self.state.turn]}'s turn.")
+        return self._ask(move)
+
+    def _ask(self, move: object) -> Answer[Event]:
+        before = len(self.state.history)
         try:
-            return self._apply(move)
+            self.state = engine.apply(self.state, move)  # type: ignore[arg-type]
         except IllegalMove as refusal:
-            return Said(str(refusal), error=True)
+            return Answer.refused(str(refusal))
+        self._news_from = before
+        self._version += 1
+        return Answer(self.state.history[before:])
+
+    def new_game(self) -> Answer[Event]:
+        """Deal the next game of the run now (the game under way, if any, is left; the screen
+        asks first): its events."""
+        self.games += 1
+        self._deal()
+        self._version += 1
+        return Answer(self.state.history)
 
     def cpu_to_move(self) -> bool:
-        return self.outcome() is None and self.players[self.state.turn] is not None
+        seat = self.to_move
+        return (self.outcome() is None and seat is not None
+                and self._seats[seat].kind is SeatKind.CPU)
 
-    def cpu_choose(self, state: State) -> CpuStep:
-        """The ask of the CPU to move in ``state``, chosen from its own view only."""
+    def cpu_step(self) -> CpuStep[Ask] | None:
+        """The ask of the CPU to move, chosen from its own view only (changes nothing)."""
+        version, state = self._version, self.state  # the version first: see play_cpu
         seat = state.turn
-        player = self.players[seat]
-        if player is None:
-            raise ValueError(f"Seat {seat} is not a CPU.")
-        return player(view(state, seat), self.cpu_seeds[seat])
+        if engine.outcome(state) is not None or self._seats[seat].kind is not SeatKind.CPU:
+            return None
+        choose = ai.player(ai.parse_level(self._seats[seat].level))
+        move, rng_state = choose(engine.view(state, seat), self.rng_states[seat])
+        return CpuStep(seat, move, rng_state, version)
 
-    def cpu_play(self, step: CpuStep) -> Said:
-        """Make the step ``cpu_choose`` chose for the present state; its news."""
-        move, self.cpu_seeds[self.state.turn] = step
-        return self._apply(move)
+    def play_cpu(self, step: CpuStep[Any]) -> Answer[Event]:
+        """Make a step ``cpu_step`` chose at this version (one chosen earlier is refused)."""
+        if step.version != self._version:
+            return Answer.refused("The table has changed since that CPU chose its ask.")
+        if not self.cpu_to_move() or step.seat != self.state.turn:
+            return Answer.refused(f"It is not {self.names[step.seat]}'s turn.")
+        answer = self._ask(step.move)
+        if answer.ok:
+            self.rng_states[step.seat] = step.rng_state
+        return answer
 
-    def _apply(self, move: Ask) -> Said:
-        before = len(self.state.history)
-        self.state = apply(self.state, move)
-        # Only what your seat may know: another player's hidden draw carries no card.
-        news = self.seen().history[before:]
-        self.news = SEPARATOR.join(event.describe(self.names, YOU) for event in news)
-        return Said(self.news)
+    # ------------------------------------------------------------------ words
 
-    def your_asks(self) -> int:
-        """How many times you asked in this game (its moves, for the store)."""
-        return sum(isinstance(event, Asked) and event.asker == YOU
-                   for event in self.state.history)
+    def describe(self, event: Event, viewer: int) -> str:
+        """The sentence ``viewer`` reads for ``event``, the seats by their names."""
+        return wording.describe(event, viewer, self.names)
+
+    def news(self, viewer: int = YOU) -> str:
+        """What the last change said to ``viewer``: the opening of a game just dealt, or
+        the last move's events (a hidden draw without its card)."""
+        if self._news_from is None:
+            return self.opening(viewer)
+        return self._words_from(self._news_from, viewer)
+
+    def _words_from(self, start: int, viewer: int) -> str:
+        events = self.state.history[start:]
+        return SEPARATOR.join(self.describe(event, viewer) for event in events)
+
+    def opening(self, viewer: int = YOU) -> str:
+        players = len(self._seats)
+        return wording.opening(engine.deal_size(players), 0, viewer, self.names)
+
+    def headline(self, result: Outcome, viewer: int = YOU) -> str:
+        return wording.headline(result.winners, viewer, self.names)
+
+    def score_lines(self) -> list[str]:
+        """Each player's books, one line each, the names in a column."""
+        return wording.score_lines(self.names, self.state.books)
 
     # ------------------------------------------------------------------ saving
 
     def to_json(self) -> dict[str, Any]:
-        """The whole run as JSON-ready data (the game holds every hand: it is your own save)."""
+        """The whole run as JSON-ready data (the game holds every hand)."""
         return {
-            "game": SAVE_KIND, "version": SAVE_VERSION, "cpus": self.cpus,
-            "level": self.level, "first_seed": self.first_seed, "games": self.games,
-            "cpu_seeds": list(self.cpu_seeds), "news": self.news,
-            "state": state_to_json(self.state),
+            "game": SAVE_KIND, "version": SAVE_VERSION,
+            "seats": [{"name": seat.name, "kind": seat.kind.value, "level": seat.level}
+                      for seat in self._seats],
+            "first_seed": self.first_seed, "games": self.games, "changes": self._version,
+            "rng_states": list(self.rng_states), "news_from": self._news_from,
+            "state": engine.to_json(self.state),
         }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> GoFishSession:
-        """The session ``to_json`` gave; raises SaveFormatError with a sentence for a save
-        that is malformed or does not fit together."""
+        """The session ``to_json`` gave (or a version 1 save, of you against CPUs); raises
+        SaveFormatError with a sentence for a save that is malformed or does not fit."""
+        if not isinstance(data, Mapping) or data.get("game") != SAVE_KIND:
+            raise SaveFormatError("The save is not a Go Fish game.")
+        if data.get("version") == 1:
+            return _from_version_1(data)
         read = read_header(data, SAVE_KIND, "Go Fish", SAVE_VERSION)
-        cpus = read.integer("cpus", 1, MAX_PLAYERS - 1)
-        level = read.get("level")
-        if level not in ai.LEVELS:
-            raise SaveFormatError("The save's CPU level is not easy or pro.")
-        session = cls(cpus, level, read.integer("first_seed"))
+        seats = [_seat(SaveReader(raw, "a seat")) for raw in read.items("seats")]
+        try:
+            session = cls(seats, read.integer("first_seed"))
+        except ValueError as problem:
+            raise SaveFormatError(str(problem)) from None
         session.games = read.integer("games")
-        state = state_from_json(read.get("state"))
-        if len(state.hands) != cpus + 1:
-            raise SaveFormatError("The save's game does not have one hand per player.")
-        seeds = read.items("cpu_seeds", cpus + 1)
-        if not all(type(seed) is int and 0 <= seed < 2**64 for seed in seeds):
-            raise SaveFormatError("'cpu_seeds' in the save must hold whole numbers.")
-        session.state, session.cpu_seeds, session.news = state, seeds, read.text("news", 2000)
+        session._version = read.integer("changes")
+        session._set_state(engine.from_json(read.get("state")), read.items("rng_states"))
+        news_from = read.optional_integer("news_from", 0, len(session.state.history))
+        session._news_from = news_from
         return session
 
-    # ------------------------------------------------------------------ the end
+    def _set_state(self, state: State, rng_states: list[Any]) -> None:
+        if len(state.hands) != len(self._seats):
+            raise SaveFormatError("The save's game does not have one hand per player.")
+        if len(rng_states) != len(self._seats) or not all(
+                type(value) is int and 0 <= value < 2**64 for value in rng_states):
+            raise SaveFormatError("The save's rng states must be one whole number a seat.")
+        self.state, self.rng_states = state, rng_states
 
-    def headline(self, result: Outcome) -> str:
-        winners = [self.names[seat] for seat in result.winners]
-        if len(winners) > 1:
-            return f"A shared win: {' and '.join(winners)}"
-        return "You win!" if result.winners == (YOU,) else f"{winners[0]} wins"
 
-    def score_lines(self) -> list[str]:
-        """Each player's books, one line each, the names in a column."""
-        width = max(len(name) for name in self.names)
-        lines = []
-        for name, books in zip(self.names, self.state.books, strict=True):
-            ranks = " ".join(rank_label(rank) for rank in sorted(books))
-            noun = "book " if len(books) == 1 else "books"
-            lines.append(f"{name:<{width}}  {len(books):>2} {noun}  {ranks}".rstrip())
-        return lines
+def _seat(read: SaveReader) -> SeatInfo:
+    try:
+        kind = SeatKind(read.get("kind"))
+    except (ValueError, TypeError):
+        raise SaveFormatError("A seat in the save is not a person or a CPU.") from None
+    level = read.text("level", 20)
+    if kind is SeatKind.CPU and level not in ai.LEVELS:
+        raise SaveFormatError("The save's CPU level is not easy or pro.")
+    return SeatInfo(read.text("name", 40), kind, level)
+
+
+def _from_version_1(data: Mapping[str, Any]) -> GoFishSession:
+    """A save from before seats were named (you against ``cpus`` CPUs of one ``level``)."""
+    read = read_header(data, SAVE_KIND, "Go Fish", 1)
+    cpus = read.integer("cpus", 1, MAX_PLAYERS - 1)
+    level = read.get("level")
+    if level not in ai.LEVELS:
+        raise SaveFormatError("The save's CPU level is not easy or pro.")
+    session = against_cpus(cpus, level, read.integer("first_seed"))
+    session.games = read.integer("games")
+    session._set_state(engine.from_json(read.get("state")), read.items("cpu_seeds", cpus + 1))
+    # The news was kept as words: find the move that said them (else it was the opening).
+    news, history = read.text("news", 2000), session.state.history
+    session._news_from = next(
+        (start for start in range(len(history) - 1, -1, -1)
+         if session._words_from(start, YOU) == news), None)
+    return session
+
+
+def against_cpus(cpus: int, level: ai.Level, seed: int) -> GoFishSession:
+    """You (seat 0) against ``cpus`` CPUs playing at ``level``: the table of the screen and
+    the line mode."""
+    if not 1 <= cpus <= MAX_PLAYERS - 1:
+        raise ValueError(f"Go Fish is played against 1 to {MAX_PLAYERS - 1} CPUs.")
+    seats = (SeatInfo("You", SeatKind.HUMAN),
+             *(SeatInfo(f"CPU {seat}", SeatKind.CPU, level) for seat in range(1, cpus + 1)))
+    return GoFishSession(seats, seed)
+
+
+def start(seats: Sequence[SeatInfo], seed: int, **options: object) -> GoFishSession:
+    """The protocol's one constructor: any mix of people and CPUs, 2 to 5 seats."""
+    if options:
+        raise ValueError(f"Go Fish takes no options, not {', '.join(sorted(options))}.")
+    return GoFishSession(seats, seed)
+
+
+__all__ = ["SEPARATOR", "YOU", "GoFishSession", "Move", "NextGame", "against_cpus", "start"]

@@ -1,14 +1,23 @@
 """A Pesten table in progress for several people at one terminal: the hot seat.
 
-Pure (no Textual). The table keeps the seats (who plays each, and the lock on each human's
-hand), the engine state and the CPU players' seed. It turns "play these cards", "draw",
-"take" into engine moves and says what became of them (``Answer``); legality comes from the
-engine (``apply``, ``why_illegal``, ``legal_moves``).
+Pure (no Textual). ``PestenSession`` is the Pesten shape of ``sessions.protocol.Session``: the
+seats (who plays each, and the lock on each human's hand), the engine state, the CPUs' seed,
+and the whole hand-over between the people at the terminal, which the table screen and the
+line mode (``tableau pesten --plain``) both only draw:
 
-Undo before the hand-off: while a human's turn lasts, and after a play that ended it until
-the screen hands over (``hand_over``, the Done button), the player may take back their own
-plays, one at a time. Never a draw, a take, or a play that gave them cards (a penalty):
-those cards have been seen. A play that ends the round stays.
+- ``stage`` says what the terminal shows: a human's lock (``LOCK``: pass the terminal, and
+  ``OPEN`` once the lock was opened), their open hand (``HAND``: engine moves), the hand kept
+  on show after the turn (``REVIEW``: new cards lit, or Done/Undo after a play; ``DONE`` hands
+  over), a CPU's turn (``CPU``: ``cpu_step``/``play_cpu``), or the round's end (``OVER``:
+  ``NEXT_ROUND``, or once the match is over ``NEW_MATCH``).
+- Undo before the hand-over: while a human's turn lasts, and after a play that ended it until
+  Done, the player may take back their own plays, one at a time. Never a draw, a take, or a
+  play that gave them cards (a penalty): those cards have been seen. A play that ends the
+  round stays.
+
+Legality comes from the engine (``apply``, ``why_illegal``, ``legal_moves``); a jack or a
+joker stack without a suit is refused with ``needs="suit"``. The sealed save is
+``sessions.pesten_saves``.
 """
 
 from __future__ import annotations
@@ -16,189 +25,405 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections import Counter
+from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any
 from typing import Final
-from typing import NamedTuple
 
 from tableau.ai import pesten as cpu
 from tableau.cards import SUITS
 from tableau.cards import AnyCard
-from tableau.cards import Suit
 from tableau.engines import pesten as engine
-from tableau.engines.pesten import DRAW
-from tableau.engines.pesten import PASS
-from tableau.engines.pesten import Move
+from tableau.engines.pesten import Event
 from tableau.engines.pesten import Phase
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import State
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
+from tableau.engines.pesten import wording
 from tableau.engines.protocol import IllegalMove
+from tableau.engines.protocol import Outcome
+from tableau.sessions.protocol import Answer
+from tableau.sessions.protocol import CpuStep
+from tableau.sessions.protocol import SeatInfo
+from tableau.sessions.protocol import SeatKind
+from tableau.sessions.seeds import fresh_seed
 from tableau.storage.passwords import SeatLock
 
 HUMAN: Final = "human"
-"""The kind of a seat a person plays; every other kind is a ``tableau.ai.pesten`` kind."""
+"""Who plays a seat a person plays; every other is a ``tableau.ai.pesten`` kind."""
 
 NOTHING_TO_UNDO: Final = "Nothing to take back: you have not played this turn."
 DRAW_STAYS: Final = "A drawn card has been seen, so the draw stays."
 TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
 PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
 ROUND_STAYS: Final = "The round is over; its last play stays."
+NO_REDO: Final = "Pesten has no redo: a play taken back is made again by playing it."
+SELECT_FIRST: Final = "Select a card to play first (space, or click it)."
+NAME_A_SUIT: Final = "Name a suit."
+STALE_STEP: Final = "That CPU move was chosen for an earlier table; it is not played."
 
 
-@dataclass(frozen=True, slots=True)
-class Seat:
-    """One chair at the table: a name, who plays it, and (for a human) the lock on the hand."""
+@dataclass(frozen=True, slots=True, init=False)
+class Seat(SeatInfo):
+    """One chair at the table: a name, who plays it (``"human"`` or a CPU kind, kept as the
+    protocol's kind and level), and for a human the lock on the hand."""
 
-    name: str
-    kind: str = HUMAN
     lock: SeatLock | None = None
+
+    def __init__(self, name: str, plays: str = HUMAN, lock: SeatLock | None = None) -> None:
+        human = plays == HUMAN
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "kind", SeatKind.HUMAN if human else SeatKind.CPU)
+        object.__setattr__(self, "level", "" if human else plays)
+        object.__setattr__(self, "lock", lock if human else None)
 
     @property
     def is_human(self) -> bool:
-        return self.kind == HUMAN
+        return self.kind is not SeatKind.CPU
+
+    @property
+    def plays(self) -> str:
+        """``"human"`` or the CPU's kind: the word the saves and the settings keep."""
+        return HUMAN if self.is_human else self.level
+
+
+class Stage(Enum):
+    """What the terminal shows now."""
+
+    LOCK = "lock"
+    """A human's turn: their lock, until it is opened (``OPEN``)."""
+    HAND = "hand"
+    """The hand of the seat to move is open: it plays (engine moves)."""
+    REVIEW = "review"
+    """The turn has passed, but the hand stays on show until Done (``DONE``): the new cards
+    it got lit, or the play that ended the turn, which Undo may still take back."""
+    CPU = "cpu"
+    OVER = "over"
+    """The round is over: ``NEXT_ROUND``, or ``NEW_MATCH`` once the match is over."""
 
 
 @dataclass(frozen=True, slots=True)
-class Answer:
-    """What became of a move the player asked for."""
+class Open:
+    """The player to move opened the lock on their hand (the front end checked it)."""
 
-    ok: bool
-    message: str = ""
-    needs_suit: bool = False
-    """The play is legal once a suit is named (a jack): ask for a suit."""
+    def __str__(self) -> str:
+        return "open"
 
 
-class CpuStep(NamedTuple):
-    """A CPU's chosen move and the seed it leaves."""
+@dataclass(frozen=True, slots=True)
+class Done:
+    """The player on show hands the terminal over."""
 
-    move: Move
-    seed: int
+    def __str__(self) -> str:
+        return "done"
 
 
-class HotSeat:
-    """The table: seats, the engine state and the CPU seed. The screen renders its views."""
+@dataclass(frozen=True, slots=True)
+class NextRound:
+    """Deal the next round of the match (the deal moves one seat on)."""
+
+    def __str__(self) -> str:
+        return "next round"
+
+
+@dataclass(frozen=True, slots=True)
+class NewMatch:
+    """The match is over: the same seats and rules, a fresh deal from a fresh seed."""
+
+    def __str__(self) -> str:
+        return "new match"
+
+
+OPEN: Final = Open()
+DONE: Final = Done()
+NEXT_ROUND: Final = NextRound()
+NEW_MATCH: Final = NewMatch()
+Move = engine.Move | Open | Done | NextRound | NewMatch
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """A hand kept on show after its turn: ``new`` the cards the move gave it (lit), and
+    ``played`` whether the move was a play (Undo may take it back)."""
+
+    seat: int
+    new: tuple[AnyCard, ...]
+    played: bool
+
+
+class PestenSession:
+    """The table: seats, the engine state, the CPUs' seed and the hand-over. Screens and the
+    line mode draw its views and turn keys and typed lines into ``act``."""
+
+    GAME = "pesten"
 
     def __init__(self, seats: Sequence[Seat], state: State, cpu_seed: int = 0,
-                 table_id: str | None = None) -> None:
+                 table_id: str | None = None, *, version: int = 0,
+                 new_seed: Callable[[], int] = fresh_seed) -> None:
         if len(seats) != state.config.players:
             raise ValueError("Give one seat for each player.")
-        self.seats = tuple(seats)
+        self.chairs = tuple(seats)
         self.state = state
         self.cpu_seed = cpu_seed
         self.table_id = table_id or secrets.token_hex(16)
-        """The table's identity, the same across its saves and resumes (not its rounds' or
-        matches'): the back-off after wrong passwords belongs to a seat at this table."""
+        """The table's identity, the same across its saves, resumes and matches: the back-off
+        after wrong passwords belongs to a seat at this table."""
+        self._version = version
+        self._new_seed = new_seed
         self._opened: set[int] = set()
         """Seats whose lock was opened this round."""
+        self._open_seat: int | None = None
+        """The seat whose lock is open this turn (until its hand is handed over)."""
+        self.review: Review | None = None
         self._undo: list[State] = []
         """The states before each play of the present human turn that may be taken back."""
         self._no_undo = NOTHING_TO_UNDO
         """Why nothing can be taken back when ``_undo`` is empty."""
 
     @classmethod
-    def deal(
-        cls,
-        seats: Sequence[Seat],
-        *,
-        packs: int,
-        jokers: int,
-        dealer: int,
-        seed: int,
-        rules: Mapping[str, Any] | None = None,
-    ) -> HotSeat:
+    def deal(cls, seats: Sequence[Seat], *, packs: int, jokers: int, dealer: int, seed: int,
+             rules: Mapping[str, Any] | None = None) -> PestenSession:
         """Round 1 of a new match. ``rules`` are further ``engine.Config`` fields: the house
         rules and the match (``forgot_penalty``, ``match``, ``card_points``...)."""
         config = engine.Config(
-            players=len(seats),
-            packs=packs,
-            jokers=jokers,
-            seed=seed,
-            names=tuple(seat.name for seat in seats),
-            dealer=dealer,
-            **(rules or {}),
+            players=len(seats), packs=packs, jokers=jokers, seed=seed,
+            names=tuple(seat.name for seat in seats), dealer=dealer, **(rules or {}),
         )
         return cls.dealt(seats, config)
 
     @classmethod
-    def dealt(cls, seats: Sequence[Seat], config: engine.Config) -> HotSeat:
+    def dealt(cls, seats: Sequence[Seat], config: engine.Config) -> PestenSession:
         """Round 1 of ``config``; the CPUs' seed follows from the deal's."""
         return cls(seats, engine.new_game(config), cpu_seed=config.seed ^ 0x5EED)
 
-    def new_match(self, seed: int) -> HotSeat:
-        """A new match at this table: the same seats (and locks) and rules, a fresh deal."""
-        config = dataclasses.replace(self.state.config, seed=seed)
-        table = HotSeat.dealt(self.seats, config)
-        table.table_id = self.table_id
-        return table
-
-    # -------------------------------------------------------------- whose turn
+    # -------------------------------------------------------------- the protocol's reads
 
     @property
-    def current(self) -> int:
-        return self.state.current
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self.chairs
+
+    @property
+    def version(self) -> int:
+        return self._version
 
     @property
     def over(self) -> bool:
+        """The round is over."""
         return self.state.phase is Phase.OVER
 
     @property
-    def human_to_move(self) -> bool:
-        return self.seats[self.current].is_human
+    def match_over(self) -> bool:
+        return engine.match_over(self.state)
+
+    @property
+    def stage(self) -> Stage:
+        if self.over:
+            return Stage.OVER
+        if self.review is not None:
+            return Stage.REVIEW
+        seat = self.state.current
+        if not self.chairs[seat].is_human:
+            return Stage.CPU
+        return Stage.HAND if self._open_seat == seat or not self.must_unlock(seat) else (
+            Stage.LOCK)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to act: at the round's end whoever deals on (the first human, or seat 0
+        at a table of CPUs only, where the people watching decide)."""
+        if self.review is not None:
+            return self.review.seat
+        if self.over:
+            return next((seat for seat, chair in enumerate(self.chairs) if chair.is_human), 0)
+        return self.state.current
+
+    @property
+    def revealed(self) -> int | None:
+        """The seat whose hand is on the screen now, or None."""
+        stage = self.stage
+        if stage is Stage.REVIEW:
+            return self.to_move
+        return self.state.current if stage is Stage.HAND else None
 
     @property
     def cpu_to_move(self) -> bool:
-        return not self.over and not self.human_to_move
-
-    def view(self, seat: int) -> View:
-        return engine.view(self.state, seat)
-
-    # -------------------------------------------------------------- locks
-
-    def opened(self, seat: int) -> None:
-        """The seat's player opened the lock on their hand."""
-        self._opened.add(seat)
+        return self.stage is Stage.CPU
 
     def must_unlock(self, seat: int) -> bool:
         """Whether the seat's lock is shown before its hand: always, except for the one human
         at the table once they opened it this round (nobody else has a hand to hide)."""
-        lone = sum(chair.is_human for chair in self.seats) == 1
+        lone = sum(chair.is_human for chair in self.chairs) == 1
         return not (lone and seat in self._opened)
 
-    # -------------------------------------------------------------- moves
+    def view(self, seat: int) -> View:
+        return engine.view(self.state, seat)
 
-    def cpu_choose(self) -> CpuStep:
-        """The move the CPU to move chooses now. Changes nothing, so it may run away from the
-        event loop; ``cpu_play`` makes the move."""
-        seat = self.current
-        choose = cpu.player(self.seats[seat].kind)
-        return CpuStep(*choose(engine.view(self.state, seat), self.cpu_seed))
+    def moves(self, seat: int) -> tuple[Any, ...]:
+        if seat != self.to_move:
+            return ()
+        stage = self.stage
+        if stage is Stage.OVER:
+            return (NEW_MATCH,) if self.match_over else (NEXT_ROUND,)
+        if stage is Stage.REVIEW:
+            return (DONE,)
+        if stage is Stage.LOCK:
+            return (OPEN,)
+        return engine.legal_moves(self.state)
 
-    def cpu_play(self, step: CpuStep) -> None:
-        self.hand_over()
-        self.state = engine.apply(self.state, step.move)
-        self.cpu_seed = step.seed
+    def outcome(self) -> Outcome | None:
+        """The round's end (each round is one game of the statistics)."""
+        return engine.outcome(self.state)
 
-    def try_move(self, move: Move) -> Answer:
+    def describe(self, event: Event, viewer: int) -> str:
+        """The sentence ``viewer`` reads for ``event`` (the session protocol's wording)."""
+        return wording.describe(event, viewer)
+
+    # -------------------------------------------------------------- acting
+
+    def act(self, seat: int, move: Any) -> Answer[Event]:
+        """Make ``move`` for ``seat``: its events, or a refusal with nothing changed."""
+        if seat != self.to_move:
+            return Answer.refused(self._not_yours(seat))
+        stage = self.stage
+        wanted = {Open: Stage.LOCK, Done: Stage.REVIEW, NextRound: Stage.OVER,
+                  NewMatch: Stage.OVER}.get(type(move))
+        if wanted is not None:
+            if stage is not wanted or move not in self.moves(seat):
+                return Answer.refused(self._not_now(move))
+            return self._changed(self._flow(move))
+        if stage not in (Stage.HAND, Stage.CPU):
+            return Answer.refused(self._not_now(move))
+        return self._engine_move(move)
+
+    def _not_yours(self, seat: int) -> str:
+        to_move = self.to_move
+        if to_move is None or not 0 <= seat < len(self.chairs):
+            return "Nobody may move now."
+        return f"It is {self.chairs[to_move].name}'s turn, not {self.chairs[seat].name}'s."
+
+    def _not_now(self, move: object) -> str:
+        stage = self.stage
+        if stage is Stage.LOCK:
+            return "Open the lock on the hand first."
+        if stage is Stage.REVIEW:
+            return "Hand the turn over first (Done)."
+        if stage is Stage.OVER:
+            if self.match_over:
+                return "The match is over; start a new match."
+            return "The round is over; deal the next round."
+        return f"That cannot be done now: {move}."
+
+    def _flow(self, move: Open | Done | NextRound | NewMatch) -> tuple[Event, ...]:
+        """A move of the hand-over (no engine move): what it changes, and its events."""
+        if isinstance(move, Open):
+            self._open_seat = self.state.current
+            self._opened.add(self.state.current)
+            return ()
+        if isinstance(move, Done):
+            self._hand_over()
+            return ()
+        if isinstance(move, NextRound):
+            self.state = engine.next_round(self.state)
+        else:
+            config = dataclasses.replace(self.state.config, seed=self._new_seed())
+            self.state = engine.new_game(config)
+            self.cpu_seed = config.seed ^ 0x5EED
+        self._opened.clear()
+        self._hand_over()
+        return self.state.history
+
+    def _changed(self, events: tuple[Event, ...]) -> Answer[Event]:
+        self._version += 1
+        return Answer(events)
+
+    def _engine_move(self, move: Any) -> Answer[Event]:
+        if isinstance(move, Play) and not move.cards:
+            return Answer.refused(SELECT_FIRST)
         before = self.state
         try:
             self.state = engine.apply(before, move)
         except IllegalMove as refusal:
-            return Answer(False, str(refusal))
+            if self._needs_suit(move):
+                return Answer.refused(NAME_A_SUIT, needs="suit")
+            return Answer.refused(str(refusal))
+        except (TypeError, AttributeError, ValueError):
+            return Answer.refused(f"That is no move of Pesten: {move!r}.")
+        self._after(before, move)
+        return self._changed(self.state.history[len(before.history):])
+
+    def _needs_suit(self, move: object) -> bool:
+        """The move is legal once a suit is named: a jack (or a set ending in one), or a take
+        of a joker stack."""
+        state = self.state
+        if isinstance(move, Play) and move.suit is None:
+            named = Play(move.cards, SUITS[0], move.last_card)
+            return engine.why_illegal(state, named) is None
+        if isinstance(move, Take) and move.suit is None and state.stack:
+            return Take(SUITS[0]) in engine.legal_moves(state)
+        return False
+
+    def _after(self, before: State, move: Any) -> None:
+        """After an engine move of the seat to move: keep it for undo, and once the turn has
+        passed, keep the hand on show (new cards, or a play Undo may take back) or hand over.
+        The round's end comes at once."""
+        seat = before.current
         self._keep_for_undo(before, move)
-        return Answer(True)
+        if not self.chairs[seat].is_human or self.over:
+            self._open_seat = None if self.over else self._open_seat
+            return
+        if self.state.current == seat:
+            return  # the turn goes on (a seven, a draw)
+        new = Counter(self.state.hands[seat]) - Counter(before.hands[seat])
+        if new or isinstance(move, Play):
+            self.review = Review(seat, tuple(new.elements()), isinstance(move, Play))
+        else:
+            self._hand_over()
+
+    def _hand_over(self) -> None:
+        """The turn has passed to the next player (Done): its plays stay."""
+        self.review = None
+        self._open_seat = None
+        self._undo.clear()
+        self._no_undo = NOTHING_TO_UNDO
+
+    # -------------------------------------------------------------- CPUs
+
+    def cpu_step(self) -> CpuStep[Any] | None:
+        """The move the CPU to move chooses now, from its view. Changes nothing, so it may
+        run away from the event loop; ``play_cpu`` makes the move."""
+        if not self.cpu_to_move:
+            return None
+        seat = self.state.current
+        choose = cpu.player(self.chairs[seat].level)
+        move, rng_state = choose(engine.view(self.state, seat), self.cpu_seed)
+        return CpuStep(seat, move, rng_state, self._version)
+
+    def play_cpu(self, step: CpuStep[Any]) -> Answer[Event]:
+        if step.version != self._version or not self.cpu_to_move or (
+                step.seat != self.state.current):
+            return Answer.refused(STALE_STEP)
+        before = self.state
+        try:
+            self.state = engine.apply(before, step.move)
+        except IllegalMove as refusal:
+            return Answer.refused(str(refusal))
+        self._hand_over()
+        self.cpu_seed = step.rng_state
+        return self._changed(self.state.history[len(before.history):])
 
     # -------------------------------------------------------------- undo
 
-    def _keep_for_undo(self, before: State, move: Move) -> None:
+    def _keep_for_undo(self, before: State, move: Any) -> None:
         """Remember ``before`` if ``move`` may be taken back; else say why nothing before it
         can be (a move that showed the player new cards cuts the way back)."""
         seat = before.current
-        if self._undo and self._undo[-1].current != seat:
-            self.hand_over()  # another player's turn: theirs is gone
+        if not self.chairs[seat].is_human:
+            self._hand_over()
+            return
         new_cards = Counter(self.state.hands[seat]) - Counter(before.hands[seat])
         if self.over:
             why = ROUND_STAYS
@@ -216,62 +441,57 @@ class HotSeat:
 
     @property
     def can_undo(self) -> bool:
-        """The last human to move may take back their last play."""
+        """The human on show may take back their last play."""
         return bool(self._undo)
 
-    def undo(self) -> Answer:
-        """Take back the last play of the present turn (it may have ended the turn, while the
-        screen has not handed over yet): the hand, the pile and the turn are as before it."""
-        if not self._undo:
-            return Answer(False, self._no_undo)
-        self.state = self._undo.pop()
-        return Answer(True)
-
-    def hand_over(self) -> None:
-        """The turn has passed to the next player (Done): its plays stay."""
-        self._undo.clear()
-        self._no_undo = NOTHING_TO_UNDO
-
-    def play(
-        self, cards: Sequence[AnyCard], *, last_card: bool, suit: Suit | None = None
-    ) -> Answer:
-        """Play these cards in this order. Without a suit, a jack asks for one first."""
-        if not cards:
-            return Answer(False, "Select a card to play first (space, or click it).")
-        move = Play(tuple(cards), suit, last_card)
-        if suit is None:
-            problem = engine.why_illegal(self.state, move)
-            if problem is not None:
-                named = Play(tuple(cards), SUITS[0], last_card)
-                if engine.why_illegal(self.state, named) is None:
-                    return Answer(False, "Name a suit.", needs_suit=True)
-                return Answer(False, problem)
-        return self.try_move(move)
-
-    def draw(self) -> Answer:
-        return self.try_move(DRAW)
-
-    def take(self, suit: Suit | None = None) -> Answer:
-        """Take the pending stack; after a joker stack without a suit, ask for one. The suit
-        is named as the cards are taken, in one engine step: nothing here shows a card
-        before the take is made, so a take can never be looked at and called off."""
-        if suit is None and self.state.stack and any(
-            isinstance(move, Take) and move.suit is not None
-            for move in engine.legal_moves(self.state)
-        ):
-            return Answer(False, "Name a suit.", needs_suit=True)
-        return self.try_move(Take(suit))
-
-    def pass_turn(self) -> Answer:
-        return self.try_move(PASS)
-
-    def next_round(self) -> None:
-        self.state = engine.next_round(self.state)
-        self._opened.clear()
-        self.hand_over()
-
-    # -------------------------------------------------------------- the match
-
     @property
-    def match_over(self) -> bool:
-        return engine.match_over(self.state)
+    def can_redo(self) -> bool:
+        return False
+
+    def undo(self) -> Answer[Event]:
+        """Take back the last play of the present turn (it may have ended the turn, while
+        Done has not handed over yet): the hand, the pile and the turn are as before it."""
+        if not self._undo:
+            return Answer.refused(self._no_undo)
+        self.state = self._undo.pop()
+        self.review = None
+        self._open_seat = self.state.current
+        return self._changed(())
+
+    def redo(self) -> Answer[Event]:
+        return Answer.refused(NO_REDO)
+
+    # -------------------------------------------------------------- saves
+
+    def to_json(self) -> dict[str, Any]:
+        """The round as it stands: sealed (``pesten_saves``) when the table can be sealed,
+        else open; only a sealed one is ever written (``pesten_saves.can_seal``)."""
+        from tableau.sessions.pesten_saves import session_data
+
+        return session_data(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any],
+                  seats: Sequence[Seat] | None = None) -> PestenSession:
+        """The session of ``to_json``; a sealed one needs ``seats`` whose locks are unsealed
+        (``pesten_saves.saved_seats``). SaveFormatError (a SealError) with a sentence."""
+        from tableau.sessions.pesten_saves import session_from
+
+        return session_from(data, seats)
+
+
+HotSeat = PestenSession
+"""The name the table had before the session protocol."""
+
+
+def start(seats: Sequence[SeatInfo], seed: int, **options: Any) -> PestenSession:
+    """A table for these seats (humans without a password, any CPU kind), round 1 dealt from
+    ``seed``. ``options``: ``packs``, ``jokers``, ``dealer``, and Config's house rules."""
+    chairs = [seat if isinstance(seat, Seat) else Seat(
+        seat.name, HUMAN if seat.kind is not SeatKind.CPU else seat.level or "careful")
+        for seat in seats]
+    packs = options.pop("packs", 1)
+    jokers = options.pop("jokers", 2)
+    dealer = options.pop("dealer", len(chairs) - 1)
+    return PestenSession.deal(chairs, packs=packs, jokers=jokers, dealer=dealer, seed=seed,
+                              rules=options)

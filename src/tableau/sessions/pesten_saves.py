@@ -1,19 +1,29 @@
-"""A hot-seat Pesten table to and from a sealed save (``tableau.storage.sealed``).
+"""A Pesten session to and from a sealed save (``tableau.storage.sealed``).
 
 ``sealed_data(table)`` is the save of the round as it stands; to resume, ``saved_seats(data)``
 says who sits where and gives each human seat a lock rebuilt from the save, each human opens
 theirs with ``SeatLock.unseal(password)``, and ``table_from_sealed(data, locks)`` rebuilds the
 table. Pure: the randomness of sealing and the key derivation live in ``tableau.storage``.
+
+``session_data`` (the session's ``to_json``) is the sealed save when the table can be sealed,
+and otherwise the open form, which names every hand and the stock: it is never written (the
+table screen keeps only ``can_seal`` tables), it serves the session contract and tests. Both
+carry the session's ``version`` beside the save.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Mapping
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 from typing import Any
 
+from tableau.cards import CardError
+from tableau.cards import parse_any_card
+from tableau.engines import pesten as engine
+from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.pesten import HUMAN
-from tableau.sessions.pesten import HotSeat
 from tableau.sessions.pesten import Seat
 from tableau.storage import sealed
 from tableau.storage.passwords import PasswordScheme
@@ -22,25 +32,32 @@ from tableau.storage.sealed import Public
 from tableau.storage.sealed import SealError
 from tableau.storage.sealed import SeatInfo
 
+if TYPE_CHECKING:
+    from tableau.sessions.pesten import PestenSession
 
-def _infos(table: HotSeat) -> tuple[list[SeatInfo], dict[int, bytes]]:
+OPEN_FORM = "pesten-open"
+"""The ``format`` of a session save that is not sealed (see the module's docstring)."""
+OPEN_DAMAGED = "The saved Pesten table has been changed or damaged; it cannot be opened."
+
+
+def _infos(table: PestenSession) -> tuple[list[SeatInfo], dict[int, bytes]]:
     """The seats as a save shows them, and each password holder's sealing key."""
     infos, keys = [], {}
-    for index, seat in enumerate(table.seats):
+    for index, seat in enumerate(table.chairs):
         lock = seat.lock
         if not seat.is_human:
-            infos.append(SeatInfo(seat.name, seat.kind, False))
+            infos.append(SeatInfo(seat.name, seat.plays, False))
         elif lock is None or not lock.has_password:
-            infos.append(SeatInfo(seat.name, seat.kind, True))
+            infos.append(SeatInfo(seat.name, seat.plays, True))
         else:
-            infos.append(SeatInfo(seat.name, seat.kind, True, lock.encoded_hash, lock.key_salt,
+            infos.append(SeatInfo(seat.name, seat.plays, True, lock.encoded_hash, lock.key_salt,
                                   lock.key_cost))
             if lock.key is not None:
                 keys[index] = lock.key
     return infos, keys
 
 
-def can_seal(table: HotSeat) -> bool:
+def can_seal(table: PestenSession) -> bool:
     """The round can be saved so that no single player can read another hand, a CPU's hand,
     the stock or the seed (``sealed.can_seal``: two or more password holders, or no human),
     and every password holder's key is at hand."""
@@ -49,12 +66,106 @@ def can_seal(table: HotSeat) -> bool:
     return sealed.can_seal(infos) and len(keys) == holders
 
 
-def sealed_data(table: HotSeat) -> dict[str, Any]:
+def sealed_data(table: PestenSession) -> dict[str, Any]:
     """The sealed save of the round as it stands (see ``can_seal``; ValueError otherwise)."""
     if not can_seal(table):
         raise ValueError("This round cannot be saved sealed.")
     infos, keys = _infos(table)
-    return sealed.seal(table.state, infos, keys, table.cpu_seed, table.table_id)
+    data = sealed.seal(table.state, infos, keys, table.cpu_seed, table.table_id)
+    data["session"] = {"version": table.version}
+    return data
+
+
+def session_data(table: PestenSession) -> dict[str, Any]:
+    """The session's ``to_json``: sealed when it can be, else the open form."""
+    if can_seal(table):
+        return sealed_data(table)
+    return {
+        "format": OPEN_FORM, "table": table.table_id, "cpu_seed": table.cpu_seed,
+        "seats": [{"name": seat.name, "plays": seat.plays} for seat in table.chairs],
+        "state": engine.to_json(table.state), "session": {"version": table.version},
+        "flow": _flow_json(table),
+    }
+
+
+def _flow_json(table: PestenSession) -> dict[str, Any]:
+    """The hand-over as it stands (the open form only: a review names cards; a sealed round
+    resumes at the lock of the seat to move, as the table may have been watched)."""
+    review = table.review
+    return {
+        "open_seat": table._open_seat, "opened": sorted(table._opened),
+        "review": None if review is None else {
+            "seat": review.seat, "new": [card.code for card in review.new],
+            "played": review.played},
+        "undo": [engine.to_json(state) for state in table._undo], "no_undo": table._no_undo,
+    }
+
+
+def _restore_flow(table: PestenSession, flow: Any) -> None:
+    from tableau.sessions.pesten import Review
+
+    if not isinstance(flow, Mapping):
+        raise SaveFormatError(OPEN_DAMAGED)
+    try:
+        review = flow["review"]
+        table.review = None if review is None else Review(
+            int(review["seat"]), tuple(parse_any_card(code) for code in review["new"]),
+            bool(review["played"]))
+        open_seat = flow["open_seat"]
+        table._open_seat = None if open_seat is None else int(open_seat)
+        table._opened = {int(seat) for seat in flow["opened"]}
+        table._undo = [engine.from_json(state) for state in flow["undo"]]
+        table._no_undo = str(flow["no_undo"])
+        seats = range(table.state.config.players)
+        if any(seat is not None and seat not in seats for seat in
+               {table._open_seat, *table._opened}) or (
+                table.review is not None and table.review.seat not in seats):
+            raise ValueError("a seat out of range")
+    except (KeyError, TypeError, ValueError, CardError):
+        raise SaveFormatError(OPEN_DAMAGED) from None
+
+
+def _version(data: Mapping[str, Any]) -> int:
+    session = data.get("session", {})
+    version = session.get("version", 0) if isinstance(session, Mapping) else None
+    if type(version) is not int or version < 0:
+        raise SealError(sealed.DAMAGED)
+    return version
+
+
+def session_from(data: Mapping[str, Any], seats: Sequence[Seat] | None) -> PestenSession:
+    """The session of ``session_data``: an open one alone, a sealed one with ``seats`` whose
+    locks are unsealed (else SealError with a sentence)."""
+    if not isinstance(data, Mapping) or data.get("format") != OPEN_FORM:
+        return table_from_sealed(data, tuple(seats) if seats is not None else _cpu_seats(data))
+    try:
+        return _open_session(data)
+    except SaveFormatError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, CardError):
+        raise SaveFormatError(OPEN_DAMAGED) from None
+
+
+def _open_session(data: Mapping[str, Any]) -> PestenSession:
+    from tableau.ai.pesten import CPU_KINDS
+    from tableau.sessions.pesten import PestenSession
+
+    raw_seats, cpu_seed, table_id = data["seats"], data["cpu_seed"], data["table"]
+    if not isinstance(raw_seats, list) or type(cpu_seed) is not int or not isinstance(
+            table_id, str):
+        raise SaveFormatError(OPEN_DAMAGED)
+    chairs = []
+    for seat in raw_seats:
+        name, plays = seat["name"], seat["plays"]
+        if not isinstance(name, str) or plays not in (HUMAN, *CPU_KINDS):
+            raise SaveFormatError(OPEN_DAMAGED)
+        chairs.append(Seat(name, plays))
+    state = engine.from_json(data["state"])  # SaveFormatError with its sentence
+    if len(chairs) != state.config.players:
+        raise SaveFormatError(OPEN_DAMAGED)
+    table = PestenSession(chairs, state, cpu_seed, table_id, version=_version(data))
+    _restore_flow(table, data["flow"])
+    return table
 
 
 def saved_seats(data: object, scheme: PasswordScheme) -> tuple[Public, tuple[Seat, ...]]:
@@ -76,14 +187,24 @@ def saved_seats(data: object, scheme: PasswordScheme) -> tuple[Public, tuple[Sea
     return public, tuple(seats)
 
 
+def _cpu_seats(data: object) -> tuple[Seat, ...]:
+    """The seats of a round of CPUs alone, which is saved openly: it needs no password."""
+    public = sealed.read_public(data)
+    if any(info.human for info in public.seats):
+        raise SealError("A sealed round needs every player's password to be opened.")
+    return tuple(Seat(info.name, info.kind, None) for info in public.seats)
+
+
 def title(round_number: int, names: Iterable[str]) -> str:
     """"Round 3 · Ann, Bob, CPU 1": the menu's and the resume screen's words for a save."""
     return f"Round {round_number} · " + ", ".join(names)
 
 
-def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> HotSeat:
+def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> PestenSession:
     """The table, once every human seat's lock was unsealed. SealError with a sentence for
     a changed or damaged save (nothing is restored then)."""
+    from tableau.sessions.pesten import PestenSession
+
     keys: Mapping[int, bytes] = {
         index: seat.lock.key for index, seat in enumerate(seats)
         if seat.is_human and seat.lock is not None and seat.lock.key is not None
@@ -92,4 +213,6 @@ def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> HotSeat:
     if opened.state.config.players != len(seats):
         raise SealError(sealed.DAMAGED)
     table_id = sealed.read_public(data).table or None
-    return HotSeat(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id)
+    version = _version(data) if isinstance(data, Mapping) else 0
+    return PestenSession(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id,
+                         version=version)

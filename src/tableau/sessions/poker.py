@@ -1,99 +1,128 @@
-"""A game of Poker in progress: you in seat 0 against 1 to 5 CPU players (pure).
+"""A game of Poker in progress, on the one session protocol (pure).
 
-The session keeps the engine's state and every seat's ``rng_state`` for the CPU contract (the
-human's serves the advice, so it is what the CPU would do in your place). It deals new games
-with fresh seeds, plays the CPUs' steps, and words the end of a game. The screen renders
-``session.view``, the human's view, so a CPU's cards cannot reach the screen before the
-showdown.
+The session keeps the engine's state, the seats (people and CPUs) and every seat's
+``rng_state`` for the CPU contract (a person's serves the advice, so it is what the CPU would
+do in their place). Everything changes through ``act`` and ``play_cpu``, which answer with the
+events of the move or a refusal, and add one to ``version``; the next hand is a move too
+(``NextHand``), made by the first person at the table who still has chips, or by a CPU at a
+table of CPUs. A new game after game over is ``new_game``.
 
-The session also keeps the tallies of the game for the statistics (hands played and won, the
-biggest pot you won) and the screen's note, and ``to_json``/``from_json`` keep all of it, so a
-resumed evening goes on exactly as an uninterrupted one would.
+The UI deals you in seat 0 against 1 to 5 CPUs (``PokerSession.table``), and the game ends
+when you run out of chips; at a table of several people (or none) it goes on until one player
+holds every chip. The session keeps your tallies for the statistics (hands played and won,
+the biggest pot you won, your moves) and the screen's note and marks; the save
+(``poker_saves``) keeps all of it, so a resumed evening goes on exactly as an uninterrupted
+one would.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
+from typing import ClassVar
 from typing import Final
 
 from tableau.ai import poker as ai
 from tableau.engines import poker as engine
+from tableau.engines.poker import Event
 from tableau.engines.poker import Move
+from tableau.engines.poker import NextHand
 from tableau.engines.poker import Phase
 from tableau.engines.poker import SeatView
 from tableau.engines.poker import State
 from tableau.engines.poker import View
-from tableau.engines.poker.game import MAX_CHIPS
+from tableau.engines.poker import chips_text
+from tableau.engines.poker import wording
 from tableau.engines.protocol import Cpu
 from tableau.engines.protocol import IllegalMove
-from tableau.engines.protocol import SaveFormatError
-from tableau.engines.protocol import read_header
+from tableau.engines.protocol import Outcome
 from tableau.engines.rng import fresh_seed_from
+from tableau.sessions.no_undo import NoUndo
+from tableau.sessions.poker_saves import read_session
+from tableau.sessions.poker_saves import session_json
+from tableau.sessions.poker_table import DEFAULT_CPUS
+from tableau.sessions.poker_table import HUMAN
+from tableau.sessions.poker_table import MAX_CPUS
+from tableau.sessions.poker_table import first_rng_states
+from tableau.sessions.poker_table import table_seats
+from tableau.sessions.poker_table import watched_seat
+from tableau.sessions.protocol import Answer
+from tableau.sessions.protocol import CpuStep
+from tableau.sessions.protocol import SeatInfo
+from tableau.sessions.protocol import SeatKind
 
-HUMAN: Final = 0
-"""Your seat."""
-DEFAULT_CPUS: Final = 3
-MAX_CPUS: Final = 5
-RUNNING: Final = (Phase.FIRST_BETTING, Phase.DRAW, Phase.SECOND_BETTING)
-SAVE_KIND: Final = "poker-session"
-SAVE_VERSION: Final = 1
+__all__ = [
+    "DEFAULT_CPUS",
+    "HUMAN",
+    "MAX_CPUS",
+    "CpuStep",
+    "PokerSession",
+    "first_rng_states",
+    "standings",
+    "start",
+]
 
-
-def first_rng_states(seed: int, players: int) -> tuple[int, ...]:
-    """Each seat's key for the CPU contract, drawn from the game's seed."""
-    root = fresh_seed_from(seed, 2)
-    return tuple(fresh_seed_from(root, seat) for seat in range(players))
-
-
-@dataclass(frozen=True, slots=True)
-class CpuStep:
-    """A CPU's chosen move and its ``rng_state`` afterwards."""
-
-    seat: int
-    move: Move
-    rng_state: int
+NO_UNDO: Final = "Poker has no undo: a bet or a draw stands once made."
+STALE_STEP: Final = "That CPU step was chosen for an earlier position."
 
 
 def standings(view: View) -> list[str]:
     """Every player's final place and chips, first place first (``View.places``: the later
     out of chips, the higher): "1. Bram: 312 chips"."""
     order = sorted(view.seats, key=lambda seat: view.places[seat.seat])
-    return [f"{view.places[seat.seat]}. {seat.name}: {engine.chips_text(seat.chips)}"
+    return [f"{view.places[seat.seat]}. {seat.name}: {chips_text(seat.chips)}"
             for seat in order]
 
 
-class PokerSession:
-    """``PokerSession(cpus=3, seed=7)``: a table of ``cpus`` CPU players and you, each with
-    ``chips`` to start (the engine's default unless given). ``cpu`` plays every CPU seat."""
+def start(seats: Sequence[SeatInfo], seed: int, **options: Any) -> PokerSession:
+    """A table of 2 to 6 ``seats``, any mix of people and CPUs. ``chips``: each player's
+    starting stack (100 unless given); ``cpu``: the CPU player (``tableau.ai.poker``)."""
+    return PokerSession(seats, seed, **options)
 
-    def __init__(self, cpus: int, seed: int, chips: int | None = None,
+
+class PokerSession(NoUndo):
+    """A game of Poker: ``start(seats, seed)``, or ``PokerSession.table(cpus, seed)`` for you
+    against ``cpus`` CPUs."""
+
+    GAME: Final = "poker"
+    NO_UNDO: ClassVar[str] = NO_UNDO
+
+    def __init__(self, seats: Sequence[SeatInfo], seed: int, chips: int | None = None,
                  cpu: Cpu = ai.choose) -> None:
-        self.cpus = cpus
+        self._seats = tuple(seats)
         self.chips = chips
         self.first_seed = seed
         self.cpu = cpu
         self.games = 0
-        self._view: tuple[State, View] | None = None
-        self._deal()
+        self._now: tuple[int, State]  # the version and the state, read together by a worker
+        self._views: dict[int, tuple[State, View]] = {}
+        self._deal(version=0)
 
-    def _deal(self) -> None:
+    @classmethod
+    def table(cls, cpus: int, seed: int, chips: int | None = None,
+              cpu: Cpu = ai.choose) -> PokerSession:
+        """The UI's table: you in seat 0 against ``cpus`` CPUs."""
+        return cls(table_seats(cpus), seed, chips, cpu)
+
+    def _deal(self, version: int) -> None:
         games = self.games
         self.seed = self.first_seed if games == 0 else fresh_seed_from(self.first_seed, games)
         """This game's seed."""
-        config = engine.Config(players=self.cpus + 1, seed=self.seed, stop_when_out=HUMAN)
+        config = engine.Config(players=len(self._seats), seed=self.seed,
+                               names=tuple(seat.name for seat in self._seats),
+                               stop_when_out=watched_seat(self._seats))
         if self.chips is not None:
             config = replace(config, chips=self.chips)
         self.start_chips = config.chips
-        self.state = engine.new_game(config)
+        self._now = (version, engine.new_game(config))
         self.rng_states = first_rng_states(self.seed, config.players)
         self.note = ""
         """What your last move or request told (a draw, advice), for the message line."""
         self.marks: tuple[int, ...] = ()
         """The cards of your hand marked to throw away (indices, in the order marked)."""
-        self.moves = 0
+        self.your_moves = 0
         """Your moves in this game."""
         self.hands = 0
         """Hands of this game that have ended (you are dealt into every one)."""
@@ -101,15 +130,149 @@ class PokerSession:
         self.biggest_pot = 0
         """The most chips you won from the pots of one hand."""
 
+    def go_on(self, games: int, version: int, state: State,
+              rng_states: tuple[int, ...]) -> None:
+        """Go on from a save: its game number (which gives the seed), version and state."""
+        self.games = games
+        self._deal(version)
+        self._now = (version, state)
+        self.rng_states = rng_states
+
     def new_game(self) -> None:
         """A fresh game with the same table and a new seed."""
         self.games += 1
-        self._deal()
+        self._deal(self.version + 1)
+
+    # ------------------------------------------------------------------ the protocol
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self._seats
+
+    @property
+    def version(self) -> int:
+        return self._now[0]
+
+    @property
+    def state(self) -> State:
+        """The present position (the whole table: not for a screen, which draws a view)."""
+        return self._now[1]
+
+    @state.setter
+    def state(self, state: State) -> None:
+        """Put the table in another position (a test's): a change like any other."""
+        self._now = (self.version + 1, state)
+
+    @property
+    def you(self) -> int:
+        """The seat this screen plays (the first person at the table; seat 0 if none)."""
+        return next((index for index, seat in enumerate(self._seats)
+                     if seat.kind is not SeatKind.CPU), HUMAN)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat to bet or draw; between hands, the seat that deals the next one."""
+        return self._to_move(self.state)
+
+    def _to_move(self, state: State) -> int | None:
+        if state.phase is Phase.GAME_OVER:
+            return None
+        if state.phase is not Phase.HAND_OVER:
+            return state.to_act
+        with_chips = [seat for seat in range(state.players) if state.chips[seat] > 0]
+        people = [seat for seat in with_chips if self._seats[seat].kind is not SeatKind.CPU]
+        return (people or with_chips)[0]
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see of the present state (kept until the state changes: a screen
+        asks for it many times a redraw)."""
+        state = self.state
+        cached = self._views.get(seat)
+        if cached is None or cached[0] is not state:
+            cached = (state, engine.view(state, seat))
+            self._views[seat] = cached
+        return cached[1]
+
+    def moves(self, seat: int) -> tuple[Move, ...]:
+        return engine.legal_moves(self.state) if seat == self.to_move else ()
+
+    def act(self, seat: int, move: Any) -> Answer[Event]:
+        """``seat``'s move: its events, or the rules' sentence and nothing changed."""
+        if not 0 <= seat < len(self._seats):
+            return Answer.refused(f"There is no seat {seat} at this table.")
+        try:
+            state = engine.apply(self.state, move)
+        except IllegalMove as refusal:
+            return Answer.refused(str(refusal))
+        if seat != self.to_move:
+            return Answer.refused("It is not your turn.")
+        if seat == self.you:
+            self.your_moves += 1
+        return self._moved(state)
+
+    def cpu_step(self) -> CpuStep[Move] | None:
+        version, state = self._now
+        seat = self._to_move(state)
+        if seat is None or self._seats[seat].kind is not SeatKind.CPU:
+            return None
+        rng_state = self.rng_states[seat]
+        if state.phase is Phase.HAND_OVER:
+            return CpuStep(seat, NextHand(), rng_state, version)
+        try:
+            move, rng_state = self.cpu(engine.view(state, seat), rng_state)
+        except ValueError:  # never expected; a CPU that has no answer must not stall a game
+            move = engine.legal_moves(state)[0]
+        return CpuStep(seat, move, rng_state, version)
+
+    def play_cpu(self, step: CpuStep[Any]) -> Answer[Event]:
+        """Make the chosen step. Should the engine ever refuse it, the CPU plays the first
+        legal move instead of stalling the game."""
+        seat = step.seat
+        if step.version != self.version:
+            return Answer.refused(STALE_STEP)
+        if seat != self.to_move or self._seats[seat].kind is not SeatKind.CPU:
+            return Answer.refused("No CPU is to move.")
+        try:
+            state = engine.apply(self.state, step.move)
+        except IllegalMove:
+            state = engine.apply(self.state, engine.legal_moves(self.state)[0])
+        states = self.rng_states
+        self.rng_states = (*states[:seat], step.rng_state, *states[seat + 1 :])
+        return self._moved(state)
+
+    def _moved(self, state: State) -> Answer[Event]:
+        before = len(self.state.history)
+        self._now = (self.version + 1, state)
+        self._tally()
+        return Answer(state.history[before:])
+
+    def outcome(self) -> Outcome | None:
+        return engine.outcome(self.state)
+
+    def describe(self, event: Event, viewer: int) -> str:
+        return wording.describe(event, viewer)
+
+    def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON-ready data (every hand: it is your own save)."""
+        return session_json(self)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], cpu: Cpu = ai.choose) -> PokerSession:
+        """The session ``to_json`` gave; raises SaveFormatError with a sentence for a save
+        that is malformed or does not fit together."""
+        return read_session(cls, data, cpu)
+
+    # ------------------------------------------------------------------ your side of it
+
+    def cpu_to_move(self) -> bool:
+        """A CPU seat is to move (to bet, draw or deal)."""
+        seat = self.to_move
+        return seat is not None and self._seats[seat].kind is SeatKind.CPU
 
     @property
     def chip_result(self) -> int:
         """Your chips now against your stack at the start (+ up, - down)."""
-        return self.state.chips[HUMAN] - self.start_chips
+        return self.state.chips[self.you] - self.start_chips
 
     def _tally(self) -> None:
         """Count a hand once its result is in."""
@@ -118,60 +281,14 @@ class PokerSession:
             return
         self.hands = result.hand_number
         won = sum(award.amount for award in result.awards
-                  if award.seat == HUMAN and award.pot != "returned")
+                  if award.seat == self.you and award.pot != "returned")
         if won:
             self.hands_won += 1
             self.biggest_pot = max(self.biggest_pot, won)
 
-    @property
-    def view(self) -> View:
-        """What you may see of the present state (kept until the state changes: a screen
-        asks for it many times a redraw)."""
-        cached = self._view
-        if cached is None or cached[0] is not self.state:
-            cached = (self.state, engine.view(self.state, HUMAN))
-            self._view = cached
-        return cached[1]
-
-    def play(self, move: Move) -> None:
-        """Your move; raises IllegalMove with the engine's sentence and changes nothing."""
-        self.state = engine.apply(self.state, move)
-        self.moves += 1
-        self._tally()
-
     def advice(self) -> ai.Advice:
         """What the CPU would throw away in your place."""
-        return ai.advise_discard(self.view, self.rng_states[HUMAN])
-
-    # ------------------------------------------------------------------ the CPU players
-
-    def cpu_to_move(self) -> bool:
-        """A CPU seat is to act (bet or draw)."""
-        state = self.state
-        return state.phase in RUNNING and state.to_act is not None and state.to_act != HUMAN
-
-    def cpu_choose(self, state: State) -> CpuStep:
-        """The step of the CPU to act in ``state``. Pure: it may run away from the screen."""
-        seat = state.to_act
-        assert seat is not None
-        try:
-            move, rng_state = self.cpu(engine.view(state, seat), self.rng_states[seat])
-        except ValueError:  # never expected; a CPU that has no answer must not stall a game
-            move, rng_state = engine.legal_moves(state)[0], self.rng_states[seat]
-        return CpuStep(seat, move, rng_state)
-
-    def cpu_play(self, step: CpuStep) -> None:
-        """Make the chosen step. Should the engine ever refuse it, the CPU plays the first
-        legal move instead of stalling the game."""
-        try:
-            self.state = engine.apply(self.state, step.move)
-        except IllegalMove:
-            self.state = engine.apply(self.state, engine.legal_moves(self.state)[0])
-        states = self.rng_states
-        self.rng_states = (*states[: step.seat], step.rng_state, *states[step.seat + 1 :])
-        self._tally()
-
-    # ------------------------------------------------------------------ the game as a whole
+        return ai.advise_discard(self.view(self.you), self.rng_states[self.you])
 
     def at_stake(self) -> bool:
         """Leaving would lose something: you have acted (or a later hand is dealt), and the
@@ -180,16 +297,16 @@ class PokerSession:
         if state.phase is Phase.GAME_OVER:
             return False
         first_move = state.hand_number == 1 and state.phase is Phase.FIRST_BETTING
-        return not first_move or state.acted[HUMAN]
+        return not first_move or state.acted[self.you]
 
     def is_over(self) -> bool:
         return self.state.phase is Phase.GAME_OVER
 
     def ending(self) -> tuple[str, list[str]]:
         """The end of the game: a title, the standings, the hands played and the last hand."""
-        view = self.view
-        me: SeatView = view.seats[HUMAN]
-        if view.winner == HUMAN:
+        view = self.view(self.you)
+        me: SeatView = view.seats[view.seat]
+        if view.winner == view.seat:
             title = "You win the game!"
         elif me.chips == 0:
             title = "You are out of chips"
@@ -197,47 +314,5 @@ class PokerSession:
             title = "Game over"
         lines = ["Final standings:", *standings(view), f"Hands played: {view.hand_number}"]
         if view.result is not None:
-            lines.append(f"Last hand: {view.result_text}.")
+            lines.append(f"Last hand: {wording.result_text(view)}.")
         return title, lines
-
-    # ------------------------------------------------------------------ saving
-
-    def to_json(self) -> dict[str, Any]:
-        """The whole game as JSON-ready data (every hand: it is your own save)."""
-        return {
-            "game": SAVE_KIND, "version": SAVE_VERSION, "cpus": self.cpus,
-            "chips": self.chips, "first_seed": self.first_seed, "games": self.games,
-            "rng_states": list(self.rng_states), "note": self.note, "marks": list(self.marks),
-            "moves": self.moves,
-            "hands": self.hands, "hands_won": self.hands_won, "biggest_pot": self.biggest_pot,
-            "state": engine.to_json(self.state),
-        }
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any], cpu: Cpu = ai.choose) -> PokerSession:
-        """The session ``to_json`` gave; raises SaveFormatError with a sentence for a save
-        that is malformed or does not fit together."""
-        read = read_header(data, SAVE_KIND, "Poker", SAVE_VERSION)
-        cpus = read.integer("cpus", 1, MAX_CPUS)
-        chips = read.optional_integer("chips", 1, MAX_CHIPS)
-        session = cls(cpus, read.integer("first_seed"), chips, cpu)
-        session.games = read.integer("games")
-        session._deal()  # this game's seed and starting stack
-        state = engine.from_json(read.get("state"))
-        if state.players != cpus + 1 or state.stop_when_out != HUMAN:
-            raise SaveFormatError("The save's table does not match its players.")
-        states = read.items("rng_states", cpus + 1)
-        if not all(type(value) is int and 0 <= value < 2**64 for value in states):
-            raise SaveFormatError("'rng_states' in the save must hold whole numbers.")
-        session.state, session.rng_states = state, tuple(states)
-        session.note = read.text("note", 2000)
-        marks = read.items("marks")
-        if (not all(type(mark) is int and 0 <= mark < 5 for mark in marks)
-                or len(set(marks)) != len(marks)):
-            raise SaveFormatError("'marks' in the save must hold different card places 0 to 4.")
-        session.marks = tuple(marks)
-        session.moves = read.integer("moves")
-        session.hands = read.integer("hands", 0, state.hand_number)
-        session.hands_won = read.integer("hands_won", 0, session.hands)
-        session.biggest_pot = read.integer("biggest_pot", 0, state.total_chips)
-        return session

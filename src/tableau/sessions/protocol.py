@@ -92,8 +92,10 @@ class Session(Protocol[V_co, M_contra, E]):
     Mutating calls never raise for a player's mistake: they return ``Answer.refused``.
     """
 
-    GAME: str
-    """The registry key (``tableau.registry``)."""
+    @property
+    def GAME(self) -> str:
+        """The game's key in ``tableau.registry``: a constant of the class
+        (``GAME: Final = "poker"``)."""
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]: ...
@@ -132,6 +134,11 @@ class Session(Protocol[V_co, M_contra, E]):
     def redo(self) -> Answer[E]: ...
 
     def outcome(self) -> Outcome | None: ...
+
+    def describe(self, event: E, viewer: int) -> str:
+        """The sentence ``viewer`` reads for ``event``: the game's one wording function, given
+        what it needs of the session (the seats' names). A card hidden from ``viewer`` is never
+        in it."""
 
     def to_json(self) -> dict[str, Any]:
         """The whole session, autosave extras included, read back by ``from_json``."""

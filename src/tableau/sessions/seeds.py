@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import secrets
 
-from tableau.engines.rng import MAX_SEED
+from tableau.engines.rng import SEED_BITS
 
 
 def fresh_seed() -> int:
     """A seed from the whole range: too many to search for the one that deals the hand a
     player holds."""
-    return secrets.randbelow(MAX_SEED + 1)
+    return secrets.randbits(SEED_BITS)

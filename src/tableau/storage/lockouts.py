@@ -3,7 +3,7 @@ or the machine does not start it over.
 
 A seat's lock (``passwords.SeatLock``) counts wrong tries only while it is in memory, and a
 lock rebuilt for "Continue" starts at none. So every lock screen also asks this record: the
-wrong tries in a row of a seat at a table (``HotSeat.table_id``, kept in the save's public
+wrong tries in a row of a seat at a table (``PestenSession.table_id``, kept in the save's public
 part) and the wall-clock time before which the next try is refused. It lives in one small
 private file (0600, in a 0700 folder) under the data folder, ``lockouts.json``, read afresh
 on every question so that two processes on one folder share it, and written atomically.

@@ -39,6 +39,15 @@ RETRY_DELAYS: Final = (0.0, 1.0, 2.0, 4.0, 8.0)
 KEY_BYTES: Final = 32
 """A sealing key: AES-256."""
 SALT_BYTES: Final = 16
+TEST_CHEAP_HASHES: Final = "TABLEAU_TEST_CHEAP_HASHES"
+"""Set to 1 by the test suite: every scheme hashes at Argon2id's cheapest cost, in the tests'
+own process and in the processes they start. Honoured only while pytest runs a test (pytest
+sets PYTEST_CURRENT_TEST then, and a started process inherits it), so a player who sets it
+by itself changes nothing (docs/security.md)."""
+
+
+def _cheap_for_tests() -> bool:
+    return os.environ.get(TEST_CHEAP_HASHES) == "1" and "PYTEST_CURRENT_TEST" in os.environ
 
 
 class KeyCost(NamedTuple):
@@ -88,7 +97,8 @@ class PasswordScheme:
     """How passwords are hashed: Argon2id through argon2-cffi.
 
     The default uses the library's own recommended parameters. Tests may pass
-    ``cheap=True`` to use the cheapest Argon2id parameters so they stay fast.
+    ``cheap=True`` to use the cheapest Argon2id parameters so they stay fast; the test suite
+    makes that the default through TEST_CHEAP_HASHES.
     """
 
     __slots__ = ("_hasher", "retry_delays")
@@ -96,7 +106,7 @@ class PasswordScheme:
     def __init__(
         self, *, cheap: bool = False, retry_delays: tuple[float, ...] = RETRY_DELAYS
     ) -> None:
-        if cheap:
+        if cheap or _cheap_for_tests():
             self._hasher = PasswordHasher.from_parameters(CHEAPEST)
         else:
             self._hasher = PasswordHasher(type=Type.ID)

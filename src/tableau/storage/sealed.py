@@ -51,6 +51,7 @@ from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import State
+from tableau.engines.protocol import SaveFormatError
 from tableau.storage.passwords import KEY_BYTES
 from tableau.storage.passwords import KeyCost
 
@@ -71,7 +72,7 @@ _PUBLIC_STATE: Final = ("round", "wins", "points", "dealer", "current", "directi
 """The parts of ``engines.pesten.to_json`` every seat sees, kept as they are."""
 
 
-class SealError(ValueError):
+class SealError(SaveFormatError):
     """A sealed save that cannot be opened; str() is one sentence for the players."""
 
 

@@ -31,7 +31,7 @@ from typing import Any
 from typing import Final
 from typing import TypeGuard
 
-from tableau.engines import REGISTRY
+from tableau.registry import REGISTRY
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem

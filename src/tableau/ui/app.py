@@ -39,8 +39,8 @@ from textual.widgets import Button
 from textual.widgets import Input
 from textual.widgets import OptionList
 
-from tableau.engines import REGISTRY
-from tableau.engines import find_game
+from tableau.registry import REGISTRY
+from tableau.registry import find_game
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.store import Store
@@ -53,7 +53,7 @@ from tableau.ui.faces import FOUR_COLOUR_CLASS
 from tableau.ui.faces import Face
 from tableau.ui.faces import chosen_face
 from tableau.ui.faces import terminal_shows_glyphs
-from tableau.ui.games import SCREENS
+from tableau.ui.games import game_ui
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.preferences import open_settings
 from tableau.ui.runtime import Runtime
@@ -279,7 +279,7 @@ class TableauApp(App[int]):
 
     def open_game(self, key: str, **options: Any) -> None:
         """Push the game's screen above the menu."""
-        ui = SCREENS.get(key)
+        ui = game_ui(key)
         if ui is None:
             self.notify(f"There is no game called {key[:20]!r}.", severity="error")
             return
@@ -314,7 +314,7 @@ class TableauApp(App[int]):
             self.notify(str(problem), title="Continue", severity="error", markup=False)
             return
         game = find_game(record.game) if record is not None else None
-        ui = SCREENS.get(record.game) if record is not None else None
+        ui = game_ui(record.game) if record is not None else None
         title = game.title if game is not None else "saved"
         if record is None or ui is None or ui.resume is None:
             self.notify(f"There is no {title} game to continue.", title="Continue")
@@ -343,7 +343,7 @@ class TableauApp(App[int]):
         self._set_up(key)
 
     def _set_up(self, key: str) -> None:
-        game, ui = find_game(key), SCREENS.get(key)
+        game, ui = find_game(key), game_ui(key)
         options = ui.options() if ui is not None else ()
 
         def start(choice: dict[str, Any] | None) -> None:

@@ -1,23 +1,26 @@
-"""How each game of ``tableau.engines.REGISTRY`` opens in the app. Each entry opens its screen
-lazily, so start-up stays fast. Titles, descriptions, order and privacy come from the registry.
+"""How each game of ``tableau.registry`` opens in the app, found by convention: the game's screen
+module ``tableau.ui.screens.<key>`` offers
 
-An entry may list set-up options (``Option``): the menu then asks for them in a small set-up
-step before the game opens. Their lists are built lazily too.
+- ``open_game(options) -> Screen``: the game's screen (or its own set-up) from the options
+  given on the command line (``seed``, ``deck``, ``rules``, ...) and the ones the app adds
+  (``folder``); it ignores what it does not use;
+- ``setup_options() -> tuple[Option, ...]`` (optional): the choices the menu asks for in a
+  small set-up step before the game opens (none: the game opens at once);
+- ``resume_game(record, options) -> Screen`` (optional): the screen of its autosave.
 
-To add a game, register it in ``tableau.engines``, write its screen in
-``tableau.ui.screens.<key>`` and add one ``GameUi`` to ``SCREENS`` below. The factory receives
-the options given on the command line (``seed``, ``deck``, ``rules``, ...) and the ones the app
-adds (``folder``); ignore what you do not use.
+The module is imported on first use, so start-up stays fast. Titles, descriptions, order and
+privacy come from the registry.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 
+from tableau.registry import find_game
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 
 if TYPE_CHECKING:
@@ -71,7 +74,7 @@ class GameUi:
     """The app's side of one game: how its screen opens and what its set-up asks."""
 
     open: Callable[[dict[str, Any]], Screen[Any]]
-    """Build the game's screen from the options. Import the screen module inside it."""
+    """Build the game's screen from the options."""
     options: Callable[[], tuple[Option, ...]] = tuple
     """The set-up step's choices (none: the game opens at once, or has its own set-up)."""
     resume: Callable[[GameRecord, dict[str, Any]], Screen[Any]] | None = None
@@ -80,84 +83,11 @@ class GameUi:
     None: the game is not autosaved."""
 
 
-def _open_yukon(options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.yukon import YukonScreen
-
-    return YukonScreen(**options)
-
-
-def _resume_yukon(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.yukon import YukonScreen
-
-    return YukonScreen.resumed(record, options["folder"])
-
-
-def _open_pesten(options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.pesten_setup import open_pesten
-
-    return open_pesten(options)
-
-
-def _resume_pesten(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.pesten_unseal import PestenUnsealScreen
-
-    return PestenUnsealScreen(record)
-
-
-def _open_gofish(options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.gofish import GoFishScreen
-
-    return GoFishScreen(**options)
-
-
-def _open_poker(options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.poker import PokerScreen
-
-    return PokerScreen(**options)
-
-
-def _resume_gofish(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.gofish import GoFishScreen
-
-    return GoFishScreen.from_record(record)
-
-
-def _resume_poker(record: GameRecord, options: dict[str, Any]) -> Screen[Any]:
-    from tableau.ui.screens.poker import PokerScreen
-
-    return PokerScreen.from_record(record)
-
-
-def _yukon_options() -> tuple[Option, ...]:
-    from tableau.ui.screens.yukon import RULE_NAMES
-
-    rules = tuple((key, f"{key}: {text}") for key, text in RULE_NAMES.items())
-    deals = ((False, "any shuffle"), (True, "winnable only (proved by the solver)"))
-    return (Option("rules", "Rules", rules, "spec"), Option("winnable_only", "Deals", deals, False))
-
-
-def _gofish_options() -> tuple[Option, ...]:
-    from tableau.ai.gofish import LEVELS
-    from tableau.engines.gofish import MAX_PLAYERS
-
-    return (
-        cpus_option(MAX_PLAYERS - 1, 1),
-        Option("level", "Level", tuple((level, level) for level in LEVELS), "pro"),
-        speed_option(),
-    )
-
-
-def _poker_options() -> tuple[Option, ...]:
-    from tableau.ui.screens.poker import DEFAULT_CPUS
-    from tableau.ui.screens.poker import MAX_CPUS
-
-    return (cpus_option(MAX_CPUS, DEFAULT_CPUS), speed_option())
-
-
-SCREENS: Mapping[str, GameUi] = {
-    "yukon": GameUi(_open_yukon, _yukon_options, resume=_resume_yukon),
-    "pesten": GameUi(_open_pesten, resume=_resume_pesten),
-    "gofish": GameUi(_open_gofish, _gofish_options, resume=_resume_gofish),
-    "poker": GameUi(_open_poker, _poker_options, resume=_resume_poker),
-}
-"""Keyed by ``Game.key``; every game of the registry has one."""
+def game_ui(key: str) -> GameUi | None:
+    """The app's side of the game ``key`` (None if there is no such game), read from its screen
+    module, which is imported now."""
+    if find_game(key) is None:
+        return None
+    module = importlib.import_module(f"tableau.ui.screens.{key}")
+    return GameUi(module.open_game, getattr(module, "setup_options", tuple),
+                  getattr(module, "resume_game", None))

@@ -1,22 +1,32 @@
-"""The fast paths of the Pesten engine: integer card keys and the set finder.
+"""The fast paths of the Pesten engine: every speed trick lives here, and nothing else.
 
 Why they exist: ``legal_moves`` runs for every view (every move of every game), and a
 simulation is nothing but views and moves. bench/bench_pesten.py asks for 500 random
-4-player games per CPU-second and the README reports 669; these paths carry much of that
-(see the "Pesten speed" commits). Nothing here is a rule: each answer is the one the plain
-rules in ``__init__`` (``_fits``, ``_is_set``) give, and
-tests/engines/test_pesten_properties.py checks that every play the rules accept is listed.
+4-player games per CPU-second; these paths carry much of that (see the "Pesten speed"
+commits). Nothing here is a rule: each answer is the one the plain rules in ``rules``
+(``_fits``, ``_is_set``) give, and tests/engines/test_pesten_properties.py checks that
+every play the rules accept is listed.
 
 - A card's key is ``(rank - 1) * 4 + suit index``, 52 for the joker; ``_CANON`` maps a key
   back to the one shared card object, and states only ever hold those objects, so ``id()``
   finds a key without hashing (enum hashing is slow on Python 3.11).
 - ``_set_candidates`` finds sets with bit masks of the run values held per suit, and
   ``_may_hold_set`` is the cheap first look that spares it on most hands.
+- Snapshots: ``apply`` copies a State's ``__dict__`` (``scratch``), changes that dictionary
+  in place and makes it the next State's own (``snapshot``, through ``object.__new__``),
+  which skips the frozen dataclass's per-field ``__init__``. ``State`` is the one list of
+  fields: the dictionary holds exactly those.
+- ``listing`` keeps a State's legal moves in its ``__dict__`` once listed, and the fit
+  tables (``fit_tables``) are keyed by ``id()`` of the card key and suit singletons.
+- ``tuple_new`` makes a named tuple (an ``Event``, a ``View``) minus a call.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
 from typing import Final
+from typing import TypeVar
 
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
@@ -24,9 +34,10 @@ from tableau.cards import SUITS
 from tableau.cards import AnyCard
 from tableau.cards import Card
 from tableau.cards import Joker
+from tableau.cards import Suit
 
 SET_CAP: Final = 240
-"""At most this many distinct sets are listed by ``legal_moves`` (see the rules file)."""
+"""At most this many distinct sets are on the CPUs' ``shortlist`` (see the rules file)."""
 
 _SUIT_INDEX: Final = {suit: index for index, suit in enumerate(SUITS)}
 _CARD_AT: Final = {(int(card.rank), card.suit): card for card in FULL_DECK}
@@ -78,13 +89,15 @@ def _set_candidates(
     table: tuple[bool, ...],
     wrap: bool = False,
     either_order: bool = False,
+    limit: int = SET_CAP,
 ) -> list[tuple[AnyCard, ...]]:
     """Every distinct set (per cards, first card and last card) that may be played now.
 
     ``keys`` are the hand's card keys, ``top_key`` the top card's and ``table`` says which
     card keys fit now. Sets of one rank are listed once per choice of cards, first card and
     last card, with the middle cards in suit order; runs once per direction. At most
-    SET_CAP are listed; on a stack the caller keeps those whose every card answers.
+    ``limit`` are listed (the first ones: a higher limit lists the same ones first); on a
+    stack the caller keeps those whose every card answers.
     ``wrap`` and ``either_order`` are the house rules ``Config.wrap_runs`` and
     ``Config.either_order``; with ``wrap`` the runs come from ``_wrap_runs`` instead.
     """
@@ -139,7 +152,7 @@ def _set_candidates(
                     middle = list(rest)
                     middle.remove(last)
                     found.append(tuple([_CANON[key] for key in (first, *middle, last)]))
-                    if len(found) >= SET_CAP:
+                    if len(found) >= limit:
                         return found
     for suit_index in run_suits:
         mask = masks[suit_index]
@@ -167,11 +180,11 @@ def _set_candidates(
                     if 1 <= two <= 14 and (mask >> one) & 1 and (mask >> two) & 1:
                         pair = (by_value[one], by_value[two])
                         _add_pair(found, pair, table, either_order)
-        if len(found) >= SET_CAP:
+        if len(found) >= limit:
             break
-    if wrap and len(found) < SET_CAP:
-        _wrap_runs(keys, top_key, table, either_order, found)
-    return found[:SET_CAP]
+    if wrap and len(found) < limit:
+        _wrap_runs(keys, top_key, table, either_order, found, limit)
+    return found[:limit]
 
 
 def _add_pair(
@@ -194,6 +207,7 @@ def _wrap_runs(
     table: tuple[bool, ...],
     either_order: bool,
     found: list[tuple[AnyCard, ...]],
+    limit: int,
 ) -> None:
     """Add the runs of the house rule ``wrap_runs``, where the king and the ace are next to
     each other as the ace and the 2 are: every run of 3 to 13 cards, from each held card up
@@ -213,7 +227,7 @@ def _wrap_runs(
                 run.append(key)
                 if len(run) >= 3:
                     found.append(tuple([_CANON[k] for k in run]))
-                    if len(found) >= SET_CAP:
+                    if len(found) >= limit:
                         return
     if top_key == _JOKER_KEY:
         return
@@ -318,3 +332,65 @@ def _may_hold_set(
                 down in held and down2 == top_key)):
             return True
     return False
+
+
+# ------------------------------------------------------------------ snapshots
+
+T = TypeVar("T")
+Work = dict[str, Any]
+"""A State's fields while one move is applied, by name: exactly the fields of ``State``."""
+
+tuple_new = tuple.__new__
+"""``tuple_new(View, values)`` makes a named tuple as ``View(*values)`` does, minus a call."""
+_new = object.__new__
+_set = object.__setattr__
+
+_LISTING: Final = "_listing"
+"""Where a State keeps its own listing once made: a view and the ``apply`` that follows it
+ask about the same state, so the listing is made once and ``apply`` can trust a move taken
+from it (without this, random games run about a sixth slower). A State never changes, so
+its listing never goes stale; it is kept outside the dataclass fields, so equality, the
+JSON and ``dataclasses.replace`` never see it."""
+
+
+def listing(state: object, make: Callable[[Any], T]) -> T:
+    """``make(state)``, made once per State and kept with it."""
+    kept = state.__dict__
+    found: T | None = kept.get(_LISTING)
+    if found is None:
+        found = kept[_LISTING] = make(state)
+    return found
+
+
+def scratch(state: object) -> tuple[Work, Any]:
+    """A copy of the state's fields to change, and its listing if one was made."""
+    work = state.__dict__.copy()
+    return work, work.pop(_LISTING, None)
+
+
+def snapshot(kind: type[T], work: Work) -> T:
+    """A frozen ``kind`` whose fields are ``work`` (which holds every field), without the
+    per-field cost of its ``__init__``."""
+    made = _new(kind)
+    _set(made, "__dict__", work)
+    return made
+
+
+FitRule = Callable[[AnyCard, Suit | None, int, AnyCard], bool]
+FitTable = Callable[[AnyCard, Suit | None, int], tuple[bool, ...]]
+
+
+def fit_tables(fits: FitRule) -> FitTable:
+    """``fit_table(top, suit, stack)``: for every card key, whether ``fits(top, suit, stack,
+    card)``; a memo of the pure rule, keyed by the top card's key, the suit singleton's
+    ``id()`` and whether a stack waits."""
+    tables: dict[tuple[int, int, bool], tuple[bool, ...]] = {}
+
+    def fit_table(top: AnyCard, suit: Suit | None, stack: int) -> tuple[bool, ...]:
+        situation = (_key(top), id(suit), stack > 0)
+        table = tables.get(situation)
+        if table is None:
+            table = tables[situation] = tuple(fits(top, suit, stack, card) for card in _CANON)
+        return table
+
+    return fit_table

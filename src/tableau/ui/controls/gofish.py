@@ -16,7 +16,6 @@ from tableau.cards import Rank
 from tableau.engines.gofish import Ask
 from tableau.engines.gofish import View
 from tableau.engines.gofish import rank_words
-from tableau.sessions.gofish import Said
 
 RANK_KEYS: Final[dict[str, Rank]] = {
     "a": Rank.ACE, "A": Rank.ACE,
@@ -30,6 +29,14 @@ RANK_KEYS: Final[dict[str, Rank]] = {
 
 OPPONENT_PILE: Final = "seat-"
 """An opponent's pile is called ``seat-N``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    """A line for the message line: a note, or (``error``) why an ask was refused."""
+
+    text: str
+    error: bool = False
 
 
 @dataclass(frozen=True, slots=True)

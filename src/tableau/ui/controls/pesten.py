@@ -27,7 +27,7 @@ from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
 from tableau.sessions.pesten import HUMAN
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 
 KINDS: Final = ((HUMAN, "Human"), *((kind, f"CPU ({kind})") for kind in CPU_KINDS))
 """Seat kinds as (key, label); every key but HUMAN is a ``tableau.ai.pesten`` kind."""
@@ -71,7 +71,7 @@ def public(view: View) -> View:
 
     Lock screens and CPU turns render only this, so no hand can reach the screen there.
     """
-    return view._replace(hand=(), drawn=None, legal=())
+    return view._replace(hand=(), drawn=None, legal=(), shortlist=())
 
 
 def pending_text(view: View) -> str:
@@ -342,7 +342,7 @@ def round_end(view: View) -> tuple[str, list[str]]:
 # ------------------------------------------------------------------ the record of a round
 
 
-def round_details(table: HotSeat) -> dict[str, object]:
+def round_details(table: PestenSession) -> dict[str, object]:
     """A finished round's record details: the seats, the winner, each seat's points this
     round (what its cards left counted) and over the match, the house rules, and the match
     (its kind, target, whether this round ended it and who won it). Nothing of a hand."""
@@ -351,8 +351,8 @@ def round_details(table: HotSeat) -> dict[str, object]:
     names = config.names
     champion = engine.match_winner(state)
     return {
-        "players": [seat.name for seat in table.seats],
-        "kinds": [seat.kind for seat in table.seats],
+        "players": [seat.name for seat in table.chairs],
+        "kinds": [seat.plays for seat in table.chairs],
         "winner": names[state.winner] if state.winner is not None else None,
         "points": list(engine.round_points(state)),
         "totals": list(state.points or (0,) * config.players),

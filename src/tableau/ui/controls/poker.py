@@ -1,8 +1,8 @@
 """Poker table controls: what a key, a button or a click means, in words and in moves.
 
-Pure functions of the human's ``View`` (no Textual), so the screen stays thin. The engine
-still decides: an action built here for a key that is not legal right now goes to ``apply``,
-and the ``IllegalMove`` sentence is what the player reads.
+Pure functions of the human's ``View`` (no Textual), so the screen stays thin. The session
+still decides: an action built here for a key that is not legal right now goes to ``act``,
+and its refusal is what the player reads.
 """
 
 from __future__ import annotations
@@ -15,10 +15,12 @@ from typing import Literal
 from tableau.ai.poker import Advice
 from tableau.cards import Card
 from tableau.engines.poker import BET
+from tableau.engines.poker import BETTING
 from tableau.engines.poker import CALL
 from tableau.engines.poker import CHECK
 from tableau.engines.poker import FOLD
 from tableau.engines.poker import RAISE
+from tableau.engines.poker import RUNNING
 from tableau.engines.poker import Action
 from tableau.engines.poker import ActionKind
 from tableau.engines.poker import Draw
@@ -27,9 +29,8 @@ from tableau.engines.poker import SeatView
 from tableau.engines.poker import View
 from tableau.engines.poker import chips_text
 from tableau.engines.poker import legal_draws
+from tableau.engines.poker.wording import result_text
 
-BETTING: Final = (Phase.FIRST_BETTING, Phase.SECOND_BETTING)
-RUNNING: Final = (*BETTING, Phase.DRAW)
 ACTIONS: Final = ("check", "call", "bet", "raise", "fold")
 """The named betting controls (the footer's keys and the palette)."""
 
@@ -123,7 +124,7 @@ def drew_text(thrown: Sequence[Card], drawn: Sequence[Card]) -> str:
 def prompt(view: View, marks: Sequence[int]) -> str:
     """What the message line asks of the player now."""
     if view.phase in (Phase.HAND_OVER, Phase.GAME_OVER) and view.result is not None:
-        return view.result_text + "."
+        return result_text(view) + "."
     if not is_human_turn(view):
         return waiting_for(view)
     if view.phase is Phase.DRAW and marks:

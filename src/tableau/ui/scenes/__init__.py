@@ -6,7 +6,7 @@ photograph. Tests run ``snap_compare(scene.make_app(), terminal_size=size,
 run_before=scene.setup)``; ``python -m tableau.ui.screenshots DIR`` writes the same pictures
 with ``picture(scene, size)``.
 
-Each game of ``tableau.engines.REGISTRY`` has its module ``tableau.ui.scenes.<key>`` that
+Each game of ``tableau.registry.REGISTRY`` has its module ``tableau.ui.scenes.<key>`` that
 defines ``SCENES``; the menu's module holds the menu's and the app shell's, and ``stats`` the
 statistics screen's.
 """
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from typing import Any
 
-from tableau.engines import GAMES
+from tableau.registry import GAMES
 
 if TYPE_CHECKING:
     from textual.pilot import Pilot

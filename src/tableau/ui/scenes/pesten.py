@@ -17,7 +17,7 @@ from tableau.cards import AnyCard
 from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import HUMAN
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
@@ -55,7 +55,7 @@ def arranged_table(
     draw_next: str = "",
     rules: Mapping[str, Any] | None = None,
     **changes: Any,
-) -> HotSeat:
+) -> PestenSession:
     """A table whose hands and discard pile (bottom first) are the given cards ("7H 7S JK").
 
     The remaining cards form the stock. ``changes`` set other State fields (``suit``,
@@ -80,14 +80,11 @@ further Config fields (house rules, the match).
     for card in [*chosen_pile, *(card for hand in chosen_hands for card in hand), *on_top]:
         rest.remove(card)
     rest.extend(reversed(on_top))
-    first = engine.Event(
-        "deal", config.dealer,
-        f"Round 1: {names[config.dealer]} deals. {chosen_pile[0].face} starts the pile; "
-        f"{names[starter]} begins.",
-        chosen_pile[:1],
-    )
+    names = tuple(names)
+    first = engine.Event("deal", config.dealer, chosen_pile[:1], other=starter, round=1,
+                         names=names)
     plays = tuple(
-        engine.Event("play", seat, f"{names[seat]} plays {card.face}", (card,))
+        engine.Event("play", seat, (card,), names=names)
         for turn, card in enumerate(later)
         for seat in [(starter + turn) % len(names)]
     )
@@ -99,10 +96,10 @@ further Config fields (house rules, the match).
         Seat(name, kind, scheme.lock(name, password) if kind == HUMAN else None)
         for name, kind, password in zip(names, kinds, passwords, strict=True)
     ]
-    return HotSeat(seats, state, cpu_seed=seed)
+    return PestenSession(seats, state, cpu_seed=seed)
 
 
-def table_app(table: HotSeat) -> TableauApp:
+def table_app(table: PestenSession) -> TableauApp:
     return still_app("pesten", table=table, passwords=quick_scheme())
 
 

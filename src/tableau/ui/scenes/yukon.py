@@ -57,10 +57,10 @@ def almost_won_save() -> str:
     from tableau.cards import Card
     from tableau.cards import Rank
     from tableau.cards import Suit
-    from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import Phase
     from tableau.engines.yukon import Slot
     from tableau.engines.yukon import State
+    from tableau.sessions.timeline import Timeline
     from tableau.sessions.yukon import YukonSession
 
     king = Card(Rank.KING, Suit.SPADES)
@@ -70,7 +70,7 @@ def almost_won_save() -> str:
     )
     columns = ((Slot(king, True),), (), (), (), (), (), ())
     state = State(Phase.PLAY, FULL_DECK, columns, foundations, SEED, "spec", 120)
-    return json.dumps(YukonSession(Timeline(state)).to_json())
+    return json.dumps(YukonSession(Timeline(state)).file_json())
 
 
 async def _won(pilot: Pilot[Any]) -> None:
@@ -86,10 +86,10 @@ def played_save(seed: int, moves: int, rules: str = "spec") -> str:
     so a load accepts it)."""
     import random
 
-    from tableau.engines.protocol import Timeline
     from tableau.engines.yukon import apply
     from tableau.engines.yukon import legal_moves
     from tableau.engines.yukon import numbered_game
+    from tableau.sessions.timeline import Timeline
     from tableau.sessions.yukon import YukonSession
 
     state = numbered_game(seed, rules)
@@ -97,7 +97,7 @@ def played_save(seed: int, moves: int, rules: str = "spec") -> str:
     for _ in range(moves):
         choices = legal_moves(state)
         state = apply(state, choices[chooser.randrange(len(choices))])
-    return json.dumps(YukonSession(Timeline(state)).to_json())
+    return json.dumps(YukonSession(Timeline(state)).file_json())
 
 
 def long_column_save() -> str:

@@ -24,7 +24,7 @@ from textual.timer import Timer
 from textual.widgets import Button
 from textual.worker import get_current_worker
 
-from tableau.engines import find_game
+from tableau.registry import find_game
 from tableau.storage.store import GameRecord
 from tableau.storage.store import new_id
 from tableau.ui.runtime import Host
@@ -180,7 +180,7 @@ class TableauScreen(Screen[Any]):
 
 
 class GameScreen(TableauScreen):
-    """A game. Subclasses name their game's key in ``tableau.engines.REGISTRY``
+    """A game. Subclasses name their game's key in ``tableau.registry.REGISTRY``
     (``class YukonScreen(GameScreen, game="yukon")``) and say in ``game_at_stake`` when
     leaving would lose something.
 

@@ -1,11 +1,13 @@
 """The Go Fish table: you against one to four computer players.
 
-The screen draws your view (``GoFishSession.seen``) only: the CPUs' hands are backs with a
-count, the books of every player, the stock count and the public history. Your hand is
-sorted by rank. Choose a card (←/→ or its rank key, or click it) and Enter asks the chosen
-opponent for its rank; ↑/↓ or Tab (or a click on an opponent) choose whom to ask
-(``tableau.ui.controls.gofish``). The session plays the game; the CPU turns follow one ask at
-a time through GameScreen's one flow, the runtime's ``cpu_delay`` seconds apart.
+The screen draws your seat's view (``GoFishSession.view(YOU)``) only: the CPUs' hands are
+backs with a count, the books of every player, the stock count and the public history. Your
+hand is sorted by rank. Choose a card (←/→ or its rank key, or click it) and Enter asks the
+chosen opponent for its rank; ↑/↓ or Tab (or a click on an opponent) choose whom to ask
+(``tableau.ui.controls.gofish``), and the screen hands the ask to ``session.act``. The session
+plays the game and words its events (``session.news``, ``session.describe``); the CPU turns
+(``cpu_step``, ``play_cpu``) follow one ask at a time through GameScreen's one flow, the
+runtime's ``cpu_delay`` seconds apart. The screen keeps only whom you are about to ask.
 
 The store keeps each game (``record``): its autosave after every move, resumed exactly by
 ``GoFishScreen.from_record``, and once it ends, the result with your books.
@@ -14,6 +16,7 @@ The store keeps each game (``record``): its autosave after every move, resumed e
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 from typing import ClassVar
 from typing import cast
 
@@ -32,19 +35,26 @@ from textual.widgets import Static
 from tableau.ai.gofish import parse_level
 from tableau.cards import Rank
 from tableau.engines.gofish import Ask
+from tableau.engines.gofish import Event
 from tableau.engines.gofish import State
 from tableau.engines.gofish import rank_label
 from tableau.engines.gofish import rank_words
 from tableau.sessions.gofish import YOU
-from tableau.sessions.gofish import CpuStep
 from tableau.sessions.gofish import GoFishSession
-from tableau.sessions.gofish import Said
+from tableau.sessions.gofish import NextGame
+from tableau.sessions.gofish import against_cpus
+from tableau.sessions.protocol import Answer
+from tableau.sessions.protocol import CpuStep
 from tableau.sessions.seeds import fresh_seed
 from tableau.storage.store import GameRecord
 from tableau.ui.controls import gofish as controls
 from tableau.ui.controls.gofish import RANK_KEYS
 from tableau.ui.controls.gofish import Point
+from tableau.ui.controls.gofish import Said
 from tableau.ui.controls.gofish import Target
+from tableau.ui.games import Option
+from tableau.ui.games import cpus_option
+from tableau.ui.games import speed_option
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
@@ -90,7 +100,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         super().__init__()
         if session is None:
             first_seed = seed if seed is not None else fresh_seed()
-            session = GoFishSession(cpus, parse_level(level), first_seed)
+            session = against_cpus(cpus, parse_level(level), first_seed)
         self.session = session
         self.target = 1
         """The opponent you are about to ask."""
@@ -133,7 +143,7 @@ class GoFishScreen(GameScreen, game="gofish"):
             self._begin()
             return
         self.game_began(record.started, record.duration, record.id)
-        self._play_on(Said(self.session.news))
+        self._play_on(Said(self.session.news()))
 
     def on_unmount(self) -> None:
         self.stop_cpu()
@@ -157,10 +167,16 @@ class GoFishScreen(GameScreen, game="gofish"):
         self.after_move()
 
     def _ask(self, move: Ask) -> None:
-        said = self.session.ask(move)
-        self._say(said)
-        if not said.error:
+        if self._tell(self.session.act(YOU, move)):
             self.after_move()
+
+    def _tell(self, answer: Answer[Event]) -> bool:
+        """Show the news of a move, or why it was refused; whether it was made."""
+        if answer.refusal is not None:
+            self._say(Said(answer.refusal, error=True))
+            return False
+        self._say(Said(self.session.news()))
+        return True
 
     def _do(self, action: Point | Target | Said | None) -> None:
         """What a key or click means, from ``tableau.ui.controls.gofish``."""
@@ -184,11 +200,13 @@ class GoFishScreen(GameScreen, game="gofish"):
     def cpu_to_move(self) -> bool:
         return self.session.cpu_to_move()
 
-    def cpu_choose(self, position: object) -> CpuStep:
-        return self.session.cpu_choose(cast(State, position))
+    def cpu_choose(self, position: object) -> CpuStep[Ask] | None:
+        # The session's present position: a step chosen after it moved on is refused.
+        return self.session.cpu_step()
 
     def cpu_play(self, position: object, step: object) -> None:
-        self._say(self.session.cpu_play(cast(CpuStep, step)))
+        if step is not None:
+            self._tell(self.session.play_cpu(cast(CpuStep[Ask], step)))
 
     def end_dialog(self) -> ModalScreen[str | None] | None:
         result = self.session.outcome()
@@ -204,7 +222,10 @@ class GoFishScreen(GameScreen, game="gofish"):
 
     def new_game(self) -> None:
         self.stop_cpu()
-        self.session.new_game()
+        if self.session.outcome() is not None:
+            self.session.act(YOU, NextGame())
+        else:  # the game under way was abandoned (ask_before_abandoning)
+            self.session.new_game()
         self._begin()
 
     def game_at_stake(self) -> bool:
@@ -221,7 +242,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         return GameRecord(
             "gofish", level, session.seed, {"cpus": cpus, "level": level},
             started=self.runtime.wall() if self.began_at is None else self.began_at,
-            moves=session.your_asks(), duration=self.played_seconds(),
+            moves=session.asks(YOU), duration=self.played_seconds(),
             label=f"{cpus} CPU{'' if cpus == 1 else 's'} · {level}",
             details={"books": len(session.state.books[YOU])},
             data=session.to_json() if result is None else None,
@@ -231,7 +252,7 @@ class GoFishScreen(GameScreen, game="gofish"):
     # ------------------------------------------------------------------ drawing
 
     def redraw(self) -> None:
-        seen = self.session.seen()
+        seen = self.session.view(YOU)
         self.target = controls.target_for(seen, self.target)
         my_turn = seen.to_move == YOU
         for seat in range(1, self.session.cpus + 1):
@@ -252,7 +273,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         you.border_subtitle = controls.prompt(seen, self.session.names, self.target, hand.cursor)
         you.set_class(my_turn, "-turn")
         history = self.query_one(HistoryPanel)
-        history.update([event.describe(self.session.names, YOU) for event in seen.history])
+        history.update([self.session.describe(event, YOU) for event in seen.history])
         # Follow the newest line (also when many lines arrive before the first layout).
         self.call_after_refresh(history.scroll_end, animate=False)
 
@@ -276,15 +297,15 @@ class GoFishScreen(GameScreen, game="gofish"):
         seat = controls.opponent_of(event.pile_id)
         if seat is None:
             return
-        self._do(controls.choose_seat(self.session.seen(), seat, self.session.names))
+        self._do(controls.choose_seat(self.session.view(YOU), seat, self.session.names))
         self.query_one(GoFishHand).focus()
 
     def action_choose(self, step: int) -> None:
-        self._do(controls.step_target(self.session.seen(), self.target, step,
+        self._do(controls.step_target(self.session.view(YOU), self.target, step,
                                       self.session.names))
 
     def action_pick_rank(self, number: int) -> None:
-        self._do(controls.pick_rank(self.session.seen(), Rank(number)))
+        self._do(controls.pick_rank(self.session.view(YOU), Rank(number)))
 
     def action_scroll_history(self, step: int) -> None:
         history = self.query_one(HistoryPanel)
@@ -302,3 +323,26 @@ class GoFishScreen(GameScreen, game="gofish"):
     def action_new_game(self) -> None:
         self.ask_before_abandoning(self.new_game, question="Start a new game?",
                                     leave="Deal a new game")
+
+
+# ---------------------------------------------------------------- how the app opens Go Fish
+# (the convention of tableau.ui.games)
+
+
+def open_game(options: dict[str, Any]) -> GoFishScreen:
+    return GoFishScreen(**options)
+
+
+def setup_options() -> tuple[Option, ...]:
+    from tableau.ai.gofish import LEVELS
+    from tableau.engines.gofish import MAX_PLAYERS
+
+    return (
+        cpus_option(MAX_PLAYERS - 1, 1),
+        Option("level", "Level", tuple((level, level) for level in LEVELS), "pro"),
+        speed_option(),
+    )
+
+
+def resume_game(record: GameRecord, options: dict[str, Any]) -> GoFishScreen:
+    return GoFishScreen.from_record(record)

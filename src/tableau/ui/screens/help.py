@@ -17,7 +17,7 @@ from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Markdown
 
-from tableau.engines import find_game
+from tableau.registry import find_game
 from tableau.ui.screens.base import TableauScreen
 
 MENU_HELP = """\

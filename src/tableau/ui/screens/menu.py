@@ -20,8 +20,8 @@ from textual.widgets import ListItem
 from textual.widgets import ListView
 from textual.widgets import Static
 
-from tableau.engines import REGISTRY
-from tableau.engines import find_game
+from tableau.registry import REGISTRY
+from tableau.registry import find_game
 from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
 from tableau.ui.faces import BANNER
@@ -121,6 +121,9 @@ class MenuScreen(TableauScreen):
         Binding("question_mark", "app.help", "Help", key_display="?"),
         Binding("s", "statistics", "Statistics"),
         Binding("q", "app.quit", "Quit"),
+        # j and k as the help says (the list's own keys are the arrows).
+        Binding("j", "step(1)", show=False),
+        Binding("k", "step(-1)", show=False),
         *(
             Binding(str(number), f"open_number({number})", show=False)
             for number in range(1, len(REGISTRY) + 1)
@@ -199,6 +202,13 @@ class MenuScreen(TableauScreen):
             self.app_open(item.key)
         elif isinstance(item, StatisticsItem):
             self.action_statistics()
+
+    def action_step(self, step: int) -> None:
+        games = self.query_one(ListView)
+        if step > 0:
+            games.action_cursor_down()
+        else:
+            games.action_cursor_up()
 
     def action_open_number(self, number: int) -> None:
         if 1 <= number <= len(REGISTRY):

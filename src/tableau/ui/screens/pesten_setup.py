@@ -2,10 +2,10 @@
 in the "House rules & scoring" section (collapsed, so the seats stay on the first screen at
 80×24) the match, the five house-rule switches and the points table.
 
-A password is hashed (Argon2id) as soon as it has been typed twice and the fields are left
-or Enter is pressed; both fields are cleared at once and only the hash is kept. A password
-that another seat already has is refused. Names must fit the table's seat list whole.
-Problems are shown on the line under the field they concern.
+A password is hashed (Argon2id, in a worker thread: it takes a moment) as soon as it has
+been typed twice and the fields are left or Enter is pressed; both fields are cleared at
+once and only the hash is kept; Start waits for a hash under way. Names must fit the
+table's seat list whole. Problems are shown on the line under the field they concern.
 
 The seats' names and kinds (never a password), the match and the house rules are remembered
 in settings.toml when the table starts, and the next set-up starts from them (the number of
@@ -15,7 +15,9 @@ points value is marked under its field with the engine's sentence (``house_probl
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 from typing import ClassVar
 
@@ -23,7 +25,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
-from textual.containers import Grid
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.containers import VerticalScroll
@@ -36,15 +37,18 @@ from textual.widgets import Input
 from textual.widgets import Label
 from textual.widgets import Select
 from textual.widgets import Static
+from textual.worker import Worker
+from textual.worker import WorkerCancelled
+from textual.worker import WorkerFailed
 
 from tableau.engines import pesten as engine
-from tableau.engines.pesten import HOUSE_RULES
 from tableau.sessions.pesten import HUMAN
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.sessions.seeds import fresh_seed
 from tableau.storage.passwords import PasswordScheme
-from tableau.storage.passwords import SeatLock
+from tableau.storage.passwords import SeatLock as PasswordLock
+from tableau.storage.passwords import Secret
 from tableau.storage.sealed import MIN_PASSWORDS
 from tableau.ui.controls.pesten import DEFAULT_NAMES
 from tableau.ui.controls.pesten import KINDS
@@ -53,9 +57,10 @@ from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import seat_kinds
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
+from tableau.ui.screens.pesten_setup_rules import HouseRulesForm
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
-from tableau.ui.widgets.tickbox import TickBox
+from tableau.ui.widgets.seat_lock import SeatLock
 
 DEFAULT_SEATS = 3
 
@@ -68,46 +73,12 @@ NAME_WIDTH = engine.MAX_NAME_LENGTH
 name short enough for the table's seat list to show it whole."""
 
 
-MATCHES = (
-    ("Open (round after round)", "open"),
-    ("First to N round wins", "wins"),
-    ("Points limit P", "points"),
-)
-SWITCHES = (
-    ("sets_are_series", "A set counts as a series for “last card”"),
-    ("wrap_runs", "Runs wrap through the ace (K-A-2)"),
-    ("either_order", "A two-card set with the top card: either order"),
-)
-"""The on/off house rules shown as check boxes, with their short labels."""
-CARD_NAMES = ("Joker", "Ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "Jack", "Queen",
-              "King")
-"""The points table's labels, in ``engine.CARD_POINT_NAMES`` order."""
-
-
-def _number(text: str) -> int | str:
-    """A typed whole number, or the text itself for the engine to refuse in its words."""
-    try:
-        return int(text.strip())
-    except ValueError:
-        return text
-
-
-def rules_problem(rules: dict[str, Any]) -> str | None:
-    """The engine's sentence for these house rules and match, or None if they can be played
-    (the smallest table stands in for the seats, checked apart)."""
-    try:
-        engine.Config(players=engine.MIN_PLAYERS, **rules)
-    except (ValueError, TypeError) as problem:
-        return str(problem)
-    return None
-
-
 def _seat_of(field: Widget) -> int:
     """The seat a field belongs to: the number that ends its id ("name-2" is seat 2)."""
     return int((field.id or "x-0").rsplit("-", 1)[1])
 
 
-class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
+class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"):
     """Choose the table, then Start (the button, or ctrl+s) deals round 1."""
 
     CSS_PATH = "pesten_setup.tcss"
@@ -143,8 +114,12 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         self.start_jokers = jokers
         self.start_kinds = seat_kinds(self.start_players, cpus)
         self.start_names: tuple[str, ...] = DEFAULT_NAMES
-        self.locks: dict[int, SeatLock] = {}
+        self.locks: dict[int, PasswordLock] = {}
         """Seat index -> the lock made from the password typed for it (hash only)."""
+        self._hashing: dict[int, Worker[None]] = {}
+        """Seats whose typed password is being hashed (in a worker)."""
+        self._tickets: dict[int, int] = {}
+        """Each seat's latest password: a hash of an earlier one is not kept."""
         self.warned_open: set[int] = set()
         """Human seats whose player was told that no password leaves the hand open."""
 
@@ -233,48 +208,6 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 yield Static("", id=f"status-{seat}", classes="lock-status")
             yield MessageLine("", id=f"problem-{seat}", classes="problem", markup=False)
 
-    def _house_rules(self) -> ComposeResult:
-        """The match, the switches and the points table, as remembered."""
-        remembered = self.runtime.settings
-        match = remembered.get("pesten", "match")
-        with Collapsible(title="House rules & scoring", id="house"):
-            with Horizontal(classes="form-row"):
-                yield Label("Match", classes="field-label")
-                yield Select([(label, key) for label, key in MATCHES], value=match,
-                             allow_blank=False, compact=True, id="match")
-                yield Label("N", id="wins-label", classes="field-label")
-                yield Input(str(remembered.get("pesten", "wins")), compact=True, id="wins",
-                            classes="target", type="integer", max_length=6,
-                            placeholder="{}–{}".format(*engine.WINS_RANGE))
-                yield Label("P", id="points-label", classes="field-label")
-                yield Input(str(remembered.get("pesten", "points")), compact=True,
-                            id="points", classes="target", type="integer", max_length=6,
-                            placeholder="{}–{}".format(*engine.POINTS_RANGE))
-            yield MessageLine("", id="problem-match", classes="problem", markup=False)
-            with Horizontal(classes="form-row"):
-                yield Label("Forgotten last card", classes="field-label")
-                yield Select([("costs 2 cards", 2), ("costs 5 cards", 5)],
-                             value=remembered.get("pesten", "forgot_penalty"),
-                             allow_blank=False, compact=True, id="forgot_penalty")
-                yield Label("Out on a special", classes="field-label")
-                yield Select([("allowed", True), ("costs 5 cards", False)],
-                             value=remembered.get("pesten", "special_finish"),
-                             allow_blank=False, compact=True, id="special_finish")
-            for key, label in SWITCHES:
-                yield TickBox(label, remembered.get("pesten", key), compact=True, id=key,
-                               classes="switch")
-            with Horizontal(classes="form-row points-head"):
-                yield Label("Points a card left in a hand counts", classes="field-label")
-                yield Button("Defaults", id="point-defaults", compact=True)
-            with Grid(id="card-points"):
-                for index, (name, points) in enumerate(
-                    zip(CARD_NAMES, remembered.get("pesten", "card_points"), strict=True)
-                ):
-                    yield Label(name, classes="card-name")
-                    yield Input(str(points), compact=True, id=f"card-points-{index}",
-                                classes="card-points", type="integer", max_length=4)
-            yield MessageLine("", id="problem-points", classes="problem", markup=False)
-
     def on_mount(self) -> None:
         super().on_mount()
         self.sub_title = "set-up"
@@ -290,28 +223,8 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     # ------------------------------------------------------------------ reading the form
 
-    @property
-    def seat_count(self) -> int:
-        return self._int("#seats")
-
-    def _int(self, selector: str) -> int:
-        """The number chosen in a Select of numbers (never blank: allow_blank=False)."""
-        value = self.query_one(selector, Select).value
-        return value if isinstance(value, int) else 0
-
-    def _seat_name(self, seat: int) -> str:
-        return self.query_one(f"#name-{seat}", Input).value.strip()
-
     def _seat_kind(self, seat: int) -> str:
         return str(self.query_one(f"#kind-{seat}", Select).value)
-
-    def _dealer_options(self) -> list[tuple[str, int]]:
-        if not self.query("#seats"):  # still being composed: the default table
-            return [(self.start_names[seat], seat) for seat in range(self.start_players)]
-        return [
-            (self._seat_name(seat) or f"Seat {seat + 1}", seat)
-            for seat in range(self.seat_count)
-        ]
 
     # ------------------------------------------------------------------ showing
 
@@ -321,19 +234,13 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self.query_one(f"#seat-{seat}").display = seat < count
         self._refresh_dealer()
 
-    def _refresh_dealer(self) -> None:
-        dealer = self.query_one("#dealer", Select)
-        chosen = dealer.value
-        dealer.set_options(self._dealer_options())
-        if isinstance(chosen, int) and chosen < self.seat_count:
-            dealer.value = chosen
-
     def _show_kind(self, seat: int) -> None:
         human = self._seat_kind(seat) == HUMAN
         for prefix in ("password", "again"):
             self.query_one(f"#{prefix}-{seat}", Input).display = human
         if not human:
             self.locks.pop(seat, None)
+            self._tickets[seat] = self._tickets.get(seat, 0) + 1  # a hash under way is void
             self.warned_open.discard(seat)
             self._problem(seat, "")
         self._show_status(seat)
@@ -379,70 +286,6 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
     @on(Select.Changed, "#packs, #jokers, #dealer")
     def _table_changed(self) -> None:
         self._check_table()
-
-    @on(Select.Changed, "#match")
-    def _match_changed(self) -> None:
-        self._show_match()
-
-    @on(Input.Changed, ".target, .card-points")
-    def _rule_typed(self) -> None:
-        self._check_rules()
-
-    def _show_match(self) -> None:
-        match = self.query_one("#match", Select).value
-        for key in ("wins", "points"):
-            self.query_one(f"#{key}", Input).display = match == key
-            self.query_one(f"#{key}-label", Label).display = match == key
-        self._check_rules()
-
-    def action_point_defaults(self) -> None:
-        """The Defaults button: the points table as the rules document gives it."""
-        for index, points in enumerate(engine.DEFAULT_CARD_POINTS):
-            self.query_one(f"#card-points-{index}", Input).value = str(points)
-        self._check_rules()
-
-    def _house(self) -> dict[str, Any]:
-        """The match and house rules as chosen, as ``engine.Config`` fields (a typed value
-        that is not a whole number stays text, for the engine's sentence)."""
-        match = str(self.query_one("#match", Select).value)
-        rules: dict[str, Any] = {
-            "match": match,
-            "target": _number(self.query_one(f"#{match}", Input).value)
-            if match != "open" else 0,
-            "card_points": tuple(
-                _number(self.query_one(f"#card-points-{index}", Input).value)
-                for index in range(len(CARD_NAMES))
-            ),
-            "forgot_penalty": self.query_one("#forgot_penalty", Select).value,
-            "special_finish": self.query_one("#special_finish", Select).value,
-        }
-        for key, _label in SWITCHES:
-            rules[key] = self.query_one(f"#{key}", TickBox).value
-        return rules
-
-    def _check_rules(self) -> str | None:
-        """Mark the match target and each bad points value with the engine's sentence;
-        return the selector of the first bad field, or None."""
-        rules = self._house()
-        first: str | None = None
-        target = rules_problem({"match": rules["match"], "target": rules["target"]})
-        self._problem("match", target or "")
-        for key in ("wins", "points"):
-            self.query_one(f"#{key}", Input).set_class(target is not None, "-bad")
-        if target is not None:
-            first = f"#{rules['match']}"
-        said: list[str] = []
-        for index, points in enumerate(rules["card_points"]):
-            table = list(engine.DEFAULT_CARD_POINTS)
-            table[index] = points
-            problem = rules_problem({"card_points": tuple(table)})
-            self.query_one(f"#card-points-{index}", Input).set_class(problem is not None, "-bad")
-            if problem is not None:
-                first = first or f"#card-points-{index}"
-                if problem not in said:
-                    said.append(problem)
-        self._problem("points", " ".join(said))
-        return first
 
     @on(Select.Changed, ".kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -494,24 +337,25 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
 
     def _lock_seat(self, seat: int, typed: str, again: str) -> str | None:
         """Lock the seat with the typed password, or say why not (the fields are empty now).
-        Whether another seat has the same password is never checked: saying so would tell
-        whoever typed it that a guess at another player's password is right (an oracle
-        faster than the lock screen, with no wait)."""
+        Argon2id takes a moment: it hashes in a worker (``Start`` waits for it). Whether
+        another seat has the same password is never checked: saying so would tell whoever
+        typed it that a guess at another player's password is right (an oracle faster than
+        the lock screen, with no wait)."""
         if typed != again:
             return TWO_DIFFER
-        self.locks[seat] = self.passwords.lock(self._seat_name(seat), typed)
+        self.locks.pop(seat, None)
+        self._tickets[seat] = ticket = self._tickets.get(seat, 0) + 1
+        self._hashing[seat] = SeatLock.lock_in_worker(
+            self, self.passwords, self._seat_name(seat), Secret(typed), seat,
+            partial(self._locked, ticket))
         return None
 
-    def _check_table(self) -> bool:
-        problem = engine.config_problem(
-            self.seat_count, self._int("#packs"), self._int("#jokers"), dealer=self._dealer()
-        )
-        self._problem("table", problem or "")
-        return problem is None
-
-    def _dealer(self) -> int:
-        value = self.query_one("#dealer", Select).value
-        return value if isinstance(value, int) and value < self.seat_count else 0
+    def _locked(self, ticket: int, seat: int, lock: PasswordLock) -> None:
+        """A password was hashed: the seat is locked (unless it changed since)."""
+        self._hashing.pop(seat, None)
+        if ticket == self._tickets.get(seat) and self._seat_kind(seat) == HUMAN:
+            self.locks[seat] = lock
+            self._show_status(seat)
 
     def action_menu(self) -> None:
         """Escape or the Menu button: back to the menu (nothing is dealt yet)."""
@@ -560,7 +404,8 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
                 mark(seat, "Type the password a second time in the next field.",
                      "again" if first else "password")
                 continue
-            if seat not in self.locks and seat not in self.warned_open:
+            locked = seat in self.locks or seat in self._hashing
+            if not locked and seat not in self.warned_open:
                 self.warned_open.add(seat)
                 mark(
                     seat,
@@ -579,6 +424,20 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self._message("Please look at the marked fields.", error=True)
             self.query_one(first_problem).focus()
             return
+        if self._hashing:  # deal once every typed password is hashed
+            self.run_worker(self._deal_when_locked(), group="start", exclusive=True)
+            return
+        self._deal()
+
+    async def _deal_when_locked(self) -> None:
+        for worker in list(self._hashing.values()):
+            with contextlib.suppress(WorkerFailed, WorkerCancelled):
+                await worker.wait()
+        self._deal()
+
+    def _deal(self) -> None:
+        """Deal round 1 for the table as set and sit down at it."""
+        count = self.seat_count
         seats = []
         for seat in range(count):
             name = self._seat_name(seat)
@@ -591,7 +450,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
         seed = self.seed if self.seed is not None else fresh_seed()
         rules = self._house()
         try:
-            table = HotSeat.deal(
+            table = PestenSession.deal(
                 seats, packs=self._int("#packs"), jokers=self._int("#jokers"),
                 dealer=self._dealer(), seed=seed, rules=rules,
             )
@@ -600,7 +459,7 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self._message("Please look at the marked fields.", error=True)
             return
         self.remember("pesten", "seats",
-                      [{"name": seat.name, "kind": seat.kind} for seat in seats])
+                      [{"name": seat.name, "kind": seat.plays} for seat in seats])
         self._remember_rules(rules)
         from tableau.ui.screens.pesten import PestenScreen
 
@@ -610,22 +469,11 @@ class PestenSetupScreen(ButtonActions, GameScreen, game="pesten"):
             self.app.notify(SEED_TELLS_ALL, severity="warning", timeout=20)
 
 
-    def _remember_rules(self, rules: dict[str, Any]) -> None:
-        """Keep the match and house rules for the next set-up (a match target is kept per
-        kind, so the other kind's stays as it was)."""
-        if rules["match"] != "open":
-            self.remember("pesten", rules["match"], rules["target"])
-        self.remember("pesten", "match", rules["match"])
-        self.remember("pesten", "card_points", list(rules["card_points"]))
-        for key in HOUSE_RULES:
-            self.remember("pesten", key, rules[key])
-
-
 def open_pesten(options: dict[str, Any]) -> GameScreen:
     """The menu's factory: the set-up screen, or straight to a table prepared by a scene/test
-    (``table=HotSeat(...)``)."""
+    (``table=PestenSession(...)``)."""
     table = options.get("table")
-    if isinstance(table, HotSeat):
+    if isinstance(table, PestenSession):
         from tableau.ui.screens.pesten import PestenScreen
 
         return PestenScreen(table)

@@ -12,19 +12,13 @@ leaves the save alone; so does a changed save, with one sentence.
 
 from __future__ import annotations
 
-import math
-from functools import partial
 from typing import ClassVar
 
-from argon2.exceptions import HashingError
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
-from textual.containers import Horizontal
 from textual.containers import Vertical
-from textual.content import Content
-from textual.timer import Timer
 from textual.widgets import Button
 from textual.widgets import Footer
 from textual.widgets import Header
@@ -33,17 +27,13 @@ from textual.widgets import Static
 from tableau.sessions.pesten_saves import saved_seats
 from tableau.sessions.pesten_saves import table_from_sealed
 from tableau.sessions.pesten_saves import title
-from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import PasswordScheme
-from tableau.storage.passwords import SeatLock
-from tableau.storage.passwords import Secret
-from tableau.storage.sealed import DAMAGED
 from tableau.storage.sealed import SealError
 from tableau.storage.store import GameRecord
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.password import PasswordInput
+from tableau.ui.widgets.seat_lock import SeatLock
 
 STAYS_SEALED = "Wrong password; the round stays sealed."
 
@@ -54,18 +44,15 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
     CSS_PATH = "pesten_unseal.tcss"
     TITLE = "Pesten"
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "menu", "Menu")]
-    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"open": "open", "i-am": "open", "menu": "menu"}
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"menu": "menu"}
 
     def __init__(self, record: GameRecord, passwords: PasswordScheme | None = None) -> None:
         """Raises SealError (a ValueError) with a sentence if the save is no sealed round."""
         super().__init__()
         self.record = record
-        scheme = passwords or PasswordScheme()
-        self.public, self.seats = saved_seats(record.data, scheme)
-        self.lockouts = Lockouts.at_home(scheme.retry_delays)
+        self.public, self.seats = saved_seats(record.data, passwords or PasswordScheme())
         self.waiting = [seat for seat in self.public.humans]
         """The human seats still to open their lock, in seat order."""
-        self._retry_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
@@ -75,12 +62,8 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
                 id="unseal-title", markup=False,
             )
             yield Static("", id="unseal-ask", markup=False)
-            with Horizontal(id="unseal-row"):
-                yield Static("Password", id="unseal-label")
-                yield PasswordInput(id="password", placeholder=PasswordInput.READY,
-                                    compact=True, max_length=200)
-                yield Button("Open", id="open", compact=True)
-                yield Button("I am …", id="i-am", compact=True, variant="primary")
+            yield SeatLock(field_id="password", wrong=STAYS_SEALED, opens_save=True,
+                           id="unseal-row")
             yield Static("", id="unseal-note", markup=False)
             yield Button("Menu (the save stays)", id="menu", compact=True)
         yield MessageLine("", id="message", markup=False)
@@ -88,119 +71,46 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.query_one("#password", PasswordInput).cursor_blink = self.runtime.cursor_blink
         self._ask()
 
-    def on_unmount(self) -> None:
-        if self._retry_timer is not None:
-            self._retry_timer.stop()
-
-    def _lock(self, seat: int) -> SeatLock:
-        lock = self.seats[seat].lock
-        assert lock is not None  # every human seat of a save has one
-        return lock
-
     def _ask(self) -> None:
-        """Show the next human's lock."""
+        """Show the next human's lock (the wait after wrong tries holds here too)."""
         seat = self.waiting[0]
         name = self.seats[seat].name
-        has_password = self._lock(seat).has_password
-        field = self.query_one("#password", PasswordInput)
-        field.clear()
-        for widget_id in ("#password", "#open", "#unseal-label"):
-            self.query_one(widget_id).display = has_password
-        i_am = self.query_one("#i-am", Button)
-        i_am.display = not has_password
-        i_am.label = Content(f"I am {name}")  # a name is text, never markup
+        lock = self.seats[seat].lock
+        assert lock is not None  # every human seat of a save has one
+        self.query_one(SeatLock).show(seat, lock, self.public.table)
         self.query_one("#unseal-ask", Static).update(
             f"{name}: type your password to open the saved round. Everyone else, look away."
-            if has_password else f"{name} has no password: press the button to go on."
+            if lock.has_password else f"{name} has no password: press the button to go on."
         )
-        if has_password:
-            self._wait_or_ready(seat)  # the wait after wrong tries holds here too
         opened = [self.seats[s].name for s in self.public.humans if s not in self.waiting]
         note = f"Opened: {', '.join(opened)}. " if opened else ""
         self.query_one("#unseal-note", Static).update(
             note + "Every player at the table types their password once. Escape goes back "
             "to the menu; the round stays saved."
         )
-        (field if has_password else i_am).focus()
 
-    @on(PasswordInput.Submitted, "#password")
-    def _submitted(self, event: PasswordInput.Submitted) -> None:
+    @on(SeatLock.Said)
+    def _said(self, event: SeatLock.Said) -> None:
         event.stop()
-        self.action_open()
+        self._message(event.text, error=event.error)
 
-    def _wait_or_ready(self, seat: int) -> bool:
-        """Ready the field for the next try. While the seat still waits after wrong passwords
-        (the wall clock and the kept record decide, so neither this screen nor a restart
-        starts the wait over) say how long; a try until then is refused, uncounted. True when
-        a try may be made now."""
-        if self._retry_timer is not None:
-            self._retry_timer.stop()
-        self._retry_ready()
-        left = self.lockouts.wait_left(self.public.table, seat, self.runtime.wall())
-        if left <= 0:
-            return True
-        field = self.query_one("#password", PasswordInput)
-        self._message(STAYS_SEALED + field.wrong(math.ceil(left)), error=True)
-        self._retry_timer = self.set_timer(left, self._retry_ready)
-        return False
+    @on(SeatLock.Opened)
+    def _opened(self, event: SeatLock.Opened) -> None:
+        event.stop()
+        if not self.waiting or self.waiting[0] != event.seat:
+            return
+        self.waiting.pop(0)
+        if self.waiting:
+            self._ask()
+        else:
+            self._resume()
 
-    def action_open(self) -> None:
-        """Enter, Open or "I am …": check the typed password (in a thread: Argon2id takes a
-        moment) with a one-shot Secret, so neither the worker nor a log keeps it."""
-        field = self.query_one("#password", PasswordInput)
-        if not self.waiting or field.disabled:
-            return
-        seat = self.waiting[0]
-        lock = self._lock(seat)
-        typed_nothing = not field.value
-        typed = field.take()
-        if lock.has_password and not self._wait_or_ready(seat):
-            return  # still waiting after wrong tries (the wall clock says so)
-        if lock.has_password and typed_nothing:
-            self._message(f"Type {lock.name}'s password, then press Enter.")
-            return
-        field.checking()
-        self._message("Checking the password…")
-        self.run_worker(
-            partial(self._unseal_in_thread, lock, typed, seat),
-            name="unseal", description=f"opening seat {seat + 1}'s saved hand",
-            thread=True, group="unseal", exit_on_error=False,
-        )
-
-    def _unseal_in_thread(self, lock: SeatLock, typed: Secret, seat: int) -> None:
-        try:
-            opened = lock.unseal(typed.reveal())
-        except HashingError:  # the save's key cost cannot be met (no memory for it)
-            self.app.call_from_thread(self._refused, DAMAGED)
-            return
-        self.app.call_from_thread(self._checked, seat, opened)
-
-    def _checked(self, seat: int, opened: bool) -> None:
-        if not self.is_attached or not self.waiting or self.waiting[0] != seat:
-            return
-        if opened:
-            self.lockouts.opened(self.public.table, seat)
-            self._retry_ready()
-            self._message("")
-            self.waiting.pop(0)
-            if self.waiting:
-                self._ask()
-            else:
-                self._resume()
-            return
-        self.lockouts.wrong(self.public.table, seat, self.runtime.wall())
-        if self._wait_or_ready(seat):
-            self._message(STAYS_SEALED, error=True)
-
-    def _retry_ready(self) -> None:
-        self._retry_timer = None
-        field = self.query_one("#password", PasswordInput)
-        field.ready()
-        if field.display:
-            field.focus()
+    @on(SeatLock.Failed)
+    def _failed(self, event: SeatLock.Failed) -> None:
+        event.stop()
+        self._refused(event.sentence)
 
     def _resume(self) -> None:
         """Every lock is open: unseal the round and sit down at the table."""

@@ -1,11 +1,11 @@
 """The Poker table: five-card draw, fixed limit, you against 1 to 5 CPU players.
 
-The game in progress is a ``PokerSession``; the screen renders only its view, yours, so a
-CPU's cards cannot reach the screen before the showdown. Keys, buttons and clicks become
-moves through ``ui.controls.poker``; the engine accepts them or answers with the sentence
-shown in the message line. CPU players move through GameScreen's one flow, one at a time
-after the runtime's ``cpu_delay`` (they think in a worker thread, so the table stays
-responsive); with a delay of 0 (tests) they move at once.
+The game in progress is a ``PokerSession``; the screen draws only its view, yours
+(``poker_draw``), so a CPU's cards cannot reach the screen before the showdown. Keys, buttons
+and clicks become moves through ``ui.controls.poker``; the session accepts them or answers
+with the sentence shown in the message line. CPU players move through GameScreen's one flow,
+one at a time after the runtime's ``cpu_delay`` (they think in a worker thread, so the table
+stays responsive); with a delay of 0 (tests) they move at once.
 
 Keys: c check/call, b bet/raise, f fold, 1-5 or space mark a card to throw away, Enter
 draws (or deals the next hand), a advice, n next hand; q menu, ? help.
@@ -43,9 +43,7 @@ from tableau.engines.poker import Phase
 from tableau.engines.poker import State
 from tableau.engines.poker import View
 from tableau.engines.poker import chips_text
-from tableau.engines.protocol import IllegalMove
 from tableau.sessions.poker import DEFAULT_CPUS
-from tableau.sessions.poker import HUMAN
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
@@ -56,28 +54,23 @@ from tableau.ui.controls.poker import RUNNING
 from tableau.ui.controls.poker import Mark
 from tableau.ui.controls.poker import Refusal
 from tableau.ui.controls.poker import Request
-from tableau.ui.controls.poker import action_label
 from tableau.ui.controls.poker import advice_available
 from tableau.ui.controls.poker import advice_text
-from tableau.ui.controls.poker import button_shown
 from tableau.ui.controls.poker import can_mark
 from tableau.ui.controls.poker import command
-from tableau.ui.controls.poker import draw_label
 from tableau.ui.controls.poker import draw_move
 from tableau.ui.controls.poker import drew_text
 from tableau.ui.controls.poker import is_human_turn
-from tableau.ui.controls.poker import key_action
 from tableau.ui.controls.poker import marks_for
 from tableau.ui.controls.poker import offered
-from tableau.ui.controls.poker import pot_line
-from tableau.ui.controls.poker import prompt
-from tableau.ui.controls.poker import seat_action
 from tableau.ui.controls.poker import toggle_mark
 from tableau.ui.controls.poker import waiting_for
-from tableau.ui.controls.poker import winners
-from tableau.ui.controls.poker import you_line
+from tableau.ui.games import Option
+from tableau.ui.games import cpus_option
+from tableau.ui.games import speed_option
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.poker_draw import PokerDrawing
 from tableau.ui.screens.poker_seat import SeatPanel
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.hand import Hand
@@ -90,7 +83,7 @@ MANY_CPUS = 4
 """From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
 
 
-class PokerScreen(GameScreen, game="poker"):
+class PokerScreen(PokerDrawing, GameScreen, game="poker"):
     """The table. ``PokerScreen(cpus=3, seed=7)``; other options are ignored."""
 
     # Shown bindings are offered only when legal (check_action); the hidden ones after them
@@ -129,9 +122,7 @@ class PokerScreen(GameScreen, game="poker"):
             cpus = DEFAULT_CPUS if cpus is None else min(max(int(cpus), 1), MAX_CPUS)
             # A seed from the whole 63-bit range: too many to search for the one that deals
             # the cards you hold (and with them every other hand).
-            session = PokerSession(
-                cpus, seed if seed is not None else fresh_seed(), chips
-            )
+            session = PokerSession.table(cpus, seed if seed is not None else fresh_seed(), chips)
         self.session = session
         self.problem: str | None = None
         """Why the last key did nothing; cleared by the next change."""
@@ -146,28 +137,9 @@ class PokerScreen(GameScreen, game="poker"):
         return screen
 
     @property
-    def note(self) -> str:
-        """What the human's last move or request told (a draw, advice); kept until their next
-        move and shown before the prompt (in the session, so a resumed game shows it)."""
-        return self.session.note
-
-    @note.setter
-    def note(self, text: str) -> None:
-        self.session.note = text
-
-    @property
-    def marks(self) -> tuple[int, ...]:
-        """Indices into the view's hand, in the order they were marked (in the session too)."""
-        return self.session.marks
-
-    @marks.setter
-    def marks(self, marks: tuple[int, ...]) -> None:
-        self.session.marks = marks
-
-    @property
     def view(self) -> View:
         """What you may see of the present state."""
-        return self.session.view
+        return self.session.view(self.session.you)
 
     @property
     def state(self) -> State:
@@ -177,7 +149,7 @@ class PokerScreen(GameScreen, game="poker"):
     @property
     def cpus(self) -> int:
         """CPU players at this table."""
-        return self.session.cpus
+        return len(self.session.seats) - 1
 
     # ------------------------------------------------------------------ layout
 
@@ -186,8 +158,9 @@ class PokerScreen(GameScreen, game="poker"):
         with Horizontal(id="poker-body"):
             with Vertical(id="table"):
                 with Vertical(id="seats"):
-                    for seat in range(1, self.session.cpus + 1):
-                        yield SeatPanel(seat, id=f"seat-{seat}")
+                    for seat in range(len(self.session.seats)):
+                        if seat != self.session.you:
+                            yield SeatPanel(seat, id=f"seat-{seat}")
                 yield Static("", id="pot-line", markup=False)
                 with Vertical(id="you"):
                     with Horizontal(id="you-info"):
@@ -216,7 +189,7 @@ class PokerScreen(GameScreen, game="poker"):
 
     def on_mount(self) -> None:
         super().on_mount()
-        self.set_class(self.session.cpus >= MANY_CPUS, "-many")
+        self.set_class(self.cpus >= MANY_CPUS, "-many")
         self.query_one("#my-hand", Hand).focus()
         record = self.resumed
         if record is None:
@@ -245,103 +218,13 @@ class PokerScreen(GameScreen, game="poker"):
             lambda: self._do("advice"),
         )
 
-    # ------------------------------------------------------------------ rendering
-
-    def redraw(self) -> None:
-        view = self.view
-        won = winners(view)
-        for seat in view.seats[1:]:
-            panel = self.query_one(f"#seat-{seat.seat}", SeatPanel)
-            panel.show(
-                seat,
-                seat_action(view, seat),
-                dealer=view.button == seat.seat,
-                to_act=view.phase in RUNNING and view.to_move == seat.seat,
-                winner=seat.seat in won,
-                full=self.is_large,
-            )
-        self.query_one("#pot-line", Static).update(pot_line(view))
-        me = view.seats[view.seat]
-        my_turn = is_human_turn(view)
-        self.query_one("#you-turn", Static).update("▶" if my_turn else " ")
-        self.query_one("#you-dealer", Static).update(
-            "(dealer)" if view.button == view.seat else ""
-        )
-        self.query_one("#you-chips", Static).update(you_line(view))
-        you = self.query_one("#you", Vertical)
-        you.set_class(my_turn, "-to-act")
-        you.set_class(view.seat in won, "-winner")
-        you.set_class(me.folded, "-folded")
-        self._render_hand(view)
-        self._render_buttons(view)
-        self._render_message(view)
-        history = self.query_one("#history", HistoryPanel)
-        shown = history.entries
-        history.update(view.lines)
-        if history.entries != shown:
-            # Follow the newest line even after a burst of lines (a showdown writes several
-            # at once, and the log's own follow check sees the old height).
-            history.call_after_refresh(history.scroll_end, animate=False)
-        self.sub_title = f"hand {view.hand_number} · {view.phase.label}"
-        self.refresh_bindings()
-
-    def _render_hand(self, view: View) -> None:
-        me = view.seats[view.seat]
-        if not can_mark(view):
-            self.marks = ()
-        cards = me.shown if me.shown is not None else view.hand
-        hand = self.query_one("#my-hand", Hand)
-        hand.show_cursor = can_mark(view)  # the cursor is for marking; hide it otherwise
-        hand.update(cards, marked=self.marks, dimmed=set(self.marks))
-        if me.shown_text:
-            text = me.shown_text
-        elif view.hand:
-            text = view.hand_text
-        elif me.folded:
-            text = "You folded this hand."
-        else:
-            text = "You have no chips left." if me.chips == 0 else ""
-        self.query_one("#hand-text", Static).update(text)
-
-    def _render_buttons(self, view: View) -> None:
-        my_turn = is_human_turn(view)
-        legal = set(view.legal) if my_turn else set()
-        for key, button_id in (("c", "#act-c"), ("b", "#act-b"), ("f", "#act-f")):
-            button = self.query_one(button_id, Button)
-            action = key_action(view, key)
-            button.display = button_shown(view, action)
-            self._label(button, action_label(view, action))
-            button.disabled = action not in legal
-        draw = self.query_one("#act-draw", Button)
-        draw.display = view.phase is Phase.DRAW
-        self._label(draw, draw_label(len(self.marks)))
-        draw.disabled = not (my_turn and view.phase is Phase.DRAW)
-        advice = self.query_one("#act-advice", Button)
-        advice.display = view.phase in (Phase.FIRST_BETTING, Phase.DRAW)
-        advice.disabled = not advice_available(view)
-        after = self.query_one("#act-next", Button)
-        after.display = view.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
-        self._label(after, "Results" if view.phase is Phase.GAME_OVER else "Next hand")
-
-    @staticmethod
-    def _label(button: Button, text: str) -> None:
-        if str(button.label) != text:
-            button.label = text
-            button.refresh(layout=True)  # an auto width follows the new label
-
-    def _render_message(self, view: View) -> None:
-        line = self.query_one("#message", MessageLine)
-        if self.problem is not None:
-            line.show(self.problem, error=True)
-        else:
-            note = self.note if view.phase in RUNNING else ""
-            line.show(" ".join(part for part in (note, prompt(view, self.marks)) if part))
+    # ------------------------------------------------------------------ messages
 
     def _say(self, text: str, *, error: bool = False) -> None:
         if error:
             self.problem = text
         else:
-            self.note, self.problem = text, None
+            self.session.note, self.problem = text, None
             self.keep_game()  # the note is part of the save (a draw's note follows its move)
         self._render_message(self.view)
 
@@ -399,11 +282,11 @@ class PokerScreen(GameScreen, game="poker"):
 
     def _mark(self, index: int) -> None:
         view = self.view
-        marks, problem = toggle_mark(self.marks, index, view)
+        marks, problem = toggle_mark(self.session.marks, index, view)
         if problem is not None:
             self._say(problem, error=True)
             return
-        self.marks = marks
+        self.session.marks = marks
         self.problem = None
         self.keep_game()  # the marks are part of the save
         self._render_hand(view)
@@ -418,7 +301,7 @@ class PokerScreen(GameScreen, game="poker"):
         if view.phase is not Phase.DRAW:
             self._play(Draw(()))  # the engine explains why not
             return
-        move = draw_move(view, self.marks)
+        move = draw_move(view, self.session.marks)
         before = set(view.hand)
         if not self._play(move):
             return
@@ -436,15 +319,13 @@ class PokerScreen(GameScreen, game="poker"):
             self._play(NextHand())
 
     def _play(self, move: Move) -> bool:
-        """Apply the human's move; on refusal show the engine's sentence."""
-        try:
-            self.session.play(move)
-        except IllegalMove as problem:
-            self._say(str(problem), error=True)
+        """Make the human's move; on refusal show the session's sentence."""
+        session = self.session
+        answer = session.act(session.you, move)
+        if answer.refusal is not None:
+            self._say(answer.refusal, error=True)
             return False
-        self.marks = ()
-        self.note = ""
-        self.problem = None
+        session.marks, session.note, self.problem = (), "", None
         self.after_move()
         return True
 
@@ -458,7 +339,7 @@ class PokerScreen(GameScreen, game="poker"):
         advice = self.session.advice()
         tail = ""
         if can_mark(view):
-            self.marks = marks_for(view, advice.discard)
+            self.session.marks = marks_for(view, advice.discard)
             self._render_hand(view)
             self._render_buttons(view)
             if advice.discard:
@@ -473,14 +354,12 @@ class PokerScreen(GameScreen, game="poker"):
     def cpu_to_move(self) -> bool:
         return self.session.cpu_to_move()
 
-    def cpu_choose(self, position: object) -> CpuStep:
-        assert isinstance(position, State)
-        return self.session.cpu_choose(position)
+    def cpu_choose(self, position: object) -> CpuStep[Move] | None:
+        return self.session.cpu_step()  # for the present version: a later one refuses it
 
     def cpu_play(self, position: object, step: object) -> None:
-        assert isinstance(step, CpuStep)
-        self.session.cpu_play(step)
-        self.problem = None
+        if isinstance(step, CpuStep) and self.session.play_cpu(step).ok:
+            self.problem = None
 
     def end_dialog(self) -> ModalScreen[str | None] | None:
         return self._end_screen() if self.session.is_over() else None
@@ -501,16 +380,16 @@ class PokerScreen(GameScreen, game="poker"):
         over = session.is_over()
         if not over and not session.at_stake():
             return None
-        view = session.view
+        view = self.view
         return GameRecord(
-            "poker", "draw", session.seed, {"cpus": session.cpus, "chips": session.start_chips},
+            "poker", "draw", session.seed, {"cpus": self.cpus, "chips": session.start_chips},
             started=self.runtime.wall() if self.began_at is None else self.began_at,
-            moves=session.moves, duration=self.played_seconds(),
-            label=f"hand {view.hand_number} · {chips_text(view.seats[HUMAN].chips)}",
+            moves=session.your_moves, duration=self.played_seconds(),
+            label=f"hand {view.hand_number} · {chips_text(view.seats[view.seat].chips)}",
             details={"hands": session.hands, "hands_won": session.hands_won,
                      "biggest_pot": session.biggest_pot, "chips": session.chip_result},
             data=None if over else session.to_json(),
-            result=("won" if view.winner == HUMAN else "lost") if over else None,
+            result=("won" if view.winner == view.seat else "lost") if over else None,
         )
 
     def action_new_game(self) -> None:
@@ -523,6 +402,21 @@ class PokerScreen(GameScreen, game="poker"):
         self.stop_cpu()
         self.session.new_game()
         self.game_began()
-        self.marks = ()
         self.problem = None
         self.after_move()
+
+
+# ---------------------------------------------------------------- how the app opens Poker
+# (the convention of tableau.ui.games)
+
+
+def open_game(options: dict[str, Any]) -> PokerScreen:
+    return PokerScreen(**options)
+
+
+def setup_options() -> tuple[Option, ...]:
+    return (cpus_option(MAX_CPUS, DEFAULT_CPUS), speed_option())
+
+
+def resume_game(record: GameRecord, options: dict[str, Any]) -> PokerScreen:
+    return PokerScreen.from_record(record)

@@ -20,7 +20,7 @@ from textual.widgets import TabbedContent
 from textual.widgets import TabPane
 from textual.widgets import Tabs
 
-from tableau.engines import REGISTRY
+from tableau.registry import REGISTRY
 from tableau.storage.stats import Page
 from tableau.storage.stats import Table
 from tableau.storage.stats import figures

@@ -13,13 +13,13 @@ import pytest
 
 from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
-from tableau.engines.protocol import Timeline
 from tableau.engines.protocol import read_header
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import legal_moves
+from tableau.sessions.timeline import Timeline
 from tableau.sessions.yukon import YukonSession
-from tableau.storage.yukon_saves import HISTORY_LIMIT
+from tableau.sessions.yukon_saves import HISTORY_LIMIT
 
 
 def in_play(folder: Path, seed: int) -> YukonSession:
@@ -34,7 +34,7 @@ def random_play(session: YukonSession, moves: int, seed: int) -> YukonSession:
     chooser = random.Random(seed)
     for _ in range(moves):
         choices = legal_moves(session.state)
-        session = session.run(str(choices[chooser.randrange(len(choices))]))
+        session = session.copy().run(str(choices[chooser.randrange(len(choices))]))
     return session
 
 
@@ -49,7 +49,8 @@ def write(folder: Path, name: str, data: Any) -> None:
 def before_auto_move(tmp_path: Path) -> YukonSession:
     """Game 1 with auto-move just switched on (one card went home): C3->C2 then lets one
     more card go home by itself."""
-    session = in_play(tmp_path, 1).send_safe_cards_home()
+    session = in_play(tmp_path, 1)
+    assert session.send_safe_cards_home().ok
     assert session.message == "OK (auto-moved 1 card home)" and session.state.moves == 1
     return session
 
@@ -57,25 +58,25 @@ def before_auto_move(tmp_path: Path) -> YukonSession:
 def test_undo_takes_back_a_move_and_its_auto_moves_in_one_step(
     before_auto_move: YukonSession,
 ) -> None:
-    moved = before_auto_move.run("C3->C2", auto_move=True)
+    moved = before_auto_move.copy().run("C3->C2", auto_move=True)
     assert moved.message == "OK (auto-moved 1 card home)" and moved.state.moves == 3
-    undone = moved.run("U", auto_move=True)
+    undone = moved.copy().run("U", auto_move=True)
     assert undone.message == "OK"
     assert undone.state == before_auto_move.state
-    redone = undone.run("R", auto_move=True)
+    redone = undone.copy().run("R", auto_move=True)
     assert redone.message == "OK" and redone.state == moved.state
 
 
 def test_undo_and_redo_never_auto_move(before_auto_move: YukonSession) -> None:
-    undone = before_auto_move.run("U", auto_move=True)
+    undone = before_auto_move.copy().run("U", auto_move=True)
     assert undone.state.moves == 0 and yukon.safe_foundation_moves(undone.state)
-    assert undone.run("R", auto_move=True).run("U", auto_move=True).state == undone.state
+    assert undone.copy().run("R", auto_move=True).run("U", auto_move=True).state == undone.state
 
 
 def test_a_move_and_its_auto_moves_save_as_one_step_and_load_back(
     before_auto_move: YukonSession, tmp_path: Path
 ) -> None:
-    moved = before_auto_move.run("C3->C2", auto_move=True).run("S game.json")
+    moved = before_auto_move.copy().run("C3->C2", auto_move=True).run("S game.json")
     data = json.loads((tmp_path / "game.json").read_text())
     # Auto-move's own step (one card) and the player's move with the card it sent home; a move
     # between columns names the card that moved.
@@ -83,7 +84,7 @@ def test_a_move_and_its_auto_moves_save_as_one_step_and_load_back(
     loaded = fresh(tmp_path).run("L game.json")
     assert loaded.message == "OK"
     assert loaded.timeline.past() == moved.timeline.past()
-    assert loaded.run("U").state == before_auto_move.state
+    assert loaded.copy().run("U").state == before_auto_move.state
 
 
 # ---------------------------------------------------------------- item 8: where S and SD write
@@ -93,7 +94,7 @@ def test_a_move_and_its_auto_moves_save_as_one_step_and_load_back(
 def test_s_and_sd_refuse_a_fifo_and_leave_it_alone(tmp_path: Path, command: str) -> None:
     os.mkfifo(tmp_path / "pipe")
     session = YukonSession.start(Config(seed=3), tmp_path).run("LD")
-    after = session.run(command)
+    after = session.copy().run(command)
     assert after.message == (
         "pipe is not a regular file (a device, FIFO or socket), so nothing is written."
     )
@@ -117,7 +118,7 @@ def test_the_undo_history_is_capped(long_game: YukonSession) -> None:
 
 
 def test_what_s_writes_after_a_long_game_loads_back(long_game: YukonSession) -> None:
-    saved = long_game.run("S long.json")
+    saved = long_game.copy().run("S long.json")
     assert saved.message == "OK"
     assert (long_game.folder / "long.json").stat().st_size < 300_000
     loaded = fresh(long_game.folder).run("L long.json")
@@ -194,7 +195,7 @@ def test_a_version_1_snapshot_step_no_legal_move_reaches_is_refused(
     past = [*played.to_json()["past"], forge(played.state)]
     write(tmp_path, "forged.json", version_1_save(in_play(tmp_path, 5), past))
     before = fresh(tmp_path)
-    after = before.run("L forged.json")
+    after = before.copy().run("L forged.json")
     assert after.message.startswith("Step 4 of the save is refused: ")
     assert after.timeline == before.timeline
 
@@ -252,15 +253,15 @@ def test_si_refuses_a_split_written_with_more_than_two_digits(
     tmp_path: Path, argument: str
 ) -> None:
     before = YukonSession.start(Config(seed=3), tmp_path).run("LD")
-    after = before.run(f"SI {argument}")
+    after = before.copy().run(f"SI {argument}")
     assert after.message == "The split must be a whole number from 1 to 51."
     assert after.timeline == before.timeline
 
 
 def test_si_takes_a_one_or_two_digit_split(tmp_path: Path) -> None:
     loaded = YukonSession.start(Config(seed=3), tmp_path).run("LD")
-    assert loaded.run("SI 05").state == loaded.run("SI 5").state
-    assert loaded.run("SI 51").message == "OK"
+    assert loaded.copy().run("SI 05").state == loaded.copy().run("SI 5").state
+    assert loaded.copy().run("SI 51").message == "OK"
 
 
 def test_a_timeline_a_session_was_given_by_hand_starts_at_a_checked_position(

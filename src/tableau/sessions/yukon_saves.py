@@ -39,12 +39,12 @@ from typing import Final
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
-from tableau.engines.protocol import Timeline
 from tableau.engines.protocol import check_version
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Move
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
+from tableau.sessions.timeline import Timeline
 from tableau.storage.files import Kind
 from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text

@@ -272,7 +272,7 @@ async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(
 ) -> None:
     """A seed gives every hand away, so one picked at random comes from all 2**63 of them (it
     was 2**48): a visible hand must not be a way to search for the deal."""
-    monkeypatch.setattr(secrets, "randbelow", lambda bound: bound - 1)
+    monkeypatch.setattr(secrets, "randbits", lambda bits: 2**bits - 1)
     app = make_app("pesten", passwords=quick_scheme(), players=2, cpus=("careful", "careful"))
     async with app.run_test(size=SIZE) as pilot:
         await start(pilot)

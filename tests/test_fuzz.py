@@ -19,10 +19,9 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 import tableau.cli
-from tableau.cli import gofish
 from tableau.cli import main as tableau_main
 from tableau.cli import pesten
-from tableau.cli import poker
+from tableau.cli import plain
 from tableau.cli import yukon
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
@@ -98,7 +97,7 @@ def no_screen(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[tuple[Any
         opened.append((start, options))
         return 0
 
-    for module in (tableau.cli, gofish, pesten, poker, yukon):
+    for module in (tableau.cli, pesten, plain, yukon):
         monkeypatch.setattr(module, "open_app", open_app)
     monkeypatch.chdir(tmp_path)
     return opened

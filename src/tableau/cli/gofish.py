@@ -24,7 +24,6 @@ from functools import partial
 from typing import Any
 
 from tableau.ai import gofish as ai
-from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import integer
@@ -48,7 +47,6 @@ from tableau.sessions.gofish import GoFishSession
 from tableau.sessions.gofish import NextGame
 from tableau.sessions.gofish import against_cpus
 from tableau.sessions.protocol import Answer
-from tableau.sessions.seeds import fresh_seed
 from tableau.ui.pace import DEFAULT_CPU_DELAY
 from tableau.ui.pace import MAX_CPU_DELAY
 
@@ -264,11 +262,5 @@ def _again(session: GoFishSession, result: Outcome, lines: Lines, words: Words) 
 def main(argv: list[str]) -> int:
     options = read_arguments(PROG, argv, _parser(), lambda args: _run_simulation(args)
                              if args.simulate is not None else _screen_options(args))
-    if isinstance(options, int):
-        return options
-    if not options.pop("plain"):
-        return open_app("gofish", **options)
-    # The seed deals every hand: it is told only once the games are over (tell_seed).
-    first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
-    session = against_cpus(options["cpus"], options["level"], first_seed)
-    return plain.run(partial(play_plain, session))
+    return plain.app_or_plain("gofish", options, lambda options, seed: partial(
+        play_plain, against_cpus(options["cpus"], options["level"], seed)))

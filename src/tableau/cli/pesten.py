@@ -480,12 +480,9 @@ class PlainTable:
             elif command.word == "hand":
                 self.lines.show(render_hand(view))
             elif command.word == "undo":
-                answer = table.undo()
+                answer = self._undo("Play taken back.")
                 if answer.ok:
-                    self.printed = min(self.printed, len(table.state.history))
-                    self.lines.show("Play taken back.")
                     return answer
-                self.lines.show(answer.refusal or "")
             elif command.word == "take":
                 return self._take(seat, command.suit)
             else:
@@ -507,15 +504,21 @@ class PlainTable:
                     table.act(seat, DONE)
                 return True
             if text in ("undo", "u"):
-                answer = table.undo()
-                if answer.ok:
-                    self.printed = min(self.printed, len(table.state.history))
-                    self.lines.show("Play taken back: it is your turn again.")
+                if self._undo("Play taken back: it is your turn again.").ok:
                     return False
-                self.lines.show(answer.refusal or "")
             else:
                 self.lines.show("Press Enter (or type done) to hand over"
                                 + (", or undo." if can_undo else "."))
+
+    def _undo(self, taken_back: str) -> Answer[Event]:
+        """Take the last play back and say ``taken_back``, or say why it cannot be."""
+        answer = self.table.undo()
+        if answer.ok:
+            self.printed = min(self.printed, len(self.table.state.history))
+            self.lines.show(taken_back)
+        else:
+            self.lines.show(answer.refusal or "")
+        return answer
 
 
 def play_plain(options: dict[str, Any], lines: Lines,

@@ -19,14 +19,17 @@ from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from contextlib import suppress
+from typing import Any
 from typing import Final
 from typing import TextIO
 from typing import TypeVar
 
 from tableau.cards import AnyCard
+from tableau.cli import open_app
 from tableau.cli import standard_input
 from tableau.cli.args import say
 from tableau.cli.args import whole
+from tableau.sessions.seeds import fresh_seed
 
 MAX_LINE: int = 64 * 1024
 """Longer input lines are cut before they reach a game."""
@@ -192,3 +195,19 @@ def run(game: Callable[[Lines], None], stdin: TextIO | None = None) -> int:
     except KeyboardInterrupt:
         stdout.write("\n")  # end the prompt's line; tableau.cli says why and exits 130
         raise
+
+
+def app_or_plain(
+    game: str, options: dict[str, Any] | int,
+    plain_game: Callable[[dict[str, Any], int], Callable[[Lines], None]],
+) -> int:
+    """A game's ``main`` once its arguments are read (``options``, or the exit status to
+    return at once): the app at ``game``, or with --plain ``plain_game(options, seed)`` on
+    the terminal."""
+    if isinstance(options, int):
+        return options
+    if not options.pop("plain"):
+        return open_app(game, **options)
+    # The seed deals every hand: it is told only once the games are over (tell_seed).
+    first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
+    return run(plain_game(options, first_seed))

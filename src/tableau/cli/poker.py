@@ -16,7 +16,6 @@ from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import card_names
 from tableau.cards import parse_card
-from tableau.cli import open_app
 from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import integer
@@ -35,7 +34,6 @@ from tableau.engines.poker.wording import history_lines
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import PokerSession
-from tableau.sessions.seeds import fresh_seed
 from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import advice_available
 from tableau.ui.controls.poker import advice_text
@@ -184,10 +182,5 @@ def _advice(session: PokerSession) -> str:
 def main(argv: list[str]) -> int:
     options = read_arguments(PROG, argv, _parser(), lambda args: _describe(args)
                              if args.describe is not None else _table_options(args))
-    if isinstance(options, int):
-        return options
-    if not options.pop("plain"):
-        return open_app("poker", **options)
-    # The seed deals every hand: it is told only once the games are over (tell_seed).
-    first_seed = options["seed"] if options["seed"] is not None else fresh_seed()
-    return plain.run(partial(play_plain, PokerSession.table(options["cpus"], first_seed)))
+    return plain.app_or_plain("poker", options, lambda options, seed: partial(
+        play_plain, PokerSession.table(options["cpus"], seed)))

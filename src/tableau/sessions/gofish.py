@@ -42,6 +42,7 @@ from tableau.sessions.protocol import Answer
 from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
+from tableau.sessions.versioned import Versioned
 
 GAME: Final = "gofish"
 YOU: Final = 0
@@ -79,7 +80,7 @@ def _checked_seats(seats: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
     return tuple(checked)
 
 
-class GoFishSession(NoUndo):
+class GoFishSession(NoUndo, Versioned):
     """One game after another at ``seats``; ``seed`` deals the first game and every later one
     (so a seed repeats the whole run)."""
 
@@ -108,10 +109,6 @@ class GoFishSession(NoUndo):
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
         return self._seats
-
-    @property
-    def version(self) -> int:
-        return self._version
 
     @property
     def seed(self) -> int:

@@ -44,6 +44,7 @@ from tableau.engines.pesten import State
 from tableau.engines.pesten import Take
 from tableau.engines.pesten import View
 from tableau.engines.pesten import wording
+from tableau.engines.pesten.values import WordMove
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import Outcome
 from tableau.sessions.protocol import Answer
@@ -51,6 +52,7 @@ from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
 from tableau.sessions.seeds import fresh_seed
+from tableau.sessions.versioned import Versioned
 from tableau.storage.passwords import SeatLock
 
 HUMAN: Final = "human"
@@ -61,6 +63,8 @@ DRAW_STAYS: Final = "A drawn card has been seen, so the draw stays."
 TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
 PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
 ROUND_STAYS: Final = "The round is over; its last play stays."
+UNDO_REFUSALS: Final = (NOTHING_TO_UNDO, DRAW_STAYS, TAKE_STAYS, PENALTY_STAYS, ROUND_STAYS)
+"""Why nothing can be taken back: a save may name only one of these."""
 NO_REDO: Final = "Pesten has no redo: a play taken back is made again by playing it."
 SELECT_FIRST: Final = "Select a card to play first (space, or click it)."
 NAME_A_SUIT: Final = "Name a suit."
@@ -106,36 +110,20 @@ class Stage(Enum):
     """The round is over: ``NEXT_ROUND``, or ``NEW_MATCH`` once the match is over."""
 
 
-@dataclass(frozen=True, slots=True)
-class Open:
+class Open(WordMove, word="open"):
     """The player to move opened the lock on their hand (the front end checked it)."""
 
-    def __str__(self) -> str:
-        return "open"
 
-
-@dataclass(frozen=True, slots=True)
-class Done:
+class Done(WordMove, word="done"):
     """The player on show hands the terminal over."""
 
-    def __str__(self) -> str:
-        return "done"
 
-
-@dataclass(frozen=True, slots=True)
-class NextRound:
+class NextRound(WordMove, word="next round"):
     """Deal the next round of the match (the deal moves one seat on)."""
 
-    def __str__(self) -> str:
-        return "next round"
 
-
-@dataclass(frozen=True, slots=True)
-class NewMatch:
+class NewMatch(WordMove, word="new match"):
     """The match is over: the same seats and rules, a fresh deal from a fresh seed."""
-
-    def __str__(self) -> str:
-        return "new match"
 
 
 OPEN: Final = Open()
@@ -155,7 +143,7 @@ class Review:
     played: bool
 
 
-class PestenSession:
+class PestenSession(Versioned):
     """The table: seats, the engine state, the CPUs' seed and the hand-over. Screens and the
     line mode draw its views and turn keys and typed lines into ``act``."""
 
@@ -205,10 +193,6 @@ class PestenSession:
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
         return self.chairs
-
-    @property
-    def version(self) -> int:
-        return self._version
 
     @property
     def over(self) -> bool:

@@ -102,6 +102,7 @@ def _flow_json(table: PestenSession) -> dict[str, Any]:
 
 
 def _restore_flow(table: PestenSession, flow: Any) -> None:
+    from tableau.sessions.pesten import UNDO_REFUSALS
     from tableau.sessions.pesten import Review
 
     if not isinstance(flow, Mapping):
@@ -115,7 +116,9 @@ def _restore_flow(table: PestenSession, flow: Any) -> None:
         table._open_seat = None if open_seat is None else int(open_seat)
         table._opened = {int(seat) for seat in flow["opened"]}
         table._undo = [engine.from_json(state) for state in flow["undo"]]
-        table._no_undo = str(flow["no_undo"])
+        table._no_undo = flow["no_undo"]
+        if table._no_undo not in UNDO_REFUSALS:
+            raise ValueError("not one of the session's sentences")
         seats = range(table.state.config.players)
         if any(seat is not None and seat not in seats for seat in
                {table._open_seat, *table._opened}) or (

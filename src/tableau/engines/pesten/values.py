@@ -109,11 +109,21 @@ class Play:
 
 
 @dataclass(frozen=True, slots=True)
-class Draw:
-    """Draw one card: allowed only when nothing can be played."""
+class WordMove:
+    """A move with no parts, written as one word: ``class Draw(WordMove, word="draw")``.
+    Two are equal when they are of one class."""
+
+    word = ""  # a class attribute, not a dataclass field (no annotation)
+
+    def __init_subclass__(cls, word: str = "") -> None:
+        cls.word = word
 
     def __str__(self) -> str:
-        return "draw"
+        return self.word
+
+
+class Draw(WordMove, word="draw"):
+    """Draw one card: allowed only when nothing can be played."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,12 +136,8 @@ class Take:
         return "take" if self.suit is None else f"take, name {self.suit.glyph}"
 
 
-@dataclass(frozen=True, slots=True)
-class Pass:
+class Pass(WordMove, word="pass"):
     """Keep the card just drawn (whether or not it fits); the turn ends."""
-
-    def __str__(self) -> str:
-        return "pass"
 
 
 Move = Play | Draw | Take | Pass

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 from typing import ClassVar
+from typing import Self
 
 from textual import events
 from textual import work
@@ -210,6 +211,17 @@ class GameScreen(TableauScreen):
         Binding("q", "leave", "Menu"),
         Binding("question_mark", "app.help", "Help", key_display="?"),
     ]
+
+    SESSION: ClassVar[Any] = None
+    """The game's session class, for ``from_record`` (its ``from_json`` reads an autosave)."""
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Self:
+        """The game an autosave kept, exactly as it was left; SaveFormatError if damaged.
+        For a screen built as ``cls(session=...)`` whose ``SESSION`` is set."""
+        screen = cls(session=cls.SESSION.from_json(record.data or {}))
+        screen.resumed = record
+        return screen
 
     def __init_subclass__(cls, game: str = "", **options: Any) -> None:
         """``game`` sets GAME_KEY, the registry's title as TITLE and, unless the class names

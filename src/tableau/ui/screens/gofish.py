@@ -80,6 +80,8 @@ def books_text(books: Iterable[Rank]) -> str:
 class GoFishScreen(GameScreen, game="gofish"):
     """One game after another against ``cpus`` computer players."""
 
+    SESSION = GoFishSession
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "choose(-1)", "Whom", key_display="↑↓"),
         Binding("down", "choose(1)", "Whom", show=False),
@@ -106,13 +108,6 @@ class GoFishScreen(GameScreen, game="gofish"):
         """The opponent you are about to ask."""
         self.resumed: GameRecord | None = None
         """The autosave this screen goes on from (None: a new game)."""
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> GoFishScreen:
-        """The game an autosave kept, exactly as it was left; SaveFormatError if damaged."""
-        screen = cls(session=GoFishSession.from_json(record.data or {}))
-        screen.resumed = record
-        return screen
 
     # ------------------------------------------------------------------ layout
 

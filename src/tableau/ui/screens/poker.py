@@ -86,6 +86,8 @@ MANY_CPUS = 4
 class PokerScreen(PokerDrawing, GameScreen, game="poker"):
     """The table. ``PokerScreen(cpus=3, seed=7)``; other options are ignored."""
 
+    SESSION = PokerSession
+
     # Shown bindings are offered only when legal (check_action); the hidden ones after them
     # catch the same key otherwise, so a key that is not allowed now gets a sentence.
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -128,13 +130,6 @@ class PokerScreen(PokerDrawing, GameScreen, game="poker"):
         """Why the last key did nothing; cleared by the next change."""
         self.resumed: GameRecord | None = None
         """The autosave this screen goes on from (None: a new game)."""
-
-    @classmethod
-    def from_record(cls, record: GameRecord) -> PokerScreen:
-        """The game an autosave kept, exactly as it was left; SaveFormatError if damaged."""
-        screen = cls(session=PokerSession.from_json(record.data or {}))
-        screen.resumed = record
-        return screen
 
     @property
     def view(self) -> View:

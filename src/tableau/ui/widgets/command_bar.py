@@ -30,6 +30,7 @@ from tableau.cards import Rank
 from tableau.cards import Suit
 from tableau.cards import parse_card
 from tableau.ui._css import sibling_tcss
+from tableau.ui.widgets.messages import WidgetMessage
 
 MAX_INPUT = 10_000
 """Longer lines are cut here (the interpreter shortens what it echoes, too)."""
@@ -132,21 +133,12 @@ class CommandBar(Widget):
         """Whether INPUT's cursor blinks (off in tests and snapshots: the screen's runtime)."""
 
     @dataclass
-    class Submitted(Message):
-        bar: CommandBar
+    class Submitted(WidgetMessage["CommandBar"]):
         text: str
 
-        @property
-        def control(self) -> CommandBar:
-            return self.bar
-
     @dataclass
-    class Escaped(Message):
-        bar: CommandBar
-
-        @property
-        def control(self) -> CommandBar:
-            return self.bar
+    class Escaped(WidgetMessage["CommandBar"]):
+        pass
 
     def compose(self) -> ComposeResult:
         with Horizontal(classes="bar-row"):

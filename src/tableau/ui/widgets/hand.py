@@ -20,13 +20,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import HorizontalScroll
-from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
 from tableau.cards import AnyCard
 from tableau.ui._css import sibling_tcss
 from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.messages import WidgetMessage
 from tableau.ui.widgets.pile import Shown
 
 
@@ -52,24 +52,14 @@ class Hand(Widget, can_focus=True):
     cursor: reactive[int] = reactive(0)
 
     @dataclass
-    class Activated(Message):
-        hand: Hand
+    class Activated(WidgetMessage["Hand"]):
         index: int
         card: AnyCard | None
         chain: int = 1
 
-        @property
-        def control(self) -> Hand:
-            return self.hand
-
     @dataclass
-    class CursorMoved(Message):
-        hand: Hand
+    class CursorMoved(WidgetMessage["Hand"]):
         index: int
-
-        @property
-        def control(self) -> Hand:
-            return self.hand
 
     def __init__(
         self,

@@ -30,7 +30,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.content import Content
-from textual.message import Message
 from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Button
@@ -41,6 +40,7 @@ from tableau.storage import passwords
 from tableau.storage.lockouts import Lockouts
 from tableau.storage.sealed import DAMAGED
 from tableau.ui.runtime import Host
+from tableau.ui.widgets.messages import WidgetMessage
 from tableau.ui.widgets.password import LockButton
 from tableau.ui.widgets.password import PasswordInput
 
@@ -59,33 +59,22 @@ class SeatLock(Horizontal):
     """
 
     @dataclass
-    class Opened(Message):
+    class Opened(WidgetMessage["SeatLock"]):
         """The seat's player typed the right password (or pressed "I am …")."""
 
-        lock: SeatLock
         seat: int
 
-        @property
-        def control(self) -> SeatLock:
-            return self.lock
-
     @dataclass
-    class Said(Message):
+    class Said(WidgetMessage["SeatLock"]):
         """A sentence for the player (empty: clear the message line)."""
 
-        lock: SeatLock
         text: str
         error: bool = False
 
-        @property
-        def control(self) -> SeatLock:
-            return self.lock
-
     @dataclass
-    class Failed(Message):
+    class Failed(WidgetMessage["SeatLock"]):
         """The lock cannot be opened at all (a save asks more than this machine has)."""
 
-        lock: SeatLock
         sentence: str
 
     @staticmethod

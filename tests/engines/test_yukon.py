@@ -26,6 +26,7 @@ from tableau.engines.yukon import Step
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import from_json
 from tableau.engines.yukon import legal_moves
+from tableau.engines.yukon import listed_form
 from tableau.engines.yukon import new_game
 from tableau.engines.yukon import outcome
 from tableau.engines.yukon import parse_move
@@ -325,11 +326,18 @@ def test_bad_move_text_is_refused_with_a_sentence(text: str, reason: str) -> Non
 # ---------------------------------------------------------------- moves (the seed's examples)
 
 
-def test_a_bottom_card_moves_by_name_or_by_column() -> None:
-    for text in ("C6:4H->C4", "C6->C4"):
-        after = apply(figure_7(), move(text))
-        assert cards_of(after, 4) == ["[]", "[]", "[]", "8H", "TC", "QC", "KS", "5D", "4H"]
-        assert cards_of(after, 6) == ["[]", "[]", "[]", "[]", "[]", "4C", "6S", "KD", "3D"]
+def test_a_bottom_card_moves_by_column_and_its_named_spelling_is_listed_bare() -> None:
+    """``legal_moves`` is the one source: the engine plays the listed (bare) spelling and
+    refuses the other with the one to use, while ``listed_form`` turns it into the bare one
+    (as a typed command or an old save is read)."""
+    named, bare = move("C6:4H->C4"), move("C6->C4")
+    assert bare in legal_moves(figure_7()) and named not in legal_moves(figure_7())
+    with pytest.raises(IllegalMove, match=r"^Play that move as C6->C4\.$"):
+        apply(figure_7(), named)
+    assert listed_form(figure_7(), named) == bare
+    after = apply(figure_7(), bare)
+    assert cards_of(after, 4) == ["[]", "[]", "[]", "8H", "TC", "QC", "KS", "5D", "4H"]
+    assert cards_of(after, 6) == ["[]", "[]", "[]", "[]", "[]", "4C", "6S", "KD", "3D"]
 
 
 def test_a_face_up_card_moves_with_all_cards_below_it() -> None:
@@ -348,7 +356,7 @@ def test_a_face_down_card_that_becomes_the_bottom_turns_face_up() -> None:
 
 def test_an_ace_goes_to_an_empty_foundation() -> None:
     for text in ("C7:AS->F2", "C7->F2"):
-        after = apply(figure_7(), move(text))
+        after = apply(figure_7(), listed_form(figure_7(), move(text)))
         assert view(after).foundations[1] == (parse_card("AS"),)
         assert cards_of(after, 7) == ["[]", "[]", "[]", "2S", "9D", "6H", "8D"]
 

@@ -14,6 +14,7 @@ from tableau.cards import FULL_DECK
 from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.cards import Suit
+from tableau.engines import yukon
 from tableau.engines.protocol import SaveFormatError
 from tableau.engines.yukon import DEAL
 from tableau.engines.yukon import CardMove
@@ -137,7 +138,7 @@ def test_a_move_naming_the_bottom_card_is_refused_by_act_and_played_by_the_inter
     before = snapshot(session)
     assert session.act(0, named).refusal == f"Play that move as {bare}."
     assert snapshot(session) == before
-    assert session.as_listed(named) == bare
+    assert yukon.listed_form(session.state, named) == bare
     session.run(str(named))
     assert session.message == "OK" and session.state.moves == 1
 

@@ -192,12 +192,6 @@ class YukonSession:
             after = yukon.apply(state, move)
         except IllegalMove as refusal:
             return Answer.refused(str(refusal))
-        if move not in self.moves(0):
-            # The engine also replays a save's moves, which name a bottom card (C6:4H->C4
-            # for C6->C4); a move is made only as moves() lists it.
-            listed = self.as_listed(move)
-            return Answer.refused(f"Play that move as {listed}." if listed != move
-                                  else yukon.NOT_A_MOVE)
         if not isinstance(move, CardMove):
             self.restart_from(after)
             return Answer((YukonEvent("step", source=str(move)),))
@@ -208,21 +202,6 @@ class YukonSession:
             made += auto
             events += sent
         return Answer(self._push(after, as_step(made), events))
-
-    def as_listed(self, move: Move) -> Move:
-        """``move`` as ``moves()`` lists it: a move that names a card where the bare move
-        takes that same card is listed bare (``C6:4H->C4`` is ``C6->C4`` when 4H is the
-        bottom card of C6)."""
-        legal = self.moves(0)
-        if isinstance(move, CardMove) and move.card is not None and move not in legal:
-            bare = CardMove(move.source, move.target)
-            if bare in legal:
-                try:
-                    if yukon.apply(self.state, bare) == yukon.apply(self.state, move):
-                        return bare
-                except IllegalMove:
-                    pass
-        return move
 
     def describe(self, event: YukonEvent, viewer: int = 0) -> str:
         """The sentence ``viewer`` reads for ``event`` (``yukon_events.describe``)."""

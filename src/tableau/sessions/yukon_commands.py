@@ -113,7 +113,7 @@ def _run(session: YukonSession, line: str, shown: str) -> None:
         if state.phase is not Phase.PLAY:
             session.say(shown, yukon.NOT_IN_STARTUP)
             return
-        session.say(shown, session.act(0, session.as_listed(yukon.parse_move(line))))
+        session.say(shown, session.act(0, yukon.listed_form(session.state, yukon.parse_move(line))))
         return
     if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
         session.say(shown, _QUIT_FROM_PLAY if command == "QQ" else yukon.NOT_IN_PLAY)

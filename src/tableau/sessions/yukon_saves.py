@@ -218,6 +218,8 @@ def _move_between(before: State, after: State) -> CardMove | None:
     if source.startswith("C") and target.startswith("C"):
         first = after.columns[int(target[1]) - 1][old_length]
         move = CardMove(source, target, first.card)
+        if move.card == before.columns[int(source[1]) - 1][-1].card:
+            move = CardMove(source, target)  # the bare move takes the bottom card
     else:
         move = CardMove(source, target)
     try:
@@ -282,7 +284,7 @@ def _replay(before: State, step: Any, version: int, parsed: dict[str, CardMove])
             move = parsed.get(text)
             if move is None:
                 move = parsed[text] = yukon.parse_move(text)
-            state = yukon.apply(state, move)
+            state = yukon.apply(state, yukon.listed_form(state, move))
         return state, as_step(tuple(step))
     if isinstance(step, dict) and version == 1:
         after = yukon.from_json(step)

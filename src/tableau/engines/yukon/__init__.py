@@ -74,6 +74,7 @@ from tableau.engines.yukon.play import FITS_ON
 from tableau.engines.yukon.play import GAME_NUMBERS
 from tableau.engines.yukon.play import apply
 from tableau.engines.yukon.play import legal_moves
+from tableau.engines.yukon.play import listed_form
 from tableau.engines.yukon.play import load_deck
 from tableau.engines.yukon.play import new_game
 from tableau.engines.yukon.play import number_of_deal
@@ -123,6 +124,7 @@ __all__ = [
     "apply",
     "from_json",
     "legal_moves",
+    "listed_form",
     "load_deck",
     "new_game",
     "number_of_deal",

@@ -292,11 +292,37 @@ def apply(state: State, move: Move) -> State:
     raise IllegalMove(NOT_A_MOVE)
 
 
+def listed_form(state: State, move: Move) -> Move:
+    """``move`` as ``legal_moves`` lists it. A card move that names the card its bare form
+    takes anyway (``C6:4H->C4`` when 4H is the bottom card of C6, or a foundation's top card)
+    is listed bare; saves and typed commands may spell it either way."""
+    return _bare(state, move) if isinstance(move, CardMove) else move
+
+
+def _bare(state: State, move: CardMove) -> CardMove:
+    source = _PILES.get(move.source)
+    if move.card is None or source is None or state.phase is not Phase.PLAY:
+        return move
+    is_column, index = source
+    if is_column:
+        column = state.columns[index]
+        end = column[-1].card if column else None
+    else:
+        foundation = state.foundations[index]
+        end = foundation[-1] if foundation else None
+    return CardMove(move.source, move.target) if end == move.card else move
+
+
 def _play(state: State, move: CardMove) -> State:
     if state.phase is not Phase.PLAY:
         raise IllegalMove(NOT_IN_STARTUP)
     if _is_won(state):
         raise IllegalMove("The game is won; type Q to go back to the deck.")
+    if move.card is not None:
+        bare = _bare(state, move)
+        if bare != move:
+            _play(state, bare)  # its own refusal, if the move is not legal at all
+            raise IllegalMove(f"Play that move as {bare}.")
     source = _PILES.get(move.source)
     target = _PILES.get(move.target)
     if source is None or target is None:

@@ -31,9 +31,16 @@ async def _gofish_setup(pilot: Pilot[Any]) -> None:
 
 
 async def _confirm(pilot: Pilot[Any]) -> None:
-    """Go Fish one ask in, then n: the question every game asks before a game is lost."""
+    """Go Fish one ask in, then n: the question every game asks before a game is lost. The
+    CPUs answer first, so the table behind the question is the same in every run."""
     await pilot.press("enter")
-    await pilot.pause()
+    screen: Any = pilot.app.screen
+    session = screen.session
+    for _ in range(100):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+        if session.to_move == 0:
+            break
     await pilot.press("n")
     await pilot.pause()
 

@@ -1,7 +1,7 @@
 """Sealed Pesten saves: the saved bytes (and the whole database file) hold no card of any hand
 or of the stock and no seed; a changed blob or public part is refused with one sentence and
 nothing is restored; a wrong password leaves the round sealed; a round saved and resumed plays
-on exactly as one never interrupted. Through the public API: HotSeat, pesten_saves, Store.
+on exactly as one never interrupted. Through the public API: PestenSession, pesten_saves, Store.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from tableau.engines import pesten as engine
 from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import NEXT_ROUND
 from tableau.sessions.pesten import OPEN
-from tableau.sessions.pesten import HotSeat
+from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten_saves import can_seal
 from tableau.sessions.pesten_saves import saved_seats
@@ -49,16 +49,16 @@ def scheme() -> PasswordScheme:
     return PasswordScheme(cheap=True)
 
 
-def dealt(seed: int = SEED) -> HotSeat:
+def dealt(seed: int = SEED) -> PestenSession:
     """Two humans (passwords) and a careful CPU, one pack with two jokers."""
     passwords = scheme()
     seats = [Seat("Anna", lock=passwords.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=passwords.lock("Bram", PASSWORDS[1])),
              Seat("Cor", "careful")]
-    return HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=seed)
+    return PestenSession.deal(seats, packs=1, jokers=2, dealer=0, seed=seed)
 
 
-def step(table: HotSeat) -> None:
+def step(table: PestenSession) -> None:
     """One move: the CPU's own, or for a human the first legal move (always the same), after
     opening the lock or handing over (Done) on the way."""
     while (cpu := table.cpu_step()) is None:
@@ -71,14 +71,14 @@ def step(table: HotSeat) -> None:
     table.play_cpu(cpu)
 
 
-def played(turns: int, seed: int = SEED) -> HotSeat:
+def played(turns: int, seed: int = SEED) -> PestenSession:
     table = dealt(seed)
     for _ in range(turns):
         step(table)
     return table
 
 
-def opened(data: Any, passwords: tuple[str, ...] = PASSWORDS) -> HotSeat:
+def opened(data: Any, passwords: tuple[str, ...] = PASSWORDS) -> PestenSession:
     """The table of a save, every human typing their password."""
     _public, seats = saved_seats(data, scheme())
     for seat, password in zip(seats, passwords, strict=False):
@@ -86,7 +86,7 @@ def opened(data: Any, passwords: tuple[str, ...] = PASSWORDS) -> HotSeat:
     return table_from_sealed(data, seats)
 
 
-def secrets_in(data: bytes, table: HotSeat) -> list[str]:
+def secrets_in(data: bytes, table: PestenSession) -> list[str]:
     """Every card of every hand and of the stock, as its code in quotes ("7H") and as its
     face (7♥), and every seed as decimal text, that ``data`` holds. A card also lying on the
     pile (the second joker) is public and left out."""
@@ -102,7 +102,7 @@ def secrets_in(data: bytes, table: HotSeat) -> list[str]:
     return found
 
 
-def record_of(table: HotSeat) -> GameRecord:
+def record_of(table: PestenSession) -> GameRecord:
     data = sealed_data(table)
     return GameRecord("pesten", "3 players", None, data["public"]["config"], started=1.0,
                       moves=table.state.turns, duration=2.0, label="Round 1", data=data)
@@ -260,7 +260,7 @@ def test_a_seat_without_a_password_is_opened_by_i_am_and_its_hand_sealed_with_th
     seats = [Seat("Anna", lock=passwords.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=passwords.lock("Bram", PASSWORDS[1])),
              Seat("Dirk", lock=passwords.lock("Dirk", "")), Seat("Cor", "careful")]
-    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
     data = sealed_data(table)
     assert data["sealed"]["seats"][2] is None  # an empty password seals nothing
     readable = copy.deepcopy(data)
@@ -340,7 +340,7 @@ def test_no_single_player_reads_another_hand_the_stock_or_the_seed_from_a_save(
     passwords = scheme()
     seats = [Seat(chair, "careful") if isinstance(chair, str)
              else Seat(chair[0], lock=passwords.lock(*chair)) for chair in SET_UPS[set_up]]
-    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
     for _ in range(4):
         step(table)
     if not can_seal(table):
@@ -362,13 +362,13 @@ def test_a_table_that_one_player_could_open_is_not_saved() -> None:
                    SET_UPS["Anna alone against two CPUs"]):
         seats = [Seat(chair, "careful") if isinstance(chair, str)
                  else Seat(chair[0], lock=passwords.lock(*chair)) for chair in chairs]
-        assert not can_seal(HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED))
+        assert not can_seal(PestenSession.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED))
     assert can_seal(dealt())
 
 
 def test_a_table_without_humans_is_saved_openly() -> None:
     seats = [Seat("Cor", "careful"), Seat("Dirk", "random")]
-    table = HotSeat.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=0, seed=SEED)
     step(table)
     data = sealed_data(table)
     assert "sealed" not in data and data["open"] == engine.to_json(table.state)

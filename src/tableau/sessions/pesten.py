@@ -464,10 +464,6 @@ class PestenSession(Versioned):
         return session_from(data, seats)
 
 
-HotSeat = PestenSession
-"""The name the table had before the session protocol."""
-
-
 def start(seats: Sequence[SeatInfo], seed: int, **options: Any) -> PestenSession:
     """A table for these seats (humans without a password, any CPU kind), round 1 dealt from
     ``seed``. ``options``: ``packs``, ``jokers``, ``dealer``, and Config's house rules."""

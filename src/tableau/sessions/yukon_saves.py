@@ -217,9 +217,7 @@ def _move_between(before: State, after: State) -> CardMove | None:
     (source,), ((target, old_length),) = shrunk, grown
     if source.startswith("C") and target.startswith("C"):
         first = after.columns[int(target[1]) - 1][old_length]
-        move = CardMove(source, target, first.card)
-        if move.card == before.columns[int(source[1]) - 1][-1].card:
-            move = CardMove(source, target)  # the bare move takes the bottom card
+        move = yukon.bare_form(before, CardMove(source, target, first.card))
     else:
         move = CardMove(source, target)
     try:

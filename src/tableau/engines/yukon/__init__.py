@@ -73,6 +73,7 @@ from tableau.engines.yukon.model import parse_move
 from tableau.engines.yukon.play import FITS_ON
 from tableau.engines.yukon.play import GAME_NUMBERS
 from tableau.engines.yukon.play import apply
+from tableau.engines.yukon.play import bare_form
 from tableau.engines.yukon.play import legal_moves
 from tableau.engines.yukon.play import listed_form
 from tableau.engines.yukon.play import load_deck
@@ -122,6 +123,7 @@ __all__ = [
     "Step",
     "View",
     "apply",
+    "bare_form",
     "from_json",
     "legal_moves",
     "listed_form",

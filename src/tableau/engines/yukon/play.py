@@ -296,10 +296,11 @@ def listed_form(state: State, move: Move) -> Move:
     """``move`` as ``legal_moves`` lists it. A card move that names the card its bare form
     takes anyway (``C6:4H->C4`` when 4H is the bottom card of C6, or a foundation's top card)
     is listed bare; saves and typed commands may spell it either way."""
-    return _bare(state, move) if isinstance(move, CardMove) else move
+    return bare_form(state, move) if isinstance(move, CardMove) else move
 
 
-def _bare(state: State, move: CardMove) -> CardMove:
+def bare_form(state: State, move: CardMove) -> CardMove:
+    """``listed_form`` for a card move."""
     source = _PILES.get(move.source)
     if move.card is None or source is None or state.phase is not Phase.PLAY:
         return move
@@ -319,7 +320,7 @@ def _play(state: State, move: CardMove) -> State:
     if _is_won(state):
         raise IllegalMove("The game is won; type Q to go back to the deck.")
     if move.card is not None:
-        bare = _bare(state, move)
+        bare = bare_form(state, move)
         if bare != move:
             _play(state, bare)  # its own refusal, if the move is not legal at all
             raise IllegalMove(f"Play that move as {bare}.")

@@ -2,7 +2,8 @@
 player's settings or database. Seat passwords hash with Argon2id's cheapest parameters, in
 this process and in every process a test starts (tableau.storage.passwords.TEST_CHEAP_HASHES).
 Hypothesis runs the quick ``dev`` profile unless HYPOTHESIS_PROFILE=ci asks for the full
-example counts (``make test-all``)."""
+example counts (``make test-all``); under ``dev`` a property runs at most DEV_EXAMPLES examples,
+and a long one (whole random games a draw) the fewer its ``dev_examples`` mark asks for."""
 
 from __future__ import annotations
 
@@ -37,9 +38,27 @@ PROFILE = os.environ.get("HYPOTHESIS_PROFILE", QUICK)
 settings.load_profile(PROFILE)
 
 
+DEV_MARK = "dev_examples"
+"""``@pytest.mark.dev_examples(n)``: a long property (whole random games a draw) runs ``n``
+examples under ``dev``, its own count under ``ci``."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", f"{DEV_MARK}(n): a long Hypothesis property runs n examples under the dev "
+        "profile (make test) and its own count under ci (make test-all)")
+
+
+def dev_cap(item: pytest.Item) -> int:
+    """The most examples ``item`` runs under ``dev``."""
+    marker = item.get_closest_marker(DEV_MARK)
+    return DEV_EXAMPLES if marker is None else min(DEV_EXAMPLES, int(marker.args[0]))
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``dev`` a test's own ``@settings(max_examples=N)`` is capped at DEV_EXAMPLES, so
-    the per-test counts (today's, which ``ci`` keeps) scale with the profile."""
+    """Under ``dev`` a test's own ``@settings(max_examples=N)`` is capped at DEV_EXAMPLES (or
+    at its ``dev_examples`` mark), so the per-test counts (today's, which ``ci`` keeps) scale
+    with the profile."""
     if PROFILE != QUICK:
         return
     for item in items:
@@ -50,8 +69,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if chosen is None:  # Hypothesis keeps a test's settings elsewhere now: update this
             raise pytest.UsageError("tests/conftest.py cannot read a Hypothesis test's "
                                     "settings; the dev profile's cap needs updating.")
-        if chosen.max_examples > DEV_EXAMPLES:
-            test._hypothesis_internal_use_settings = settings(chosen, max_examples=DEV_EXAMPLES)
+        cap = dev_cap(item)
+        if chosen.max_examples > cap:
+            test._hypothesis_internal_use_settings = settings(chosen, max_examples=cap)
 
 
 # ---------------------------------------------------------------- every test

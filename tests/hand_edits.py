@@ -1,6 +1,6 @@
-"""Saves edited by hand, for the engine and the session contract tests: one edit a player
-might make to a save's JSON. (A plain module beside conftest.py: test folders have no
-__init__.)"""
+"""Saves edited by hand, for the session contract test (a session's save holds its
+engine's): one edit a player might make to a save's JSON. (A plain module beside conftest.py:
+test folders have no __init__.)"""
 
 from __future__ import annotations
 

@@ -46,10 +46,14 @@ def careful(state: p.State) -> p.Move:
 
 
 @pytest.mark.parametrize("kind", CPU_KINDS)
-def test_every_cpu_move_is_legal_in_whole_games(kind: str) -> None:
+@pytest.mark.parametrize(("players", "packs"), [
+    pytest.param(2, 1, id="short"),  # make test: short games, every CPU
+    pytest.param(3, 2, id="long", marks=pytest.mark.exhaustive),  # make test-all
+])
+def test_every_cpu_move_is_legal_in_whole_games(kind: str, players: int, packs: int) -> None:
     games = 2 if kind == "expert" else 6  # the expert's rollouts make its games slow
     for game in range(games):
-        state = p.new_game(p.Config(players=3, packs=2, seed=game))
+        state = p.new_game(p.Config(players=players, packs=packs, seed=game))
         seed = game
         choose = player(kind)
         for _ in range(3000):

@@ -96,6 +96,7 @@ def test_won_verdicts_replay_to_a_win(rules: str) -> None:
     assert won > 0
 
 
+@pytest.mark.dev_examples(4)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(yukon.RULES), st.integers(0, 10**6), st.integers(5, 12),
        st.integers(2, 7))
@@ -163,6 +164,7 @@ def test_lost_russian_deals_agree_with_brute_force_over_every_move(number: int) 
     assert solve(deal).kind == "lost"
 
 
+@pytest.mark.dev_examples(4)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(("spec", "classic")), st.integers(0, 10**6), st.integers(5, 9),
        st.integers(2, 4))

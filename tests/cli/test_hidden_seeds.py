@@ -27,8 +27,9 @@ GAMES = {
     # game: (options, answers that play on and never stop (then the input ends), answers
     # that play whole games and then stop, the last words of those games)
     "gofish": (["--cpus", "1"], "1\n" * 40, "0\n" * 400, "Thanks for playing.\n"),
+    # (Poker's whole games call to the showdown: big pots end a game sooner than folds.)
     "poker": (["--cpus", "1"], "fold\ncheck\nstand\n\n" * 10,
-              "fold\ncheck\nstand\n\nno\n" * 600, "Thanks for playing.\n"),
+              "call\ncheck\nstand\ncall\ncheck\n\nno\n" * 600, "Thanks for playing.\n"),
     "pesten": (["--players", "2", "--cpu", "careful"], "\n\n\n" + "1\n1 last\n\n" * 10,
                "\n\n\n" + "1\n1 last\n\nno\n" * 400, "Game over.\n"),
 }

@@ -151,7 +151,6 @@ def test_a_folder_in_place_of_the_database_gives_one_sentence_and_status_1(
         "tableau's database."]
 
 
-def test_the_usage_names_the_stats_command(tmp_path: Path) -> None:
-    result = subprocess.run([TABLEAU, "--help"], capture_output=True, text=True, timeout=60,
-                            check=False)
-    assert "tableau stats    [--json]" in result.stdout
+def test_the_usage_names_the_stats_command(capsys: pytest.CaptureFixture[str]) -> None:
+    assert tableau(["--help"]) == 0
+    assert "tableau stats    [--json]" in capsys.readouterr().out

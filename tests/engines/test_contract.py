@@ -16,11 +16,14 @@ OpenSpiel's ``random_sim_test``): random seeded games played with random legal m
   a sentence;
 - any value passed as a move is refused with ``IllegalMove`` (or played, if it is equal to a
   listed move), never a crash, and the state it was passed with is unchanged;
-- a mutated save is either refused with ``SaveFormatError`` or playable: every legal move of
-  the loaded game applies, views and JSON work, for a long stretch of random play.
+- a save edited by hand is refused with ``SaveFormatError`` or playable: checked through the
+  session, whose save holds the engine's, in tests/sessions/test_session_contract.py.
 
 What the test must know of each game beyond the contract (how to count its cards, what a
 seat cannot see) is in ``KNOWLEDGE`` below; game-specific rules stay in each game's tests.
+
+``make test`` (Hypothesis's ``dev`` profile) runs each property on the few draws its ``dev``
+count names, still for every game; ``make test-all`` (``ci``) on all of them.
 """
 
 from __future__ import annotations
@@ -40,14 +43,12 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from hand_edits import hand_edited
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.cards import RANKS
 from tableau.cards import SUITS
 from tableau.engines import IllegalMove
 from tableau.engines import Outcome
-from tableau.engines import SaveFormatError
 from tableau.engines import engine
 from tableau.registry import GAMES
 
@@ -200,13 +201,17 @@ KNOWLEDGE: dict[str, Knowledge] = {
 }
 
 
-def _for_every_game(examples: int) -> Callable[[Callable[..., None]], Callable[..., None]]:
-    """The test runs for every game in the registry on ``examples`` Hypothesis draws."""
+def _for_every_game(
+    examples: int, dev: int | None = None
+) -> Callable[[Callable[..., None]], Callable[..., None]]:
+    """The test runs for every game in the registry on ``examples`` Hypothesis draws (on
+    ``dev`` of them under the quick profile of ``make test``, when given)."""
     checks = settings(max_examples=examples, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
     def wrap(test: Callable[..., None]) -> Callable[..., None]:
-        return pytest.mark.parametrize("game", GAMES)(checks(given(data=st.data())(test)))
+        test = pytest.mark.parametrize("game", GAMES)(checks(given(data=st.data())(test)))
+        return test if dev is None else pytest.mark.dev_examples(dev)(test)
 
     return wrap
 
@@ -253,7 +258,7 @@ def test_the_registry_lists_four_conforming_engines() -> None:
             assert hasattr(module, name), f"{game} has no {name}"
 
 
-@_for_every_game(25)
+@_for_every_game(25, dev=4)
 def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataObject) -> None:
     module, know, _picker, states = _played(game, data)
     chips = sum(states[0].chips) + states[0].pot if game == "poker" else None
@@ -278,7 +283,7 @@ def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataOb
                 assert tuple(seen.legal) == ()
 
 
-@_for_every_game(25)
+@_for_every_game(25, dev=8)
 def test_apply_never_changes_its_input_and_a_move_not_listed_is_refused(
     game: str, data: st.DataObject
 ) -> None:
@@ -299,7 +304,7 @@ def test_apply_never_changes_its_input_and_a_move_not_listed_is_refused(
         assert json.dumps(module.to_json(state)) == before
 
 
-@_for_every_game(15)
+@_for_every_game(15, dev=5)
 def test_the_same_seed_and_the_same_moves_give_the_same_game(
     game: str, data: st.DataObject
 ) -> None:
@@ -310,7 +315,7 @@ def test_the_same_seed_and_the_same_moves_give_the_same_game(
     assert first == again
 
 
-@_for_every_game(25)
+@_for_every_game(25, dev=8)
 def test_a_view_never_holds_a_card_its_seat_may_not_see(game: str, data: st.DataObject) -> None:
     module, know, picker, states = _played(game, data)
     for state in states[:: max(1, len(states) // 10)]:
@@ -319,7 +324,7 @@ def test_a_view_never_holds_a_card_its_seat_may_not_see(game: str, data: st.Data
             assert module.view(other, seat) == module.view(state, seat)
 
 
-# ---------------------------------------------------------------- junk moves and hand-edited saves
+# ---------------------------------------------------------------- junk moves and saves
 
 PLAY_STEPS = 40
 """Random legal moves played to reach a state, and played again after loading a save."""
@@ -399,7 +404,7 @@ def _reached(game: str, data: st.DataObject) -> tuple[Any, Any]:
     return module, _play(game, module, _start(game, module, data), data, steps)
 
 
-@_for_every_game(40)
+@_for_every_game(40, dev=10)
 def test_any_value_passed_as_a_move_is_refused_and_changes_nothing(
     game: str, data: st.DataObject
 ) -> None:
@@ -417,26 +422,9 @@ def test_any_value_passed_as_a_move_is_refused_and_changes_nothing(
         assert module.to_json(state) == before
 
 
-@_for_every_game(10)
+@_for_every_game(10, dev=2)
 def test_every_reachable_state_round_trips_through_json_text(
     game: str, data: st.DataObject
 ) -> None:
     module = engine(game)
     _play(game, module, _start(game, module, data), data, PLAY_STEPS * 5)
-
-
-_JSON_JUNK = JUNK.map(lambda junk: json.loads(json.dumps(junk, default=str)))
-
-
-@_for_every_game(40)
-def test_a_mutated_save_is_refused_or_playable(game: str, data: st.DataObject) -> None:
-    module, state = _reached(game, data)
-    save = json.loads(json.dumps(module.to_json(state)))
-    for _ in range(data.draw(st.integers(min_value=1, max_value=3), label="edits")):
-        save = hand_edited(save, data, _JSON_JUNK)
-    try:
-        loaded = module.from_json(save)
-    except SaveFormatError as refusal:
-        assert str(refusal).strip()
-        return
-    _play(game, module, loaded, data, PLAY_STEPS * 2)

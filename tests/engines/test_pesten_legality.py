@@ -13,6 +13,7 @@ import json
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -130,6 +131,7 @@ def _check_position(state: p.State, chooser: random.Random) -> None:
     assert json.dumps(p.to_json(state)) == before
 
 
+@pytest.mark.dev_examples(10)  # whole games, every third position checked
 @settings(max_examples=30, deadline=None)
 @given(players=st.integers(2, 5), packs=st.integers(1, 2), seed=st.integers(0, 2**40),
        house=st.fixed_dictionaries({"wrap_runs": st.booleans(), "either_order": st.booleans(),

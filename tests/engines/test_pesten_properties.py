@@ -140,6 +140,7 @@ def check_position(
             assert p.to_json(state) == before
 
 
+@pytest.mark.dev_examples(10)
 @settings(max_examples=40, deadline=None)
 @given(config=safe_tables(), choices=st.integers(0, 2**32))
 def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> None:
@@ -151,6 +152,7 @@ def test_random_games_keep_every_invariant(config: p.Config, choices: int) -> No
     assert sum(final.wins) == 1
 
 
+@pytest.mark.dev_examples(3)  # whole matches: the longest draws here
 @settings(max_examples=25, deadline=None)
 @given(config=safe_tables(), choices=st.integers(0, 2**32))
 def test_a_match_under_any_house_rules_ends_exactly_when_its_target_is_reached(

@@ -12,6 +12,7 @@ from tableau.cards import parse_cards
 from tableau.engines import IllegalMove
 from tableau.engines import Outcome
 from tableau.engines import SaveFormatError
+from tableau.engines.names import SAVED_NAME_LENGTH
 from tableau.engines.poker import BET
 from tableau.engines.poker import CALL
 from tableau.engines.poker import CHECK
@@ -127,8 +128,8 @@ def test_each_seat_reads_its_own_lines_as_you_with_the_verb_agreeing() -> None:
         (dict(players=7), "2 to 6 players"),
         (dict(chips=-5), "Starting chips"),
         (dict(ante=500), "ante"),
-        (dict(players=2, names=("A",)), "names"),
-        (dict(players=2, names=("Ann", "ann")), "share a name"),
+        (dict(players=2, names=("A",)), "one name for each of the 2 players"),
+        (dict(players=2, names=("Ann", "ann")), "every name must differ"),
         (dict(small_bet=0), "Bets"),
     ],
 )
@@ -542,8 +543,9 @@ def test_a_draw_is_built_from_card_codes_and_refuses_what_is_not_a_card() -> Non
 
 
 def test_a_six_player_showdown_with_long_names_and_side_pots_round_trips() -> None:
-    names = tuple(f"Player number {seat} xx" for seat in range(6))
-    state = new_game(Config(players=6, seed=312, chips=10, names=names))
+    names = tuple(f"Player number {seat} xx" for seat in range(6))  # as older saves hold
+    state = new_game(Config(players=6, seed=312, chips=10, names=names,
+                            longest_name=SAVED_NAME_LENGTH))
     chooser = random.Random(312)
     for _ in range(35):
         state = apply(state, chooser.choice(legal_moves(state)))

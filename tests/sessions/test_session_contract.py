@@ -18,7 +18,10 @@ On every step:
 - an ``outcome`` has winners among the seats, a result for each and a sentence, and a table of
   CPUs reaches one within a bound.
 
-And a save edited by hand is refused with a sentence, or loads to a session that plays on.
+And a save edited by hand is refused with a sentence, or loads to a session that plays on
+and saves again. Every session's save holds its engine's save (under "state", or Yukon's
+"start"), so this is also the engine contract's check of edited saves: the engines' own
+``from_json`` refuses or loads, and the game it loads is played on through the session.
 
 What the test must know of each game beyond the protocol (the tables it may deal) is in
 ``TABLES`` below; game-specific rules stay in each game's tests.
@@ -41,6 +44,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from hand_edits import hand_edited
+from tableau.ai import pesten_expert
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.cards import Card
@@ -99,6 +103,17 @@ def _seats(table: Table, data: st.DataObject, cpus_only: bool) -> tuple[SeatInfo
     levels = st.sampled_from(table.levels)
     return tuple(SeatInfo(NAMES[seat], kind, data.draw(levels, label="level") if kind is C else "")
                  for seat, kind in enumerate(kinds))
+
+
+@pytest.fixture(autouse=True)
+def few_expert_rollouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The contract is the protocol's, not how well a CPU plays: Pesten's expert weighs its
+    moves on 8 deals of the unseen cards here instead of 256 (64 heads-up), nearly all of this
+    test's time otherwise. It plays through the same code; tests/ai/test_pesten_expert.py and
+    test_pesten_ai.py play it at its full budget."""
+    monkeypatch.setattr(pesten_expert, "SAMPLES", 8)
+    monkeypatch.setattr(pesten_expert, "FIRST_DEALS", 4)
+    monkeypatch.setattr(pesten_expert, "DUEL", (8, 4, 2))
 
 
 def _start(game: str, seats: tuple[SeatInfo, ...], seed: int) -> Any:
@@ -168,6 +183,15 @@ def _spelling_pattern() -> tuple[re.Pattern[str], dict[str, Any]]:
 CARD_NAMES, CARD_OF = _spelling_pattern()
 
 
+def _unnamed(sentence: str, seats: Any) -> str:
+    """``sentence`` without the seats' names that read as cards: a save edited by hand may
+    name a player "2C", and "2C asks you for 9s" names no card."""
+    for name in sorted({seat.name for seat in seats}, key=len, reverse=True):
+        if name and _named_cards(name):
+            sentence = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", sentence)
+    return sentence
+
+
 def _named_cards(sentence: str) -> set[Any]:
     return {CARD_OF.get(found.group(), CARD_OF.get(found.group().lower()))
             for found in CARD_NAMES.finditer(sentence)}
@@ -212,7 +236,8 @@ class Player:
             for viewer in range(self.seats):
                 sentence = self.session.describe(event, viewer)
                 assert isinstance(sentence, str)
-                hidden = _named_cards(sentence) - self.seen[viewer].cards
+                hidden = _named_cards(_unnamed(sentence, self.session.seats))
+                hidden -= self.seen[viewer].cards
                 assert not hidden, (f"seat {viewer} reads {sentence!r}, naming "
                                     f"{sorted(map(str, hidden))} it has not seen")
 
@@ -382,12 +407,15 @@ def _table(game: str, data: st.DataObject, cpus_only: bool) -> Player:
     return Player(session, random.Random(data.draw(st.integers(0, 2**32), label="picks")))
 
 
-def _for_every_game(examples: int) -> Any:
+def _for_every_game(examples: int, dev: int) -> Any:
+    """The test runs for every game on ``examples`` Hypothesis draws (``dev`` of them under
+    the quick profile of ``make test``: whole games a draw are long)."""
     checks = settings(max_examples=examples, deadline=None,
                       suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
     def wrap(test: Any) -> Any:
-        return pytest.mark.parametrize("game", GAMES)(checks(given(data=st.data())(test)))
+        test = pytest.mark.parametrize("game", GAMES)(checks(given(data=st.data())(test)))
+        return pytest.mark.dev_examples(dev)(test)
 
     return wrap
 
@@ -403,7 +431,7 @@ def test_every_game_has_a_session_with_the_one_constructor() -> None:
         assert callable(module.start), f"tableau.sessions.{game} has no start"
 
 
-@_for_every_game(5)
+@_for_every_game(5, dev=2)
 def test_a_table_of_cpus_keeps_the_contract_and_reaches_an_outcome(
     game: str, data: st.DataObject
 ) -> None:
@@ -416,7 +444,7 @@ def test_a_table_of_cpus_keeps_the_contract_and_reaches_an_outcome(
     player.reloaded()
 
 
-@_for_every_game(6)
+@_for_every_game(6, dev=3)
 def test_a_table_with_people_keeps_the_contract_and_its_save_goes_on_alike(
     game: str, data: st.DataObject
 ) -> None:
@@ -432,15 +460,17 @@ def test_a_table_with_people_keeps_the_contract_and_its_save_goes_on_alike(
 
 # ---------------------------------------------------------------- hand-edited saves
 
+CARD_TEXT = st.sampled_from([str(card) for card in FULL_DECK] + ["AH", "10S", "Joker", ""])
 JUNK = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 60) | st.integers() | st.text(max_size=5),
+    st.none() | st.booleans() | st.integers(-3, 60) | st.integers() | st.floats()
+    | st.text(max_size=5) | CARD_TEXT,
     lambda inner: st.lists(inner, max_size=3)
     | st.dictionaries(st.text(max_size=5), inner, max_size=3),
     max_leaves=6,
 )
 
 
-@_for_every_game(25)
+@_for_every_game(40, dev=8)
 def test_a_save_edited_by_hand_is_refused_with_a_sentence_or_plays_on(
     game: str, data: st.DataObject
 ) -> None:
@@ -456,3 +486,4 @@ def test_a_save_edited_by_hand_is_refused_with_a_sentence_or_plays_on(
         return
     loaded = Player(session, random.Random(data.draw(st.integers(0, 2**32), label="picks")))
     loaded.play(60)
+    loaded.reloaded()

@@ -131,10 +131,10 @@ def test_a_version_1_save_with_a_long_history_loads_its_newest_steps(
     long_game: YukonSession, tmp_path: Path
 ) -> None:
     # Version 1 kept every step from the deal: write one the way it did, 20,010 moves long.
+    # long_game is this deal after these moves (the same seeds): its kept steps are the newest.
     deal = in_play(tmp_path, 0)
-    replayed = random_play(deal, 2 * HISTORY_LIMIT + 10, seed=0)
-    steps = [str(yukon.parse_move(step)) for step in replayed.to_json()["past"]]
-    first = replayed.timeline.past()[0].moves
+    steps = [str(yukon.parse_move(step)) for step in long_game.to_json()["past"]]
+    first = long_game.timeline.past()[0].moves
     chooser = random.Random(0)
     state, history = deal.state, []
     for _ in range(first):

@@ -438,14 +438,19 @@ def used_without_a_crash(store: Store) -> bool:
     return quiet
 
 
+@pytest.mark.parametrize("copies", [
+    pytest.param(50, id="quick"),  # make test
+    pytest.param(250, id="all", marks=pytest.mark.exhaustive),  # make test-all
+])
 def test_bytes_damaged_anywhere_never_crash_the_store(
-    tmp_path: Path, whole_database: bytes
+    tmp_path: Path, whole_database: bytes, copies: int
 ) -> None:
-    """250 copies of a real tableau.db, each with 1 to 8 bytes changed at random: opening and
-    using each gives sentences (StoreProblem, ``problem``, skipped rows), never a crash."""
+    """250 copies (50 in make test) of a real tableau.db, each with 1 to 8 bytes changed at
+    random: opening and using each gives sentences (StoreProblem, ``problem``, skipped rows),
+    never a crash."""
     dice = random.Random(14)
     outcomes: set[str] = set()
-    for attempt in range(250):
+    for attempt in range(copies):
         damaged = bytearray(whole_database)
         for _ in range(dice.randint(1, 8)):
             damaged[dice.randrange(len(damaged))] ^= dice.randint(1, 255)

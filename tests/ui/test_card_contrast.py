@@ -25,6 +25,7 @@ from textual.containers import Horizontal
 from textual.containers import VerticalScroll
 from textual.filter import dim_color
 from textual.geometry import Region
+from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widget import Widget
 
@@ -169,61 +170,77 @@ QUICK_THEMES = ("textual-dark",)
 """``make test``'s theme, the default; ``make test-all`` checks all 21."""
 
 
+async def low_samples(app: TableauApp, pilot: Pilot[Any], screen: Samples, face: Face,
+                      themes: tuple[str, ...] | None) -> None:
+    """Every sample of ``face`` keeps its contrast in ``themes`` (None: every built-in one),
+    drawn on ``screen`` in the running ``app``."""
+    if app.card_face != face:
+        app.card_face = face  # as the palette's choice: every widget restyled and redrawn
+        await pilot.pause()
+    assert app.card_face == face
+    every = sorted(app.available_themes)
+    assert len(every) >= 20 and "ansi-dark" in every
+    assert themes is None or set(themes) <= set(every)
+    low: list[str] = []
+    checked = 0
+    for theme in every if themes is None else themes:
+        if app.theme != theme:
+            app.theme = theme
+            await pilot.pause()
+        for widget, sample in screen.samples.items():
+            checked += 1
+            for text, ratio, needed in low_contrast(app, widget):
+                low.append(f"{face} {theme} {sample}: {text!r} {ratio:.2f} < {needed}")
+    assert low == []
+    # 7 kinds x (7 card states x 2 sizes + 5 pile states x 2 piles x 2 sizes) a theme
+    assert checked == len(themes or every) * len(screen.samples) == len(themes or every) * 238
+
+
 async def check_contrast(face: Face, themes: tuple[str, ...] | None) -> None:
-    """Every sample of ``face`` keeps its contrast in ``themes`` (None: every built-in one)."""
+    """``low_samples`` in an app started with ``face``."""
     app = still_app(cards=face)
     screen = Samples()
     async with app.run_test(size=(120, 40)) as pilot:
         await app.push_screen(screen)
         await pilot.pause()
-        assert app.card_face == face
-        every = sorted(app.available_themes)
-        assert len(every) >= 20 and "ansi-dark" in every
-        assert themes is None or set(themes) <= set(every)
-        low: list[str] = []
-        checked = 0
-        for theme in every if themes is None else themes:
-            app.theme = theme
-            await pilot.pause()
-            for widget, sample in screen.samples.items():
-                checked += 1
-                for text, ratio, needed in low_contrast(app, widget):
-                    low.append(f"{face} {theme} {sample}: {text!r} {ratio:.2f} < {needed}")
-        assert low == []
-        # 7 kinds x (7 card states x 2 sizes + 5 pile states x 2 piles x 2 sizes) a theme
-        assert checked == len(themes or every) * len(screen.samples) == len(themes or every) * 238
+        await low_samples(app, pilot, screen, face, themes)
 
 
-@pytest.mark.parametrize("face", FACES)
-async def test_every_card_keeps_its_contrast_in_every_kind_and_state(face: Face) -> None:
-    await check_contrast(face, QUICK_THEMES)
+def ink(screen: Samples, kind: str, state: str = "") -> set[str]:
+    """The colours the compact FanColumn of ``kind`` writes in."""
+    return {
+        str(segment.style.color)
+        for widget, sample in screen.samples.items()
+        if sample == Sample(kind, state, "FanColumn compact")
+        for strip in widget.render_lines(Region(0, 0, widget.size.width, 1))
+        for segment in strip if segment.text.strip() and segment.style
+    }
+
+
+async def test_every_card_keeps_its_contrast_in_every_kind_and_state() -> None:
+    """In the default theme, each face in turn on one set of samples (the app starts with
+    the four-colour faces and is switched as the palette switches them; ``make test-all``
+    starts an app for each face and checks every theme). On the way, the four-colour faces
+    give each suit its own colour, and switching back to unicode makes the diamonds red and
+    the clubs black again."""
+    app = still_app(cards="four-colour")
+    screen = Samples()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await app.push_screen(screen)
+        await pilot.pause()
+        colours = [ink(screen, suit) for suit in ("clubs", "diamonds", "hearts", "spades")]
+        assert all(len(colour) == 1 for colour in colours)
+        assert len(set.union(*colours)) == 4
+        faces: list[Face] = ["four-colour", *(face for face in FACES if face != "four-colour")]
+        for face in faces:
+            await low_samples(app, pilot, screen, face, QUICK_THEMES)
+            if face == "unicode":  # back to red and black: the diamonds are red again
+                assert ink(screen, "diamonds") == ink(screen, "hearts")
+                assert ink(screen, "clubs") == ink(screen, "spades")
+        assert set(FACES) == {"unicode", "ascii", "four-colour"}
 
 
 @pytest.mark.exhaustive
 @pytest.mark.parametrize("face", FACES)
 async def test_every_card_keeps_its_contrast_in_every_kind_state_and_theme(face: Face) -> None:
     await check_contrast(face, None)
-
-
-async def test_the_four_colour_faces_give_each_suit_its_own_colour() -> None:
-    app = still_app(cards="four-colour")
-    screen = Samples()
-    async with app.run_test(size=(120, 40)) as pilot:
-        await app.push_screen(screen)
-        await pilot.pause()
-
-        def ink(kind: str, state: str = "") -> set[str]:
-            return {
-                str(segment.style.color)
-                for widget, sample in screen.samples.items()
-                if sample == Sample(kind, state, "FanColumn compact")
-                for strip in widget.render_lines(Region(0, 0, widget.size.width, 1))
-                for segment in strip if segment.text.strip() and segment.style
-            }
-
-        colours = [ink(suit) for suit in ("clubs", "diamonds", "hearts", "spades")]
-        assert all(len(colour) == 1 for colour in colours)
-        assert len(set.union(*colours)) == 4
-        app.card_face = "unicode"  # back to red and black: the diamonds are red again
-        await pilot.pause()
-        assert ink("diamonds") == ink("hearts") and ink("clubs") == ink("spades")

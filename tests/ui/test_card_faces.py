@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from textual.command import CommandPalette
 from ui_helpers import press
+from ui_helpers import settled
 from ui_helpers import started
 from ui_helpers import type_lines
 
@@ -93,13 +94,13 @@ async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them
         await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
         await pilot.press(*keys("Cards: ascii"))
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search (a worker) has found it
         await press(pilot, "enter")
         assert app.card_face == "ascii"
         assert not GLYPHS & set(drawn(app))  # redrawn without another key
         await press(pilot, "ctrl+p")
         await pilot.press(*keys("Cards: four"))
-        await pilot.pause(0.3)
+        await settled(pilot)  # the palette's search (a worker) has found it
         await press(pilot, "enter")
         assert app.card_face == "four-colour" and app.has_class("-four-colour")
         assert SUITS & set(drawn(app))

@@ -12,7 +12,6 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
-import pytest
 from textual.pilot import Pilot
 from textual.widgets import ListView
 from ui_helpers import NotedApp
@@ -166,24 +165,32 @@ def json_text(data: object) -> str:
     return json.dumps(data)
 
 
-@pytest.mark.parametrize("version", [1, 2, 3])
 async def test_the_games_of_an_older_database_are_resumed_after_its_migration(
-    tmp_path: Path, version: int,
+    tmp_path: Path,
 ) -> None:
+    """From each earlier schema version (1, 2 and 3) in turn: a database that version left,
+    holding the autosave made once here, is migrated and its game resumed and played on."""
     async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
         await one_yukon_move(pilot)
-    (made,) = Store(database_path()).saves(with_data=True)[0]
-    database_path().unlink()
-    old_database(version, [made])
-    async with tableau(tmp_path) as (app, pilot):
-        (entry,) = continue_entries(app)
-        assert entry.text.startswith("Continue Yukon")
-        await press(pilot, "enter")
-        screen = yukon_screen(app)
-        assert (screen.start_seed, screen.view.moves) == (44, 1)
-        await one_yukon_move(pilot)
-        await press(pilot, "escape", "q")
-        assert [item.text.split(" · ")[2] for item in continue_entries(app)] == ["2 moves"]
+    made_here = Store(database_path())
+    (made,) = made_here.saves(with_data=True)[0]
+    made_here.close()
+    for version in (1, 2, 3):
+        database = database_path()
+        for path in (database, *(database.with_name(database.name + tail)
+                                 for tail in ("-wal", "-shm", "-journal"))):
+            path.unlink(missing_ok=True)  # nothing left of the last round's database
+        old_database(version, [made])
+        async with tableau(tmp_path) as (app, pilot):
+            (entry,) = continue_entries(app)
+            assert entry.text.startswith("Continue Yukon"), version
+            await press(pilot, "enter")
+            screen = yukon_screen(app)
+            assert (screen.start_seed, screen.view.moves) == (44, 1), version
+            await one_yukon_move(pilot)
+            await press(pilot, "escape", "q")
+            assert [item.text.split(" · ")[2] for item in continue_entries(app)] == [
+                "2 moves"], version
 
 
 # ---------------------------------------------------------------------- a locked database

@@ -3,7 +3,11 @@ it again, and "Continue" resumes the same table; a finished game reaches the sta
 its figures; a new game over one at stake is recorded as abandoned; a damaged autosave gives
 one sentence; the set-up choices are kept in settings.toml across runs.
 
-Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
+Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py). That a
+resumed game goes on as the same game is checked against the same keys played without a
+screen (through the public session API), not by a third app; the save format itself is
+checked in tests/sessions/. A finished Poker game's record is checked with its end screen in
+tests/ui/test_poker_screen.py.
 """
 
 from __future__ import annotations
@@ -19,19 +23,28 @@ from textual.widgets import ListView
 from ui_helpers import press
 from ui_helpers import started
 
+from tableau.engines.gofish import Ask
 from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
 from tableau.engines.poker import RAISE
+from tableau.engines.poker import NextHand
 from tableau.engines.poker import Phase
 from tableau.engines.rng import fresh_seed_from
+from tableau.sessions.gofish import YOU
+from tableau.sessions.gofish import GoFishSession
+from tableau.sessions.gofish import against_cpus
+from tableau.sessions.poker import HUMAN
+from tableau.sessions.poker import PokerSession
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
+from tableau.ui.controls.poker import draw_move
 from tableau.ui.scenes.gofish import MAX_ASKS
 from tableau.ui.scenes.gofish import ask_with_enter
-from tableau.ui.scenes.poker import END_SEED
-from tableau.ui.scenes.poker import play_to_the_end
+from tableau.ui.scenes.gofish import asked
 from tableau.ui.screens.dialogs import ConfirmScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.gofish import GoFishHand
@@ -96,11 +109,24 @@ def stored() -> Store:
 
 # ---------------------------------------------------------------------- Go Fish
 
+def enter_asks(session: GoFishSession, times: int) -> None:
+    """Enter ``times`` times without a screen: each asks the first opponent for the rank of
+    the first card of your sorted hand (where the cursor is after every move), the CPUs
+    playing in between."""
+    for _ in range(times):
+        while (step := session.cpu_step()) is not None:
+            assert session.play_cpu(step).ok
+        hand = session.view(YOU).hand
+        assert session.act(YOU, Ask(1, hand[0].rank)).ok
+    while (step := session.cpu_step()) is not None:
+        assert session.play_cpu(step).ok
+
+
 async def test_go_fish_quit_and_continue_resumes_the_same_table_and_plays_on_the_same(
     make_app: MakeApp,
 ) -> None:
     async with started(kept(make_app, "gofish", seed=11, cpus=2), SIZE) as pilot:
-        await ask_with_enter(pilot, 3)
+        await asked(pilot, 3)  # as Enter asks, drawn once (the keys: test_gofish_screen.py)
         before, state = seen(pilot.app), gofish(pilot.app).session.to_json()
         cards = gofish(pilot.app).query_one(GoFishHand).cards
         await quit_app(pilot)
@@ -110,18 +136,24 @@ async def test_go_fish_quit_and_continue_resumes_the_same_table_and_plays_on_the
         assert seen(pilot.app) == before
         assert screen.session.to_json() == state
         assert screen.query_one(GoFishHand).cards == cards
-        await ask_with_enter(pilot, 3)
-        resumed = screen.session.to_json()
-    # The same six asks without the interruption reach the same game.
-    async with started(make_app("gofish", seed=11, cpus=2), SIZE) as pilot:
-        await ask_with_enter(pilot, 6)
-        assert gofish(pilot.app).session.to_json() == resumed
+        await ask_with_enter(pilot, 2)
+        resumed = screen.session
+    # The same five asks without the interruption reach the same game.
+    uninterrupted = against_cpus(2, "pro", 11)
+    enter_asks(uninterrupted, 5)
+    assert resumed.asks(YOU) == 5
+    assert resumed.state == uninterrupted.state
+    assert resumed.to_json() == uninterrupted.to_json()
 
 
 async def test_a_finished_go_fish_game_is_in_the_statistics_with_your_books(
     make_app: MakeApp,
 ) -> None:
-    async with started(kept(make_app, "gofish", seed=11, cpus=2), SIZE) as pilot:
+    """The game starts a few asks from its end (played there through the session)."""
+    near_the_end = against_cpus(2, "pro", 11)
+    enter_asks(near_the_end, 10)
+    assert near_the_end.outcome() is None
+    async with started(kept(make_app, "gofish", session=near_the_end), SIZE) as pilot:
         await ask_with_enter(pilot, MAX_ASKS)
         assert isinstance(pilot.app.screen, EndScreen)
         session = gofish(pilot.app.screen_stack[-2]).session
@@ -145,7 +177,7 @@ async def test_a_new_go_fish_game_over_one_at_stake_asks_and_records_it_abandone
     make_app: MakeApp,
 ) -> None:
     async with started(kept(make_app, "gofish", seed=11, cpus=2), SIZE) as pilot:
-        await ask_with_enter(pilot, 2)
+        await asked(pilot, 2)
         books = len(gofish(pilot.app).session.state.books[0])
         await press(pilot, "n")
         assert isinstance(pilot.app.screen, ConfirmScreen)
@@ -158,17 +190,25 @@ async def test_a_new_go_fish_game_over_one_at_stake_asks_and_records_it_abandone
         assert gofish(pilot.app).session.games == 1
 
 
-async def test_go_fish_set_up_choices_are_kept_across_runs(
+async def test_go_fish_and_poker_set_up_choices_are_kept_across_runs(
     make_app: MakeApp, tmp_path: Path,
 ) -> None:
+    """Go Fish's CPUs, level and pace and Poker's CPUs, chosen in their set-ups in one run,
+    are in settings.toml and offered again in the next run."""
     async with started(kept(make_app), SIZE) as pilot:
         await press(pilot, "3")
         assert isinstance(pilot.app.screen, GameSetupScreen)
         await pilot.press("right", "down", "left", "down", "left")  # 2 CPUs, easy, fast
         await press(pilot, "enter")
         assert (gofish(pilot.app).session.cpus, gofish(pilot.app).session.level) == (2, "easy")
+        await press(pilot, "q")  # nothing asked yet: straight to the menu
+        assert isinstance(pilot.app.screen, MenuScreen)
+        await press(pilot, "4")
+        await press(pilot, "right", "enter")  # 4 CPUs
+        assert poker(pilot.app).cpus == 4
     settings = tomllib.loads(settings_path().read_text(encoding="utf-8"))
     assert settings["gofish"] == {"cpus": 2, "level": "easy", "speed": 0.3}
+    assert settings["poker"]["cpus"] == 4
     # A run with no fixed CPU pace (as the player's) offers the remembered pace too.
     app = TableauApp(clock=lambda: 0.0, cursor_blink=False, animations=False, folder=tmp_path)
     async with started(app, SIZE) as pilot:
@@ -176,6 +216,11 @@ async def test_go_fish_set_up_choices_are_kept_across_runs(
         rows = {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
         assert rows == {"cpus": "CPUs    ‹ 2 ›", "level": "Level   ‹ easy ›",
                         "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "4")
+        rows = {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
+        assert rows["cpus"] == "CPUs    ‹ 4 ›"
 
 
 @pytest.mark.parametrize(("game", "title", "damaged", "why"), [
@@ -222,68 +267,64 @@ async def act(pilot: Pilot[Any], times: int) -> None:
         await pilot.pause()
 
 
-async def test_poker_quit_and_continue_resumes_the_turn_the_chips_and_the_history(
+def keyed(session: PokerSession, times: int, marks: tuple[int, ...] = ()) -> None:
+    """``act`` without a screen: the same keys' moves, the CPUs playing in between."""
+    for _ in range(times):
+        while (step := session.cpu_step()) is not None:
+            assert session.play_cpu(step).ok
+        view = session.view(HUMAN)
+        if view.phase is Phase.HAND_OVER:
+            move: Any = NextHand()
+        elif view.phase is Phase.DRAW:
+            move = draw_move(view, marks)
+        else:
+            move = next(m for m in (BET, RAISE, CALL, CHECK) if m in view.legal)
+        assert session.act(HUMAN, move).ok
+    while (step := session.cpu_step()) is not None:
+        assert session.play_cpu(step).ok
+
+
+async def test_poker_quit_and_continue_resumes_the_marks_the_turn_the_chips_and_the_history(
     make_app: MakeApp,
 ) -> None:
+    """Quit at the draw after asking for advice (a note on the message line, the advised cards
+    marked): Continue shows the same table, the same note, the same cards lifted, the same
+    turn, chips and history; Enter throws those cards away, and the game plays on as the same
+    keys without the interruption do."""
     async with started(kept(make_app, "poker", seed=7, cpus=3), SIZE) as pilot:
-        await act(pilot, 3)  # the third stands pat: a note on the message line
+        await act(pilot, 2)
         screen = poker(pilot.app)
-        assert screen.session.note == "You stand pat."
+        assert screen.view.phase is Phase.DRAW
+        await press(pilot, "a")
+        marks = screen.session.marks
+        assert marks and screen.session.note.startswith("Advice:")
+        lifted = [card.card for card in pilot.app.screen.query(".-marked")]
+        assert len(lifted) == len(marks)
         before, state = seen(pilot.app), screen.session.to_json()
+        assert before["message"].startswith(screen.session.note)  # the note, then the prompt
         turn, chips = screen.view.to_move, [seat.chips for seat in screen.view.seats]
         label = f"hand {screen.view.hand_number} · {chips[0]} chips"
         await quit_app(pilot)
     async with started(kept(make_app), SIZE) as pilot:
-        assert await continue_first(pilot) == f"Continue Poker · {label} · 3 moves · just now"
+        assert await continue_first(pilot) == f"Continue Poker · {label} · 2 moves · just now"
         screen = poker(pilot.app)
+        assert screen.session.marks == marks
+        assert [card.card for card in pilot.app.screen.query(".-marked")] == lifted
         assert seen(pilot.app) == before
         assert screen.session.to_json() == state
         assert screen.view.to_move == turn
         assert [seat.chips for seat in screen.view.seats] == chips
-        await act(pilot, 4)
-        resumed = screen.session.to_json()
-    async with started(make_app("poker", seed=7, cpus=3), SIZE) as pilot:
-        await act(pilot, 7)
-        assert poker(pilot.app).session.to_json() == resumed
-
-
-async def test_poker_cards_marked_for_the_draw_are_still_marked_after_continue(
-    make_app: MakeApp,
-) -> None:
-    async with started(kept(make_app, "poker", seed=7, cpus=3), SIZE) as pilot:
-        await act(pilot, 2)
-        assert poker(pilot.app).view.phase is Phase.DRAW
-        await press(pilot, "3", "1")
-        lifted = [card.card for card in pilot.app.screen.query(".-marked")]
-        before = seen(pilot.app)
-        await quit_app(pilot)
-    async with started(kept(make_app), SIZE) as pilot:
-        await continue_first(pilot)
-        assert poker(pilot.app).session.marks == (2, 0)
-        assert [card.card for card in pilot.app.screen.query(".-marked")] == lifted
-        assert seen(pilot.app) == before
         await press(pilot, "enter")  # and they are the ones thrown away
-        assert poker(pilot.app).session.note.startswith("You threw away ")
-
-
-async def test_a_finished_poker_game_is_one_record_with_its_hands_pots_and_chips(
-    make_app: MakeApp,
-) -> None:
-    async with started(kept(make_app, "poker", seed=END_SEED, cpus=2, chips=3), SIZE) as pilot:
-        await play_to_the_end(pilot)
-        assert isinstance(pilot.app.screen, EndScreen)
-        session = poker(pilot.app.screen_stack[-2]).session
-        assert session.is_over() and session.hands > 1
-        [record] = pilot.app.runtime.store.finished("poker")
-        won = session.view(0).winner == 0
-        assert record.result == ("won" if won else "lost")
-        assert (record.game, record.variant, record.seed) == ("poker", "draw", END_SEED)
-        assert dict(record.config) == {"cpus": 2, "chips": 3}
-        assert dict(record.details) == {
-            "hands": session.state.hand_number, "hands_won": session.hands_won,
-            "biggest_pot": session.biggest_pot, "chips": 6 if won else -3}
-        assert record.moves == session.your_moves > 0
-        assert pilot.app.runtime.store.saved("poker") is None
+        assert screen.session.note.startswith("You threw away ")
+        await act(pilot, 2)
+        resumed = screen.session
+    uninterrupted = PokerSession.table(cpus=3, seed=7)
+    keyed(uninterrupted, 2)
+    keyed(uninterrupted, 1, marks=marks)
+    keyed(uninterrupted, 2)
+    assert resumed.your_moves == uninterrupted.your_moves == 5
+    assert resumed.state == uninterrupted.state
+    assert resumed.rng_states == uninterrupted.rng_states
 
 
 async def test_a_new_poker_game_over_one_at_stake_is_recorded_abandoned(
@@ -294,7 +335,7 @@ async def test_a_new_poker_game_over_one_at_stake_is_recorded_abandoned(
         session = poker(pilot.app).session
         details = {"hands": session.hands, "hands_won": session.hands_won,
                    "biggest_pot": session.biggest_pot, "chips": session.chip_result}
-        await pilot.press("ctrl+p", *"new game", "enter")
+        await pilot.press("ctrl+p", *"new g", "enter")
         await pilot.pause()
         assert isinstance(pilot.app.screen, ConfirmScreen)
         assert "count as a loss" in pilot.app.screen.text
@@ -302,16 +343,3 @@ async def test_a_new_poker_game_over_one_at_stake_is_recorded_abandoned(
         [record] = pilot.app.runtime.store.finished("poker")
         assert (record.result, record.moves, dict(record.details)) == ("abandoned", 2, details)
         assert pilot.app.runtime.store.saved("poker") is None
-
-
-async def test_poker_set_up_choices_are_kept_across_runs(make_app: MakeApp) -> None:
-    async with started(kept(make_app), SIZE) as pilot:
-        await press(pilot, "4")
-        await press(pilot, "right", "enter")  # 4 CPUs
-        assert poker(pilot.app).cpus == 4
-    settings = tomllib.loads(settings_path().read_text(encoding="utf-8"))
-    assert settings["poker"]["cpus"] == 4
-    async with started(kept(make_app), SIZE) as pilot:
-        await press(pilot, "4")
-        rows = {row.option.key: str(row.render()) for row in pilot.app.screen.query(OptionRow)}
-        assert rows["cpus"] == "CPUs    ‹ 4 ›"

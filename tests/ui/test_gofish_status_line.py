@@ -10,6 +10,7 @@ from ui_helpers import started
 
 from tableau.sessions.gofish import SEPARATOR
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes.gofish import asked
 from tableau.ui.scenes.gofish import game_over
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.history import HistoryPanel
@@ -19,6 +20,8 @@ LONG_NEWS_WITHIN = 40
 """Asks on seed 1 against one CPU (Enter each time) within which a move's news outgrows the
 line: the tenth brings "CPU 1 asks you for 9s — Go fish!  ·  CPU 1 draws a card  ·  CPU 1
 lays down a book of 5s"."""
+QUICKLY = 9
+"""Asks made as Enter makes them through the session (``asked``), before the keys take over."""
 
 
 def shown(line: MessageLine) -> str:
@@ -33,7 +36,10 @@ async def test_news_wider_than_the_line_ends_in_an_ellipsis_and_stays_whole_in_t
     async with started(app, (80, 24)) as pilot:
         line = app.screen.query_one(MessageLine)
         assert shown(line) == "Dealt 7 cards each. You play first."  # fits: no ellipsis
-        for _ in range(LONG_NEWS_WITHIN):
+        await asked(pilot, QUICKLY)
+        news = str(line.content)
+        assert len(news) <= line.content_size.width and not shown(line).endswith("…")
+        for _ in range(LONG_NEWS_WITHIN - QUICKLY):
             await press(pilot, "enter")
             news = str(line.content)
             if len(news) > line.content_size.width or game_over(pilot):

@@ -20,7 +20,6 @@ import pytest
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.widgets import ListView
 
 from tableau.ui.screens.help import MENU_HELP
 from tableau.ui.screens.help import rules_text
@@ -237,17 +236,3 @@ async def test_the_help_names_every_key_of_the_screen_and_no_other(table: KeyTab
     assert required, "the screen binds keys"
     assert not required - documented, f"bound, not in the help: {_names(required - documented)}"
     assert not documented - working, f"in the help, not bound: {_names(documented - working)}"
-
-
-async def test_j_and_k_move_through_the_menu_as_its_help_says() -> None:
-    scenes = importlib.import_module("tableau.ui.scenes.menu").SCENES
-    app = next(scene for scene in scenes if scene.name == "main").make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        games = app.screen.query_one("#games", ListView)
-        first = games.index
-        await pilot.press("j")
-        await pilot.pause()
-        assert games.index == first + 1
-        await pilot.press("k")
-        await pilot.pause()
-        assert games.index == first

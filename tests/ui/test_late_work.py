@@ -6,9 +6,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from textual.pilot import Pilot
+from ui_helpers import cpus_played
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.menu import MenuScreen
@@ -23,14 +22,6 @@ def slow_thinker_clock() -> Callable[[], float]:
     return lambda: float(next(ticks))
 
 
-async def wait_until(pilot: Pilot[Any], done: Callable[[], bool], tries: int = 100) -> bool:
-    for _ in range(tries):
-        if done():
-            return True
-        await pilot.pause(0.02)
-    return done()
-
-
 async def test_a_cpu_that_thought_longer_than_its_pause_plays_at_once(tmp_path: Path) -> None:
     """A step due at once was put on a timer of 0 s, which Textual 8.2.8 divides by
     (ZeroDivisionError): the CPU never played and the app failed."""
@@ -39,7 +30,9 @@ async def test_a_cpu_that_thought_longer_than_its_pause_plays_at_once(tmp_path: 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         history = app.screen.query_one(HistoryPanel)
-        assert await wait_until(pilot, lambda: any("Dirk" in line for line in history.entries))
+        # Bram and Cato play first: three steps, each thought in a thread and shown on a
+        # timer. Counted in steps, not seconds (a bound of ~3 s failed under load).
+        assert await cpus_played(pilot, lambda: any("Dirk" in line for line in history.entries))
 
 
 async def test_a_redraw_or_cpu_step_due_after_the_table_closed_does_nothing(
@@ -57,7 +50,7 @@ async def test_a_redraw_or_cpu_step_due_after_the_table_closed_does_nothing(
         table.call_after_refresh(table.redraw)
         table.call_later(table.redraw)
         table.set_timer(0.001, table.redraw)
-        await pilot.pause(0.05)
+        await pilot.pause()  # at least 0.02 s: the 0.001 s timer comes due first
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)

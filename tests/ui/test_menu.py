@@ -24,36 +24,36 @@ from tableau.ui.screens.menu import MenuScreen
 async def test_the_menu_lists_every_registered_game_with_its_description(
     make_app: Callable[..., TableauApp],
 ) -> None:
+    """The menu lists every registered game with its description and has the focus; then,
+    as a player goes through it: ? opens help and Esc closes it, F1 opens help too, s opens
+    the statistics, and ctrl+q quits from the menu. On the way, j and k move through the
+    menu as its help says (moved here from test_keys_documented.py)."""
     app = make_app()
-    async with started(app, (80, 24)):
+    async with started(app, (80, 24)) as pilot:
         assert isinstance(app.screen, MenuScreen)
         items = list(app.screen.query(GameItem))
         assert [item.key for item in items] == [game.key for game in REGISTRY]
         assert items[0].description == REGISTRY[0].description
-        assert app.screen.query_one(ListView).has_focus
-
-
-async def test_question_mark_opens_help_and_escape_closes_it(
-    make_app: Callable[..., TableauApp],
-) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+        games = app.screen.query_one("#games", ListView)
+        assert games.has_focus
+        first = games.index
+        assert first is not None
+        await press(pilot, "j")
+        assert games.index == first + 1
+        await press(pilot, "k")
+        assert games.index == first
         await pilot.press("question_mark")
         assert isinstance(app.screen, HelpScreen)
         await pilot.press("escape")
         assert isinstance(app.screen, MenuScreen)
-
-
-async def test_f1_opens_help_too(make_app: Callable[..., TableauApp]) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
-
-
-async def test_ctrl_q_quits_from_the_menu(make_app: Callable[..., TableauApp]) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "s")
+        assert type(app.screen).__name__ == "StatsScreen"
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
         await press(pilot, "ctrl+q")
         assert not app.is_running
 
@@ -116,10 +116,3 @@ async def test_a_new_game_over_one_in_progress_asks_nothing_and_keeps_it(
         assert [item.text.split(" · ")[:2] for item in app.screen.query(ContinueItem)] == [
             ["Continue Go Fish", "1 CPU"], ["Continue Go Fish", "1 CPU"]]
         assert app.runtime.store.finished("gofish") == []  # nothing counted as a loss
-
-
-async def test_s_opens_the_statistics(make_app: Callable[..., TableauApp]) -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await press(pilot, "s")
-        assert type(app.screen).__name__ == "StatsScreen"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import html
+import itertools
 import re
 from collections import defaultdict
 from collections.abc import AsyncIterator
@@ -29,7 +30,9 @@ from tableau.cards import Suit
 from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
 from tableau.engines.pesten.wording import describe
+from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Seat
 from tableau.storage.passwords import PasswordScheme
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import BIG_HAND
@@ -140,25 +143,39 @@ def _keys(text: str) -> list[str]:
 
 
 # ------------------------------------------------------------------ menu and set-up
-
-
-async def test_pesten_is_in_the_menu_and_opens_its_setup_screen(make_app: MakeApp) -> None:
+async def test_pesten_is_in_the_menu_and_its_setup_marks_what_is_wrong(
+    make_app: MakeApp,
+) -> None:
+    """From the menu to the set-up, which marks an empty name and a duplicate one (names that
+    look like markup shown as typed), two passwords that differ (both fields cleared, the
+    seat not locked), and a table that cannot be dealt, until two packs are chosen."""
     from tableau.ui.screens.pesten_setup import PestenSetupScreen
 
-    app = make_app()
+    app = make_app(passwords=quick_scheme())
     async with app.run_test(size=SIZE) as pilot:
         assert "Pesten" in screen_text(app)
         await click(pilot, "#game-pesten")
         assert isinstance(app.screen, PestenSetupScreen)
         assert "Pesten — set the table" in screen_text(app)
-
-
-async def test_starting_with_pesten_opens_the_setup_screen(make_app: MakeApp) -> None:
-    from tableau.ui.screens.pesten_setup import PestenSetupScreen
-
-    app = make_app("pesten")
-    async with app.run_test(size=SIZE):
-        assert isinstance(app.screen, PestenSetupScreen)
+        await _start_with_names(pilot, "", "cor")
+        assert "Seat 1 needs a name." in _problem(app, 0)
+        assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
+        assert "Please look at the marked fields." in screen_text(app)
+        assert not isinstance(app.screen, PestenScreen)
+        await _start_with_names(pilot, "[b]x", "[B]X")
+        assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
+        assert not isinstance(app.screen, PestenScreen)
+        await _type_password(pilot, 0, "apple", "apples")
+        assert "The two passwords differ" in _problem(app, 0)
+        assert app.screen.query_one("#password-0", Input).value == ""
+        assert app.screen.query_one("#again-0", Input).value == ""
+        assert "not locked" in screen_text(app)
+        app.screen.query_one("#seats", Select).value = 8
+        await pilot.pause()
+        assert "cannot deal 7 cards to 8 players" in _problem(app, "table")
+        app.screen.query_one("#packs", Select).value = 2
+        await pilot.pause()
+        assert _problem(app, "table") == ""
 
 
 async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) -> None:
@@ -169,17 +186,12 @@ async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) 
     await pilot.pause()
 
 
-async def _clear_and_type(pilot: Pilot[Any], selector: str, text: str) -> None:
-    field = pilot.app.screen.query_one(selector, Input)
-    field.value = ""
-    await pilot.click(selector)
-    await press(pilot, *_keys(text))
-
-
 async def _start_with_names(pilot: Pilot[Any], first: str, second: str) -> None:
-    """Type the names of the first two seats and try to start (ctrl+s)."""
-    await _clear_and_type(pilot, "#name-0", first)
-    await _clear_and_type(pilot, "#name-1", second)
+    """Fill in the names of the first two seats and try to start (ctrl+s). (Typing into a
+    field is the set-up's own tests' business: tests/ui/test_pesten_setup.py.)"""
+    pilot.app.screen.query_one("#name-0", Input).value = first
+    pilot.app.screen.query_one("#name-1", Input).value = second
+    await pilot.pause()
     await press(pilot, "ctrl+s")
     await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
     await pilot.pause()
@@ -189,59 +201,29 @@ def _problem(app: TableauApp, key: int | str) -> str:
     return str(app.screen.query_one(f"#problem-{key}", Static).render())
 
 
-async def test_setup_marks_an_empty_name_and_a_duplicate_name(make_app: MakeApp) -> None:
-    app = make_app("pesten", passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        await _start_with_names(pilot, "", "cor")
-        assert "Seat 1 needs a name." in _problem(app, 0)
-        assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
-        assert "Please look at the marked fields." in screen_text(app)
-        assert not isinstance(app.screen, PestenScreen)
+async def test_setup_keeps_only_a_hash_and_an_empty_password_is_allowed_after_a_warning(
+    make_app: MakeApp,
+) -> None:
+    """Starting with Pesten opens the set-up. A password typed twice is kept only as an
+    Argon2id hash (the fields cleared, "✓ locked", the text nowhere on screen or in the
+    screen); a seat left without one is allowed after a warning, and its lock then has an
+    "I am Bram" button instead of a field, which opens Bram's hand."""
+    from tableau.ui.screens.pesten_setup import PestenSetupScreen
 
-
-async def test_setup_says_when_the_two_passwords_differ(make_app: MakeApp) -> None:
-    app = make_app("pesten", passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        await _type_password(pilot, 0, "apple", "apples")
-        assert "The two passwords differ" in _problem(app, 0)
-        assert app.screen.query_one("#password-0", Input).value == ""
-        assert app.screen.query_one("#again-0", Input).value == ""
-        assert "not locked" in screen_text(app)
-
-
-async def test_setup_refuses_a_table_that_cannot_be_dealt(make_app: MakeApp) -> None:
-    app = make_app("pesten", passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        from textual.widgets import Select
-
-        app.screen.query_one("#seats", Select).value = 8
-        await pilot.pause()
-        assert "cannot deal 7 cards to 8 players" in _problem(app, "table")
-        app.screen.query_one("#packs", Select).value = 2
-        await pilot.pause()
-        assert _problem(app, "table") == ""
-
-
-async def test_setup_keeps_only_a_hash_and_clears_the_fields(make_app: MakeApp) -> None:
     secret = "tulips-in-may"
-    app = make_app("pesten", passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        await _type_password(pilot, 0, secret, secret)
-        screen = app.screen
-        assert screen.query_one("#password-0", Input).value == ""
-        assert screen.query_one("#again-0", Input).value == ""
-        assert "✓ locked" in screen_text(app)
-        lock = screen.locks[0]  # type: ignore[attr-defined]
-        assert lock.encoded_hash.startswith("$argon2id$")
-        assert lock.verify(secret)
-        assert secret not in repr(vars(screen))
-        assert secret not in screen_text(app)
-
-
-async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -> None:
     app = make_app("pesten", passwords=quick_scheme(), seed=5)
     async with app.run_test(size=SIZE) as pilot:
-        await _type_password(pilot, 0, "anna-pw", "anna-pw")
+        assert isinstance(app.screen, PestenSetupScreen)
+        await _type_password(pilot, 0, secret, secret)
+        setup = app.screen
+        assert setup.query_one("#password-0", Input).value == ""
+        assert setup.query_one("#again-0", Input).value == ""
+        assert "✓ locked" in screen_text(app)
+        lock = setup.locks[0]  # type: ignore[attr-defined]
+        assert lock.encoded_hash.startswith("$argon2id$")
+        assert lock.verify(secret)
+        assert secret not in repr(vars(setup))
+        assert secret not in screen_text(app)
         await press(pilot, "ctrl+s")
         assert "No password: anyone can open Bram's hand" in _problem(app, 1)
         assert not isinstance(app.screen, PestenScreen)
@@ -252,7 +234,7 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
         for _ in range(8):
             if screen.session.seats[screen.session.state.current].name == "Bram":
                 break
-            await unlock(pilot, "anna-pw")
+            await unlock(pilot, secret)
             await _any_legal_move(pilot)
             await settle(pilot)
         assert lock_title(app) == "Pass the terminal to Bram."
@@ -267,10 +249,25 @@ async def test_an_empty_password_is_allowed_after_a_warning(make_app: MakeApp) -
 # ------------------------------------------------------------------ locks
 
 
-async def test_a_wrong_password_never_reveals_the_hand(make_app: MakeApp) -> None:
+async def test_a_wrong_password_never_reveals_the_hand_and_the_lock_hides_what_hands_hold(
+    make_app: MakeApp,
+) -> None:
+    """The lock screen looks the same whatever the hidden hands hold (two deals, the same
+    picture). Enter on an empty field asks for the password and is no wrong try; each wrong
+    one (case and a trailing space count) leaves the hand and every card off the screen."""
+    app = table_app(make_app, arranged_table([COR, ANNA, BRAM], "5C 7D"))
+    async with started(app, SIZE):
+        other_deal = screen_text(app)
     table = arranged_table([ANNA, BRAM, COR], "5C 7D")
     app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
+    async with started(app, SIZE) as pilot:
+        assert "Pass the terminal to Anna." in other_deal
+        assert screen_text(app) == other_deal
+        await unlock(pilot, "")
+        assert message(app) == "Type Anna's password, then press Enter."
+        assert shown_hand(app) == []
+        lock = table.seats[0].lock
+        assert lock is not None and lock.failed_tries == 0
         for attempt in ("wrong", "ANNA-PW", "anna-pw "):
             await unlock(pilot, attempt)
             assert shown_hand(app) == []
@@ -278,19 +275,9 @@ async def test_a_wrong_password_never_reveals_the_hand(make_app: MakeApp) -> Non
             assert "Wrong password; the hand stays hidden." in message(app)
             text = screen_text(app)
             assert not any(face in text for face in faces_in_hands(table.state))
+        assert lock.failed_tries == 3
         await unlock(pilot, "anna-pw")
         assert sorted(shown_hand(app)) == sorted(ANNA.split())
-
-
-async def test_enter_on_an_empty_password_field_is_not_a_wrong_try(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "")
-        assert message(app) == "Type Anna's password, then press Enter."
-        assert shown_hand(app) == []
-        lock = table.seats[0].lock
-        assert lock is not None and lock.failed_tries == 0
 
 
 async def test_repeated_wrong_tries_make_the_next_try_wait_longer(make_app: MakeApp) -> None:
@@ -320,47 +307,34 @@ async def test_repeated_wrong_tries_make_the_next_try_wait_longer(make_app: Make
         assert len(shown_hand(app)) == 7
 
 
-async def test_the_lock_screen_looks_the_same_whatever_the_hidden_hands_hold(
-    make_app: MakeApp,
-) -> None:
-    texts = []
-    for hands in ([ANNA, BRAM, COR], [COR, ANNA, BRAM]):
-        app = table_app(make_app, arranged_table(hands, "5C 7D"))
-        async with started(app, SIZE):
-            texts.append(screen_text(app))
-    assert "Pass the terminal to Anna." in texts[0]
-    assert texts[0] == texts[1]
 
 
-# ------------------------------------------------------------------ playing
-
-
-async def test_revealed_hand_highlights_the_legal_cards(make_app: MakeApp) -> None:
-    app = table_app(make_app, arranged_table([ANNA, BRAM, COR], "5C 7D"))
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = {str(view.card) for view in hand.query(CardView) if view.has_class("-legal")}
-        assert lit == {"7H", "7C", "7S", "JD"}
-        assert table_screen(app).query_one("#draw", Button).disabled
-
-
-async def test_a_set_is_played_in_the_order_selected(make_app: MakeApp) -> None:
+async def test_the_open_hand_lights_selects_refuses_and_plays_by_keys(make_app: MakeApp) -> None:
+    """Anna's open hand on 7♦, by keys: the legal cards are lit and Draw is off; space on a
+    card that does not fit, or that cannot join the selection, is refused with the reason;
+    Enter on one that does not fit shows the engine's sentence and d says she can play;
+    Escape clears a selection; a jack opens the suit chooser, h names hearts, Enter (Done)
+    hands over to Bram's lock, and the suit asked shows."""
     async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
-        await select(pilot, "7S", "7C", "7H")
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        badges = {str(view.card): view.badge for view in hand.query(CardView) if view.badge}
-        assert badges == {"7S": "1", "7C": "2", "7H": "3"}
-        await press(pilot, "enter")
-        assert [str(card) for card in table.state.pile[-3:]] == ["7S", "7C", "7H"]
-        assert "Anna plays 7♠ 7♣ 7♥" in screen_text(app)
-        # A seven: Anna plays again on her revealed hand.
-        assert sorted(shown_hand(app)) == sorted(["3H", "JD", "9S", "QH"])
-        assert "Seven" in message(app)
-
-
-async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
+        screen = table_screen(app)
+        assert sorted(lit_cards(app)) == sorted(["7H", "7C", "7S", "JD"])
+        assert screen.query_one("#draw", Button).disabled
+        await cursor_to(pilot, "QH")
+        await press(pilot, "space")
+        assert screen.selected == []
+        assert "Q♥ does not go on 7♦" in message(app) and "Selected" not in message(app)
+        await press(pilot, "enter")  # Enter plays the card under the cursor: refused
+        assert "Q♥ does not go on 7♦" in message(app)
+        assert len(table.state.hands[0]) == 7
+        await press(pilot, "d")
+        assert "You can play" in message(app)
+        await select(pilot, "7C")
+        await cursor_to(pilot, "9S")
+        await press(pilot, "space")
+        assert [str(screen.shown[i]) for i in screen.selected] == ["7C"]
+        assert message(app).startswith("9♠ does not join 7♣: ")
+        await press(pilot, "escape")
+        assert screen.selected == [] and message(app) == "Selection cleared."
         await select(pilot, "JD")
         await press(pilot, "enter")
         assert isinstance(app.screen, SuitChooser)
@@ -372,23 +346,79 @@ async def test_a_jack_opens_the_suit_chooser_and_names_the_suit(make_app: MakeAp
         assert shown_text(app, "#asked") == "Suit asked:\n♥ hearts"
 
 
-async def test_the_suit_chooser_takes_a_number_key(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, _app, pilot):
-        await select(pilot, "JD")
-        await press(pilot, "enter", "4")
-        assert table.state.suit is Suit.SPADES
+async def cursor_to(pilot: Pilot[Any], code: str) -> None:
+    hand = table_screen(pilot.app).query_one("#cards", PestenHand)  # type: ignore[arg-type]
+    target = next(i for i, card in enumerate(hand.cards) if str(card.card) == code)
+    while hand.cursor != target:
+        await pilot.press("right" if hand.cursor < target else "left")
 
 
-async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
-    table = arranged_table([BRAM, ANNA, COR], "5C JK", stack=5)
+async def test_a_double_click_a_drag_or_a_set_by_keys_plays_and_a_refused_one_selects_nothing(
+    make_app: MakeApp,
+) -> None:
+    """Sevens on 7♦ (two packs), so Anna plays again after each: a click on a card that does
+    not fit selects nothing; a refused drag says why and leaves no hidden selection (no
+    badge); a double click plays a card; dragging the selection onto the discard pile plays
+    it, the dragged card last; a set selected by keys shows its order (badges 1 2 3) and
+    Enter plays it in that order; after the sevens the message says to play again."""
+    hand = "7H 7C 7S 7D 7H 7C 9S QH"
+    async with annas_turn(make_app, [hand, BRAM, COR], "5C 7D", packs=2) as (
+        table, app, pilot
+    ):
+        screen = table_screen(app)
+        await click(pilot, card_view(app, "9S"))
+        assert screen.selected == []
+        await drag_to_discard(pilot, "QH")
+        assert "Q♥ does not go on 7♦" in message(app)
+        assert screen.selected == []
+        cards = screen.query_one("#cards", PestenHand)
+        assert not any(view.badge for view in cards.query(CardView))
+        assert len(table.state.hands[0]) == 8
+        await pilot.double_click(card_view(app, "7S"))
+        await pilot.pause()
+        assert str(table.state.pile[-1]) == "7S"
+        await select(pilot, "7C")
+        await drag_to_discard(pilot, "7H")
+        assert [str(card) for card in table.state.pile[-3:]] == ["7S", "7C", "7H"]
+        await select(pilot, "7D", "7C", "7H")
+        badges = {str(view.card): view.badge for view in cards.query(CardView) if view.badge}
+        assert badges == {"7D": "1", "7C": "2", "7H": "3"}
+        await press(pilot, "enter")
+        assert [str(card) for card in table.state.pile[-3:]] == ["7D", "7C", "7H"]
+        assert "Anna plays 7♦ 7♣ 7♥" in screen_text(app)
+        assert sorted(shown_hand(app)) == ["9S", "QH"]  # a seven: she plays again
+        assert "Seven" in message(app)
+
+
+def card_view(app: TableauApp, code: str) -> CardView:
+    hand = table_screen(app).query_one("#cards", PestenHand)
+    return next(view for view in hand.query(CardView) if str(view.card) == code)
+
+
+async def test_a_joker_stack_cannot_be_looked_at_and_then_left(make_app: MakeApp) -> None:
+    """Issue 27 C9: Anna pressed t, saw the five cards, pressed Escape at the suit chooser
+    ("nothing happened") and played her own joker, so Bram took the cards she had seen.
+    Now no card shows before the take is made; Escape at the chooser leaves nothing seen.
+    Then the take names its suit as it is made: the chooser first (a number key, 3, names
+    hearts), then the five new cards lit until Done, and the history says it."""
+    own = "JK 3H 7H 7C 9S QH 4D"
+    table = arranged_table([own, BRAM, COR], "5C JK", stack=5)
     app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
         assert shown_text(app, "#pending") == "Joker: Anna takes 5 or plays a joker."
         await unlock(pilot, "anna-pw")
-        assert "take 5 (t or Enter) and name a suit" in message(app)
+        assert "take 5 (t) and name a suit" in message(app)
         assert table_screen(app).query_one("#draw", Button).disabled
         await press(pilot, "t")
-        # The suit is named as the cards are taken: the chooser comes first.
+        assert isinstance(app.screen, SuitChooser)
+        assert len(shown_hand(app)) == 7  # her own seven: none of the stack is shown
+        assert "New in your hand" not in message(app)
+        await press(pilot, "escape")
+        assert message(app).startswith("No suit named; nothing happened.")
+        assert table.state.stack == 5 and len(table.state.hands[0]) == 7
+        assert "New in your hand" not in screen_text(app)
+        assert sorted(shown_hand(app)) == sorted(own.split(" "))
+        await press(pilot, "t")
         assert isinstance(app.screen, SuitChooser)
         await press(pilot, "3")
         assert len(table.state.hands[0]) == 12
@@ -402,60 +432,80 @@ async def test_a_taken_joker_stack_names_its_suit(make_app: MakeApp) -> None:
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
-async def test_a_joker_stack_cannot_be_looked_at_and_then_left(make_app: MakeApp) -> None:
-    """Issue 27 C9: Anna pressed t, saw the five cards, pressed Escape at the suit chooser
-    ("nothing happened") and played her own joker, so Bram took the cards she had seen.
-    Now no card shows before the take is made; Escape at the chooser leaves nothing seen."""
-    own = "JK 3H 7H 7C 9S QH 4D"
-    table = arranged_table([own, BRAM, COR], "5C JK", stack=5)
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
-        await press(pilot, "t")
-        assert isinstance(app.screen, SuitChooser)
-        assert len(shown_hand(app)) == 7  # her own seven: none of the stack is shown
-        assert "New in your hand" not in message(app)
-        await press(pilot, "escape")
-        assert message(app).startswith("No suit named; nothing happened.")
-        assert table.state.stack == 5 and len(table.state.hands[0]) == 7
-        assert "New in your hand" not in screen_text(app)
-        assert sorted(shown_hand(app)) == sorted(own.split(" "))
-
-
-async def test_a_two_stack_shows_what_is_pending_and_can_be_answered(make_app: MakeApp) -> None:
-    table = arranged_table(["3H 2H 2S 3D 9S QH KC", BRAM, COR], "5C 2D", stack=2)
+async def test_a_two_stack_is_answered_then_taken_cards_are_shown_until_done(
+    make_app: MakeApp,
+) -> None:
+    """The pending line at the lock; the Take button grows with its label ("Take 2 t",
+    composed as "Take t"); Anna's 3♦ answers and Bram then faces 5. Bram takes them: his
+    five new cards are lit until Done, other keys do nothing meanwhile (and the CPU after
+    him waits), and Done hands over."""
+    table = arranged_table(["3H 2H 2S 3D 9S QH KC", BRAM, COR], "5C 2D", stack=2,
+                           draw_next="KD 3S 4S 5S 6S")
     app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
         assert shown_text(app, "#pending") == (
             "2-stack: Anna takes 2 or answers with a 2 or the 3♦."
         )
         await unlock(pilot, "anna-pw")
+        assert "Take 2 t" in screen_text(app)
         await select(pilot, "3D")
         await press(pilot, "enter")
         assert table.state.stack == 5
         assert shown_text(app, "#pending").startswith("2-stack: Bram takes 5")
-
-
-async def test_forgetting_last_card_costs_two_cards(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
-        await select(pilot, "3D")
+        await press(pilot, "enter")  # Done
+        await unlock(pilot, "bram-pw")
+        assert "Take 5 t" in screen_text(app)
+        await press(pilot, "t")
+        new = ["KD", "3S", "4S", "5S", "6S"]
+        assert sorted(shown_hand(app)) == sorted([*BRAM.split(), *new])
+        assert sorted(lit_cards(app)) == sorted(new)
+        assert message(app).startswith("New in your hand: ")
+        assert message(app).endswith(". Enter or Done when you have seen them.")
+        assert all(parse_any_card(code).face in message(app) for code in new)
+        await press(pilot, "d", "space", "l")  # nothing else happens until Done
+        assert len(table.state.hands[1]) == 12 and table.state.current == 2
+        assert screen_text(app).count("Done") >= 1
         await press(pilot, "enter")
-        assert len(table.state.hands[0]) == 3
-        assert "Anna forgot to call last card and takes 2." in screen_text(app)
+        assert table.state.current != 2  # Cor (a CPU) moved once Bram was done
+        assert lock_title(app) == "Pass the terminal to Anna."
 
 
-async def test_calling_last_card_with_l_avoids_the_penalty_and_marks_the_seat(
+async def test_calling_last_card_with_l_avoids_the_penalty_and_forgetting_costs_two_cards(
     make_app: MakeApp,
 ) -> None:
-    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (table, app, pilot):
+    """l arms the call (the button grows to "Last card! ✓ l"); the play takes it along: one
+    card left, read "1 card", the seat marked LAST clear of the stock at 80×24, the button
+    back to "Last card! l". Taken back (u), the same play without the call costs two cards:
+    the history says so, the two are lit until Done, Undo is not offered and the message
+    says why; Done (a click) hands over to Bram."""
+    async with annas_turn(
+        make_app, ["3D 9S", BRAM, COR], "5C 3S", draw_next="KC 5H"
+    ) as (table, app, pilot):
         await select(pilot, "3D")
         await press(pilot, "l")
-        assert "Last card! ✓" in screen_text(app)
+        last = table_screen(app).query_one("#last", Button)
+        assert str(last.label) == "Last card! ✓ l"
+        assert "Last card! ✓ l" in screen_text(app)
         await press(pilot, "enter")
         assert len(table.state.hands[0]) == 1
         text = screen_text(app)
         assert "Anna: last card!" in text
-        assert re.search(r"Anna\s+1\s+0\s+LAST", text)
+        assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", text)
+        assert shown_text(app, "#hand-title") == "Anna's hand — 1 card (Done hands over)"
+        assert str(last.label) == "Last card! l" and not last.has_class("-armed")
+        await press(pilot, "u")
+        assert sorted(shown_hand(app)) == ["3D", "9S"] and table.state.current == 0
+        await select(pilot, "3D")
+        await press(pilot, "enter")
+        assert len(table.state.hands[0]) == 3
+        assert any(event.kind == "penalty" for event in table.state.history)
+        assert "Anna forgot to call last card and takes 2." in screen_text(app)
+        assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
+        assert sorted(lit_cards(app)) == ["5H", "KC"]
+        assert not table_screen(app).query_one("#undo", Button).display
+        assert "The penalty cards have been seen, so that play stays." in message(app)
+        await click(pilot, "#done")
+        assert lock_title(app) == "Pass the terminal to Bram."
 
 
 async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeApp) -> None:
@@ -481,54 +531,33 @@ async def test_a_player_who_cannot_play_is_offered_only_drawing(make_app: MakeAp
         assert "Anna keeps the drawn card." in screen_text(app)
 
 
-async def test_a_drawn_card_that_fits_may_be_played_or_kept(make_app: MakeApp) -> None:
+async def test_a_drawn_card_that_fits_is_played_with_enter_or_kept_and_the_draw_stays(
+    make_app: MakeApp,
+) -> None:
+    """A click on the stock draws 6♦, which fits: the message says so and only it is lit.
+    Undo of the draw is refused with the sentence; Enter plays it; u takes that play back
+    (the drawn card is in the hand again) but not the draw; p keeps it: the turn passes."""
     async with annas_turn(
         make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
-    ) as (_table, app, pilot):
+    ) as (table, app, pilot):
         await click(pilot, "#stock")
         assert "You drew 6♦ and it fits" in message(app)
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        lit = [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
-        assert lit == ["6D"]
-        await press(pilot, "p")
-        assert "Anna keeps the drawn card." in screen_text(app)
+        assert lit_cards(app) == ["6D"]
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        await press(pilot, "enter")  # the 6♦ drawn fits: Enter plays it
+        assert str(table.state.pile[-1]) == "6D" and table.state.current == 1
+        # The play of the drawn card may be taken back, but not the draw before it.
+        await press(pilot, "u")
+        assert table.state.current == 0 and table.state.phase is engine.Phase.DRAWN
+        assert "6D" in shown_hand(app)
+        await press(pilot, "u")
+        assert message(app) == "A drawn card has been seen, so the draw stays."
+        assert table.state.phase is engine.Phase.DRAWN and "6D" in shown_hand(app)
+        await press(pilot, "p")  # keeps it this time: the turn passes at once
         assert lock_title(app) == "Pass the terminal to Bram."
-
-
-async def test_a_refused_play_shows_the_engines_sentence(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
-        await select(pilot, "QH")
-        await press(pilot, "enter")
-        assert "Q♥ does not go on 7♦" in message(app)
-        assert len(table.state.hands[0]) == 7
-        await press(pilot, "d")
-        assert "You can play" in message(app)
-
-
-async def test_a_double_click_plays_a_card(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        views = list(hand.query(CardView))
-        target = next(view for view in views if str(view.card) == "9S")
-        await click(pilot, target)  # a card that does not fit: refused, nothing played
-        assert table_screen(app).selected == []
-        target = next(view for view in views if str(view.card) == "7H")
-        await pilot.double_click(target)
-        await pilot.pause()
-        assert str(table.state.pile[-1]) == "7H"
-
-
-async def test_dragging_the_selection_onto_the_discard_pile_plays_it(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (table, app, pilot):
-        await select(pilot, "7C", "7S")
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        seven = next(view for view in hand.query(CardView) if str(view.card) == "7H")
-        await pilot.mouse_down(seven)
-        await pilot.hover("#history")
-        await pilot.hover("#discard")
-        await pilot.mouse_up("#discard")
-        await pilot.pause()
-        assert [str(card) for card in table.state.pile[-3:]] == ["7C", "7S", "7H"]
+        assert "Anna keeps the drawn card." in screen_text(app)
+        assert table.state.hands[0].count(parse_any_card("6D")) == 1
 
 
 # ------------------------------------------------------------------ CPU seats and hand-off
@@ -579,18 +608,20 @@ async def _any_legal_move(pilot: Pilot[Any]) -> None:
 
 
 async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -> None:
-    app = make_app("pesten", passwords=quick_scheme(), seed=2024)
+    """A dealt table of two password holders and a CPU, played by keys: every lock shows
+    only public facts (no card of any hand, no password), each hand shows whole once opened
+    and leaves the screen the moment its turn ends; the CPU's turns reach the history."""
+    scheme = quick_scheme()
+    seats = [Seat("Anna", HUMAN, scheme.lock("Anna", "anna-pw")),
+             Seat("Bram", HUMAN, scheme.lock("Bram", "bram-pw")), Seat("Cor", "careful")]
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=2, seed=2024)
+    app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
-        await _type_password(pilot, 0, "anna-pw", "anna-pw")
-        await _type_password(pilot, 1, "bram-pw", "bram-pw")
-        await pilot.press("ctrl+s")
         await settle(pilot)
         screen = table_screen(app)
-        table = screen.session
-        assert [seat.plays for seat in table.seats] == ["human", "human", "careful"]
         passwords = {"Anna": "anna-pw", "Bram": "bram-pw"}
         turns = 0
-        while turns < 8 and not table.over:
+        while turns < 3 and not table.over:
             name = table.seats[table.state.current].name
             # Every lock screen: only public facts, no card of any hand.
             assert screen.mode == "lock"
@@ -612,122 +643,84 @@ async def test_two_humans_and_a_cpu_play_several_full_turns(make_app: MakeApp) -
             assert shown_hand(app) == []
             await settle(pilot)
             turns += 1
-        assert turns >= 4
+        assert turns == 3  # Anna, Bram, and Anna again after the CPU
         history = " ".join(describe(event, 0) for event in table.state.history)
         assert "Cor" in history
         assert "anna-pw" not in history and "bram-pw" not in history
 
 
-async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
+async def test_a_lone_human_plays_on_and_with_a_pause_each_cpu_moves_after_it(
     make_app: MakeApp,
 ) -> None:
-    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
-        await press(pilot, "enter")
-        assert isinstance(app.screen, EndScreen)
-        text = screen_text(app)
-        assert "Anna wins round 1!" in text
-        assert re.search(r"Anna\s+1", text) and re.search(r"Bram\s+0", text)
-        await pilot.click("#choice-next")
-        await settle(pilot)
+    """Anna and two CPUs. No CPU moves while Anna's hand is on show, even with no pause (it
+    would move at once); after Done the CPUs move and Anna's hand opens again without her
+    password (the one human, once a round). With a pause the CPUs move one by one after it
+    (on an injected clock, waited for, not slept); a pause that has not run out shows
+    "Bram (CPU) is thinking…" and Anna's move, and Bram has not moved."""
+    table = arranged_table(
+        ["8H 9H 3H 5S", BRAM, COR], "5C 8C", kinds=("human", "random", "careful"),
+    )
+    app = table_app(make_app, table)  # its clock stands still: a pause never runs out alone
+    async with app.run_test(size=SIZE) as pilot:
         screen = table_screen(app)
-        assert screen.session.state.round == 2
-        assert screen.session.state.wins == (1, 0, 0)
-        assert [seat.name for seat in screen.session.seats] == ["Anna", "Bram", "Cor"]
-        name = screen.session.seats[screen.session.state.current].name
-        assert lock_title(app) == f"Pass the terminal to {name}."
-        await unlock(pilot, dict(zip(("Anna", "Bram"), PASSWORDS, strict=False))[name])
-        assert shown_hand(app)
-
-
-async def test_menu_from_the_round_end_goes_back_to_the_menu(make_app: MakeApp) -> None:
-    from tableau.ui.screens.menu import MenuScreen
-
-    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (_table, app, pilot):
-        await press(pilot, "enter")
-        await click(pilot, "#choice-menu")
-        assert isinstance(app.screen, MenuScreen)
-
-
-@pytest.mark.parametrize("card", ["7H", "JD"])
-def test_scene_tables_hold_the_cards_they_name(card: str) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    assert parse_any_card(card) in table.state.hands[0]
-    assert sum(len(hand) for hand in table.state.hands) + len(table.state.stock) + len(
-        table.state.pile
-    ) == 54
-
-
-async def test_enter_plays_the_card_just_drawn_when_it_fits(make_app: MakeApp) -> None:
-    async with annas_turn(
-        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
-    ) as (table, app, pilot):
-        await press(pilot, "d")
-        await press(pilot, "enter")
-        assert str(table.state.pile[-1]) == "6D"
-        await press(pilot, "enter")  # Done
-        assert lock_title(app) == "Pass the terminal to Bram."
-
-
-async def test_leaving_during_a_round_asks_first(make_app: MakeApp) -> None:
-    from tableau.ui.screens.dialogs import ChooserScreen
-    from tableau.ui.screens.menu import MenuScreen
-
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await press(pilot, "escape")  # from the lock screen: the password field has focus
-        assert isinstance(app.screen, ChooserScreen)
-        await click(pilot, "#choice-stay")
-        assert lock_title(app) == "Pass the terminal to Anna."
         await unlock(pilot, "anna-pw")
-        await press(pilot, "q")
-        await click(pilot, "#choice-leave")
-        assert isinstance(app.screen, MenuScreen)
-
-
-async def test_a_lone_human_is_not_asked_again_within_a_round(make_app: MakeApp) -> None:
-    table = arranged_table(
-        ["8H 3H 9S", BRAM, COR], "5C 8C", kinds=("human", "random", "careful"),
-    )
-    app = table_app(make_app, table)
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
+        dealt = len(table.state.history)
         await select(pilot, "8H")
-        await pilot.press("enter", "enter")  # play, Done
-        await settle(pilot)
-        if not table.over:
-            assert table.state.current == 0
-            assert table_screen(app).mode == "hand"
-            assert sorted(shown_hand(app)) == sorted(str(c) for c in table.state.hands[0])
-
-
-async def test_with_a_pause_each_cpu_moves_after_it_and_the_lone_human_plays_on(
-    make_app: MakeApp,
-) -> None:
-    table = arranged_table(
-        ["9H 3H 5S", BRAM, COR], "5C 9C", kinds=("human", "random", "careful"),
-    )
-    app = table_app(make_app, table)
-    # Long enough that a loaded machine still shows the wait before Bram moves.
-    app.runtime.cpu_delay = 2.5
-    async with app.run_test(size=SIZE) as pilot:
-        await unlock(pilot, "anna-pw")
-        await select(pilot, "9H")
-        await press(pilot, "enter")
-        assert table.state.current == 1 and table_screen(app).mode == "hand"  # until Done
-        await pilot.pause(1.2)
-        assert table.state.current == 1  # no CPU moves while Anna holds the terminal
-        await press(pilot, "enter")
-        assert table.state.current == 1 and table_screen(app).mode == "wait"
-        assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
-        assert "Anna plays 9♥" in message(app)
-        for _ in range(150):
-            await pilot.pause(0.1)
+        await press(pilot, "enter")  # 8♥ skips Bram: Cor is next, but Anna holds the hand
+        assert table.state.current == 2 and screen.mode == "hand"
+        assert [event.seat for event in table.state.history[dealt:]] == [0]
+        await press(pilot, "enter")  # Done: Cor moves at once
+        assert table.state.current == 0 and not table.over
+        assert screen.mode == "hand"
+        assert sorted(shown_hand(app)) == sorted(str(c) for c in table.state.hands[0])
+        # A pause: each CPU moves after it, one by one, then Anna plays on. (Time is
+        # injected: every reading of this clock is a second on, so each CPU has thought
+        # longer than its pause and its step is due at once.)
+        ticks = itertools.count()
+        app.runtime.clock = lambda: float(next(ticks))
+        app.runtime.cpu_delay = 0.5
+        moves = len(table.state.history)
+        await _play_and_hand_over(pilot)
+        for _ in range(10_000):  # waited for in steps, not seconds
             if table.state.current == 0 or table.over:
                 break
-        assert [event.seat for event in table.state.history[-2:]] == [1, 2] or table.over
-        if not table.over:
-            assert table_screen(app).mode == "hand"
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        await pilot.pause()
+        assert not table.over
+        seats = [event.seat for event in table.state.history[moves:]]
+        assert seats[0] == 0 and seats[1] == 1 and set(seats[1:]) == {1, 2}, seats
+        assert screen.mode == "hand" and screen.session.revealed == 0
+        # A pause that cannot run out (the clock stands still): Bram is still thinking.
+        app.runtime.clock = lambda: 0.0
+        app.runtime.cpu_delay = 3_600.0
+        moves = len(table.state.history)
+        await _play_and_hand_over(pilot)
+        assert table.state.current == 1 and screen.mode == "wait"
+        assert shown_text(app, "#wait-text") == "Bram (CPU) is thinking…"
+        assert describe(table.state.history[-1], 0) in message(app)  # Anna's move
+        assert {event.seat for event in table.state.history[moves:]} == {0}
+
+
+async def _play_and_hand_over(pilot: Pilot[Any]) -> None:
+    """Anna plays the first single card she may that ends her turn (no 7, 8, jack, king or
+    joker), or draws; her hand stays on show until Done (so no CPU may move yet), unless she
+    keeps a drawn card that does not fit: that hands over at once."""
+    session = table_screen(pilot.app).session  # type: ignore[arg-type]
+    singles = [move.cards[0] for move in session.view(0).legal
+               if isinstance(move, engine.Play) and len(move.cards) == 1
+               and not move.last_card and str(move.cards[0])[0] not in "78JK"]
+    if not singles:
+        await press(pilot, "d")
+        if not any(isinstance(move, engine.Play) for move in session.view(0).legal):
+            await press(pilot, "p")  # keeps it: the turn passes at once
+            assert session.state.current != 0 and session.review is None
+            return
+    else:
+        await select(pilot, str(singles[0]))
+    await press(pilot, "enter")
+    assert session.review is not None and session.state.current != 0
+    await press(pilot, "enter")
 
 
 @pytest.mark.parametrize("size", [(40, 12), (200, 60)])
@@ -741,43 +734,45 @@ async def test_odd_terminal_sizes_do_not_break_the_table(
         assert str(table.state.pile[-1]) == "7C"
 
 
-async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp) -> None:
-    names = ("a[/]b", "[b]Bram", "Cor[")
-    table = arranged_table(["7D", BRAM, COR], "5C 7C", names=names, passwords=("", "x", ""))
+async def test_leaving_during_a_round_asks_first(make_app: MakeApp) -> None:
+    """Escape at the lock offers to leave (staying keeps the lock); in the open hand Escape
+    with nothing selected does nothing and q asks first (n stays); the palette offers the
+    rules and leaving but no undo or save, and its rules open the help; ctrl+q asks too, like
+    every game: n stays, Leave quits."""
+    from tableau.ui.screens.dialogs import ChooserScreen
+    from tableau.ui.screens.dialogs import ConfirmScreen
+    from tableau.ui.screens.help import HelpScreen
+
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
     app = table_app(make_app, table)
     async with app.run_test(size=SIZE) as pilot:
-        assert lock_title(app) == "Pass the terminal to a[/]b."
-        assert str(table_screen(app).query_one("#i-am", Button).label) == "I am a[/]b"
-        await click(pilot, "#i-am")
-        await press(pilot, "enter")
-        assert isinstance(app.screen, EndScreen)
-        assert "a[/]b wins round 1!" in screen_text(app)
-        assert "[b]Bram" in screen_text(app)
-
-
-async def test_setup_messages_show_markup_like_names_as_typed(make_app: MakeApp) -> None:
-    app = make_app("pesten", passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        await _start_with_names(pilot, "[b]x", "[B]X")
-        assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
-
-
-# ------------------------------------------------------------------ play-testing polish
-
-
-def lit_cards(app: TableauApp) -> list[str]:
-    hand = table_screen(app).query_one("#cards", PestenHand)
-    return [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
-
-
-async def test_going_out_with_a_jack_wins_at_once_without_asking_a_suit(
-    make_app: MakeApp,
-) -> None:
-    async with annas_turn(make_app, ["JD", BRAM, COR], "5C 7D") as (table, app, pilot):
-        await press(pilot, "enter")
-        assert not isinstance(app.screen, SuitChooser)
-        assert isinstance(app.screen, EndScreen)
-        assert table.over and table.state.winner == 0
+        await press(pilot, "escape")  # from the lock screen: the password field has focus
+        assert isinstance(app.screen, ChooserScreen)
+        await click(pilot, "#choice-stay")
+        assert lock_title(app) == "Pass the terminal to Anna."
+        await unlock(pilot, "anna-pw")
+        screen = table_screen(app)
+        await press(pilot, "escape")  # nothing selected
+        assert app.screen is screen and screen.mode == "hand"
+        await press(pilot, "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")  # stay
+        assert app.screen is screen and screen.mode == "hand"
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Rules and controls" in titles and "Leave the table" in titles
+        assert not any(word in title.lower() for title in titles for word in ("undo", "save"))
+        await press(pilot, "ctrl+p")
+        await press(pilot, *"rules", "enter")
+        assert isinstance(app.screen, HelpScreen)
+        await press(pilot, "escape")
+        assert app.screen is screen and screen.mode == "hand"
+        await press(pilot, "ctrl+q")  # like every game: asks first
+        assert isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "n")
+        assert app.is_running and app.screen is screen
+        await press(pilot, "ctrl+q")
+        await click(pilot, "#choice-leave")
+        assert not app.is_running
 
 
 async def test_a_run_beyond_the_listing_cap_lights_card_by_card(make_app: MakeApp) -> None:
@@ -806,76 +801,9 @@ async def drag_to_discard(pilot: Pilot[Any], code: str) -> None:
     await pilot.pause()
 
 
-async def test_a_refused_drag_leaves_no_hidden_selection(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, ["QC 8H 3D 9S", BRAM, COR], "5C 8S") as (
-        table, app, pilot
-    ):
-        await drag_to_discard(pilot, "QC")
-        assert "Q♣ does not go on 8♠" in message(app)
-        assert table_screen(app).selected == []
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        assert not any(view.badge for view in hand.query(CardView))
-        await drag_to_discard(pilot, "8H")
-        assert "Anna plays 8♥ — Bram is skipped" in [describe(e, 0) for e in table.state.history]
-
-
-async def test_take_and_last_card_buttons_grow_with_their_labels(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, ["2D 9S QH", BRAM, COR], "5C 7D") as (_t, app, pilot):
-        await select(pilot, "2D")
-        await press(pilot, "enter", "enter")
-        await unlock(pilot, "bram-pw")
-        assert "Take 2 t" in screen_text(app)  # the button was "Take t" for Anna
-        await press(pilot, "l")
-        assert "Last card! ✓ l" in screen_text(app)
-
-
-async def test_the_last_mark_keeps_clear_of_the_stock_at_80x24(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, ["3D 9S", BRAM, COR], "5C 3S") as (_table, app, pilot):
-        await select(pilot, "3D")
-        await press(pilot, "l", "enter")
-        assert re.search(r"Anna\s+1\s+0\s+LAST\s+╭", screen_text(app))
-
-
-async def test_the_palette_offers_the_rules_and_leaving_but_no_undo_or_save(
-    make_app: MakeApp,
-) -> None:
-    from tableau.ui.screens.help import HelpScreen
-
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
-        titles = [command.title for command in app.get_system_commands(app.screen)]
-        assert "Rules and controls" in titles and "Leave the table" in titles
-        assert not any(word in title.lower() for title in titles for word in ("undo", "save"))
-        await press(pilot, "ctrl+p")
-        await press(pilot, *"rules", "enter")
-        assert isinstance(app.screen, HelpScreen)
-
-
-async def test_taken_cards_are_shown_until_done_before_the_hand_off(make_app: MakeApp) -> None:
-    async with annas_turn(
-        make_app, ["9S QH 4S", BRAM, COR], "5C 2D", stack=2, draw_next="KC 3S"
-    ) as (table, app, pilot):
-        await press(pilot, "t")
-        assert sorted(shown_hand(app)) == sorted(["9S", "QH", "4S", "KC", "3S"])
-        assert sorted(lit_cards(app)) == ["3S", "KC"]
-        assert message(app) == "New in your hand: K♣ 3♠. Enter or Done when you have seen them."
-        await press(pilot, "d", "space", "l")  # nothing else happens until Done
-        assert len(table.state.hands[0]) == 5 and table.state.current == 1
-        assert screen_text(app).count("Done") >= 1
-        await press(pilot, "enter")
-        assert shown_hand(app) == []
-        assert lock_title(app) == "Pass the terminal to Bram."
-
-
-async def test_penalty_cards_are_shown_before_the_hand_off(make_app: MakeApp) -> None:
-    async with annas_turn(
-        make_app, ["3D 9S", BRAM, COR], "5C 3S", draw_next="KC 5H"
-    ) as (_table, app, pilot):
-        await select(pilot, "3D")
-        await press(pilot, "enter")
-        assert sorted(shown_hand(app)) == ["5H", "9S", "KC"]
-        assert sorted(lit_cards(app)) == ["5H", "KC"]
-        await click(pilot, "#done")
-        assert lock_title(app) == "Pass the terminal to Bram."
+def lit_cards(app: TableauApp) -> list[str]:
+    hand = table_screen(app).query_one("#cards", PestenHand)
+    return [str(view.card) for view in hand.query(CardView) if view.has_class("-legal")]
 
 
 THIRTY = BIG_HAND
@@ -890,30 +818,32 @@ def whole_cards_in_view(hand: Any) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_a_hand_of_30_cards_is_visible_whole(
-    make_app: MakeApp, size: tuple[int, int]
-) -> None:
-    async with annas_turn(make_app, [THIRTY, BRAM, COR], "5C 3S", size) as (_table, app, _pilot):
-        hand = table_screen(app).query_one("#cards", PestenHand)
-        assert len(whole_cards_in_view(hand)) == 30
-        text = screen_text(app)
-        assert "10♠" in text and "7♣" in text and text.count("JK") >= 2
+async def test_a_hand_of_30_cards_is_visible_whole(make_app: MakeApp) -> None:
+    """At 80×24, and again once the terminal is 120×40 (the snapshots hold both pictures
+    as first drawn)."""
+    async with annas_turn(make_app, [THIRTY, BRAM, COR], "5C 3S") as (_table, app, pilot):
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            hand = table_screen(app).query_one("#cards", PestenHand)
+            assert len(whole_cards_in_view(hand)) == 30, size
+            text = screen_text(app)
+            assert "10♠" in text and "7♣" in text and text.count("JK") >= 2
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)], ids=["80x24", "120x40"])
-async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(
-    make_app: MakeApp, size: tuple[int, int]
-) -> None:
+async def test_the_shared_hand_shows_30_cards_whole_in_go_fish_too(make_app: MakeApp) -> None:
+    """At 80×24 and at 120×40."""
     from tableau.ui.screens.gofish import GoFishHand
 
     app = make_app("gofish")
-    async with started(app, size) as pilot:
+    async with started(app, (80, 24)) as pilot:
         hand = app.screen.query_one(GoFishHand)
         hand.update([parse_any_card(code) for code in THIRTY.split() if code != "JK"])
-        await pilot.pause()
-        await pilot.pause()
-        assert len(whole_cards_in_view(hand)) == 28
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert len(whole_cards_in_view(hand)) == 28, size
 
 
 # ------------------------------------------------------------------ card face contrast
@@ -950,11 +880,23 @@ class CardFaces(App[None]):
                         yield CardView(parse_any_card(code), classes=classes)
 
 
-async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme() -> None:
+QUICK_THEMES = ("textual-dark", "textual-light")
+"""The quick lane's themes (the default dark and light); the exhaustive lane takes all."""
+
+
+@pytest.mark.parametrize("lane", [
+    pytest.param("quick", id="dark-and-light"),
+    pytest.param("all", id="every-theme", marks=pytest.mark.exhaustive),
+])
+async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme(
+    lane: str,
+) -> None:
     app = CardFaces()
     async with app.run_test(size=(120, 40)) as pilot:
         themes = sorted(app.available_themes)
-        assert len(themes) > 5
+        assert len(themes) > 5 and set(QUICK_THEMES) <= set(themes)
+        if lane == "quick":
+            themes = list(QUICK_THEMES)
         low: list[str] = []
         for theme in themes:
             app.theme = theme
@@ -969,19 +911,6 @@ async def test_every_card_face_keeps_4_5_to_1_contrast_in_every_state_and_theme(
         assert low == []
 
 
-async def test_ctrl_q_during_a_round_asks_first_like_every_game(make_app: MakeApp) -> None:
-    from tableau.ui.screens.dialogs import ConfirmScreen
-
-    async with annas_turn(make_app, [ANNA, BRAM, COR], "5C 7D") as (_table, app, pilot):
-        await press(pilot, "ctrl+q")
-        assert isinstance(app.screen, ConfirmScreen)
-        await press(pilot, "n")
-        assert app.is_running and not isinstance(app.screen, ConfirmScreen)
-        await press(pilot, "ctrl+q")
-        await press(pilot, "y")
-        assert not app.is_running
-
-
 # ------------------------------------------------------------------ undo before the hand-off
 
 
@@ -992,6 +921,12 @@ def history_text(table: PestenSession) -> str:
 async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_over(
     make_app: MakeApp,
 ) -> None:
+    """After a play that ends the turn the hand stays with Done and Undo (also in the
+    palette); Escape does nothing there, q asks and staying (and a redraw at another size)
+    keeps the step; u, or the Undo button, restores the hand and the turn; play and Done
+    hand over to Bram's lock, with no card of Anna's left on the screen."""
+    from tableau.ui.screens.dialogs import ConfirmScreen
+
     async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
         before = table.state
         await select(pilot, "3D")
@@ -1005,6 +940,14 @@ async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_o
         undo = screen.query_one("#undo", Button)
         assert undo.display and not undo.disabled
         assert "Undo" in [command.title for command in app.get_system_commands(screen)]
+        await press(pilot, "escape")  # nothing selected: Escape does nothing
+        assert app.screen is screen
+        await press(pilot, "q")
+        assert isinstance(app.screen, ConfirmScreen)
+        await click(pilot, "#choice-stay")
+        await pilot.resize_terminal(120, 40)  # a redraw keeps the step too
+        await pilot.pause()
+        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.state.current == 1
         await press(pilot, "u")
         assert table.state == before and table.state.current == 0
         assert sorted(shown_hand(app)) == ["3D", "9S", "QH"]
@@ -1025,34 +968,64 @@ async def test_undo_after_a_play_restores_the_hand_and_the_turn_and_done_hands_o
         assert not isinstance(app.screen, PestenScreen)
 
 
-async def test_undo_after_a_draw_is_refused_with_the_sentence(make_app: MakeApp) -> None:
+# ------------------------------------------------------------------ rounds and a match
+
+
+async def test_the_round_ends_and_the_next_round_keeps_seats_and_passwords(
+    make_app: MakeApp,
+) -> None:
+    """The winning play ends the round at once: the end dialog names the winner and shows
+    how far each is from the match's target; n in the dialog deals round 2 with the same
+    seats and wins, behind the next player's lock and password."""
     async with annas_turn(
-        make_app, ["3H 9S QH 4S", BRAM, COR], "5C 7D", draw_next="6D"
+        make_app, ["7D", BRAM, COR], "5C 7C", rules={"match": "wins", "target": 3},
     ) as (table, app, pilot):
-        await press(pilot, "d")
-        await press(pilot, "u")
-        assert message(app) == "A drawn card has been seen, so the draw stays."
-        await press(pilot, "enter")  # the 6♦ drawn fits: Enter plays it
-        assert str(table.state.pile[-1]) == "6D" and table.state.current == 1
-        # The play of the drawn card may be taken back, but not the draw before it.
-        await press(pilot, "u")
-        assert table.state.current == 0 and table.state.phase is engine.Phase.DRAWN
-        assert "6D" in shown_hand(app)
-        await press(pilot, "u")
-        assert message(app) == "A drawn card has been seen, so the draw stays."
-        assert table.state.phase is engine.Phase.DRAWN and "6D" in shown_hand(app)
-        await press(pilot, "p")  # keeps it this time: the turn passes at once
-        assert lock_title(app) == "Pass the terminal to Bram."
-        assert table.state.hands[0].count(parse_any_card("6D")) == 1
-
-
-async def test_the_winning_play_ends_the_round_at_once(make_app: MakeApp) -> None:
-    async with annas_turn(make_app, ["7D", BRAM, COR], "5C 7C") as (table, app, pilot):
         await press(pilot, "enter")
         assert table.over and isinstance(app.screen, EndScreen)
+        text = screen_text(app)
+        assert "Anna wins round 1!" in text
+        assert "Standings (first to 3 round wins)" in text
+        assert re.search(r"1 Anna\s+1\s+0\s+2", text) and re.search(r"Bram\s+0", text)
+        await press(pilot, "n")
+        assert not isinstance(app.screen, EndScreen)
+        await settle(pilot)
+        screen = table_screen(app)
+        assert screen.session.state.round == 2 and not table.over
+        assert screen.session.state.wins == (1, 0, 0)
+        assert [seat.name for seat in screen.session.seats] == ["Anna", "Bram", "Cor"]
+        name = screen.session.seats[screen.session.state.current].name
+        assert lock_title(app) == f"Pass the terminal to {name}."
+        await unlock(pilot, dict(zip(("Anna", "Bram"), PASSWORDS, strict=False))[name])
+        assert shown_hand(app)
 
 
-# ------------------------------------------------------------------ a match
+@pytest.mark.parametrize("card", ["7H", "JD"])
+def test_scene_tables_hold_the_cards_they_name(card: str) -> None:
+    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
+    assert parse_any_card(card) in table.state.hands[0]
+    assert sum(len(hand) for hand in table.state.hands) + len(table.state.stock) + len(
+        table.state.pile
+    ) == 54
+
+
+async def test_names_that_look_like_markup_are_shown_as_typed(make_app: MakeApp) -> None:
+    """At the lock, on the "I am" button and in the round's end dialog; its Menu button
+    goes back to the menu."""
+    from tableau.ui.screens.menu import MenuScreen
+
+    names = ("a[/]b", "[b]Bram", "Cor[")
+    table = arranged_table(["7D", BRAM, COR], "5C 7C", names=names, passwords=("", "x", ""))
+    app = table_app(make_app, table)
+    async with app.run_test(size=SIZE) as pilot:
+        assert lock_title(app) == "Pass the terminal to a[/]b."
+        assert str(table_screen(app).query_one("#i-am", Button).label) == "I am a[/]b"
+        await click(pilot, "#i-am")
+        await press(pilot, "enter")
+        assert isinstance(app.screen, EndScreen)
+        assert "a[/]b wins round 1!" in screen_text(app)
+        assert "[b]Bram" in screen_text(app)
+        await click(pilot, "#choice-menu")
+        assert isinstance(app.screen, MenuScreen)
 
 
 POINTS_MATCH = {"match": "points", "target": 100}
@@ -1090,71 +1063,3 @@ async def test_a_points_match_ends_with_the_final_table_and_a_new_match(
             finished.config, seed=fresh.state.config.seed)
         assert fresh.state.config.seed != finished.config.seed
         assert lock_title(app).startswith("Pass the terminal to")
-
-
-async def test_a_round_of_a_match_shows_how_far_each_is_from_the_target(
-    make_app: MakeApp,
-) -> None:
-    async with annas_turn(
-        make_app, ["7D", BRAM, COR], "5C 7C", rules={"match": "wins", "target": 3},
-    ) as (table, app, pilot):
-        await press(pilot, "enter")
-        text = screen_text(app)
-        assert "Standings (first to 3 round wins)" in text
-        assert re.search(r"1 Anna\s+1\s+0\s+2", text)
-        await click(pilot, "#choice-next")
-        assert table.state.round == 2
-
-
-async def test_q_at_the_done_step_asks_and_staying_keeps_the_step(
-    make_app: MakeApp,
-) -> None:
-    from tableau.ui.screens.dialogs import ConfirmScreen
-
-    async with annas_turn(make_app, ["3D 9S QH", BRAM, COR], "5C 7D") as (table, app, pilot):
-        await select(pilot, "3D")
-        await press(pilot, "enter")
-        await press(pilot, "escape")  # nothing selected: Escape does nothing
-        assert isinstance(app.screen, PestenScreen)
-        await press(pilot, "q")
-        assert isinstance(app.screen, ConfirmScreen)
-        await click(pilot, "#choice-stay")
-        await pilot.resize_terminal(120, 40)  # a redraw keeps the step too
-        await pilot.pause()
-        assert sorted(shown_hand(app)) == ["9S", "QH"] and table.state.current == 1
-        await press(pilot, "u")
-        assert table.state.current == 0 and sorted(shown_hand(app)) == ["3D", "9S", "QH"]
-
-
-async def test_a_points_match_set_up_on_the_screen_is_played_to_its_end(
-    make_app: MakeApp,
-) -> None:
-    app = make_app("pesten", passwords=quick_scheme(), seed=31)
-    async with app.run_test(size=SIZE) as pilot:
-        setup = app.screen
-        setup.query_one("#kind-1", Select).value = "random"
-        setup.query_one("#match", Select).value = "points"
-        setup.query_one("#points", Input).value = "10"
-        await pilot.pause()
-        await press(pilot, "ctrl+s", "ctrl+s")  # past the warning: Anna has no password
-        screen = table_screen(app)
-        table = screen.session
-        assert (table.state.config.match, table.state.config.target) == ("points", 10)
-        for _ in range(600):
-            if isinstance(app.screen, EndScreen):
-                if not app.screen.query("#choice-next"):
-                    break
-                await click(pilot, "#choice-next")
-            elif screen.mode == "lock":
-                await click(pilot, "#i-am")
-            elif screen.mode == "hand":
-                await _any_legal_move(pilot)
-            else:
-                await settle(pilot)
-        assert isinstance(app.screen, EndScreen) and table.match_over
-        winner = table.seats[engine.match_winner(table.state) or 0].name
-        assert f"{winner} wins the match!" in screen_text(app)
-        assert max(table.state.points) >= 10
-        await click(pilot, "#choice-new-match")
-        assert table_screen(app).session.state.round == 1
-        assert table_screen(app).session.state.points == (0, 0, 0)

@@ -145,6 +145,12 @@ def test_the_hint_says_what_the_player_may_do() -> None:
     assert hint(arranged_table(["3H 9S", BRAM, COR], "5C 2D", stack=2).view(0)) == (
         "2-stack! Nothing answers it: take 2 (t or Enter)."
     )
+    assert hint(arranged_table(["3H 9S", BRAM, COR], "5C JK", stack=5).view(0)) == (
+        "Joker! You have no joker: take 5 (t or Enter) and name a suit."
+    )
+    assert hint(arranged_table(["JK 9S", BRAM, COR], "5C JK", stack=5).view(0)) == (
+        "Joker! Play a joker, or take 5 (t) and name a suit."
+    )
 
 
 def test_the_round_end_names_the_winner_and_the_rounds_won() -> None:

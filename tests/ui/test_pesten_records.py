@@ -16,6 +16,7 @@ from typing import Any
 from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets import Select
+from ui_helpers import click
 from ui_helpers import press
 from ui_helpers import started
 
@@ -83,12 +84,19 @@ def secrets_found(data: bytes, table: PestenSession, seeds: list[int]) -> list[s
 async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
     make_app: MakeApp,
 ) -> None:
+    """Nothing is saved before the first move; the round's end is recorded (names, kinds,
+    winner, points, rules, match: no card or seed anywhere in the database's bytes) and stays
+    saved, sealed, for the next deal; the next round (n) records nothing more until it ends,
+    and leaving then asks nothing: the round is kept."""
     table = last_card_table()
     seeds = [SEED, table.state.seed, table.cpu_seed]
     app = kept(make_app, "pesten", table=table)
     async with started(app, SIZE) as pilot:
         assert app.runtime.store.finished("pesten") == []
-        await win_the_round(pilot)
+        await unlock(pilot, PASSWORDS[0])
+        assert app.runtime.store.saves() == ([], [])
+        await select(pilot, "7D")
+        await press(pilot, "enter")
         assert isinstance(app.screen, EndScreen)
         [record] = app.runtime.store.finished("pesten")
         assert (record.game, record.variant, record.seed, record.result) == (
@@ -110,6 +118,15 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         shown = ["7C", "7D", "7♣", "7♦"]
         assert [found for found in secrets_found(database_bytes(), table, seeds)
                 if found not in shown] == []
+        await press(pilot, "escape")  # close the end dialog: the round stays over
+        assert isinstance(app.screen, PestenScreen)
+        await press(pilot, "n")  # the next round: nothing more is recorded until it ends
+        assert not app.screen.session.over
+        assert len(app.runtime.store.finished("pesten")) == 1
+        [saved], _problems = app.runtime.store.saves()
+        assert saved.label == "Round 1 · Anna, Bram, Cor"  # until round 2's first move
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)  # leaving asks nothing: the round is kept
     assert [found for found in secrets_found(database_bytes(), table, seeds)
             if found not in shown] == []
 
@@ -120,26 +137,6 @@ async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
     assert secrets_found(b'{"hand": ["7D"]}', table, []) == ["7D"]
     assert secrets_found(b"ADD COLUMN 10\xe2\x99\xa6", table, []) == ["10♦"]
     assert secrets_found(b"x" + SEED.to_bytes(8, "big"), table, [SEED]) == [f"seed {SEED}"]
-
-
-async def test_a_round_is_saved_from_its_first_move_and_each_round_is_recorded_once(
-    make_app: MakeApp,
-) -> None:
-    app = kept(make_app, "pesten", table=last_card_table())
-    async with started(app, SIZE) as pilot:
-        await unlock(pilot, PASSWORDS[0])
-        assert app.runtime.store.saves() == ([], [])
-        await select(pilot, "7D")
-        await press(pilot, "enter")
-        await press(pilot, "escape")  # close the end dialog: the round stays over
-        assert isinstance(app.screen, PestenScreen)
-        await press(pilot, "n")  # the next round: nothing more is recorded until it ends
-        assert not app.screen.session.over
-        assert len(app.runtime.store.finished("pesten")) == 1
-        [saved], _problems = app.runtime.store.saves()
-        assert saved.label == "Round 1 · Anna, Bram, Cor"  # until round 2's first move
-        await press(pilot, "escape")
-        assert isinstance(app.screen, MenuScreen)  # leaving asks nothing: the round is kept
 
 
 async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(
@@ -195,6 +192,8 @@ async def test_a_table_set_on_the_command_line_keeps_its_size_and_kinds(
 async def test_the_round_that_ends_a_match_records_it_and_the_statistics_count_it(
     make_app: MakeApp,
 ) -> None:
+    """Then New match in the end dialog deals round 1 of a new match at the same table, and
+    records nothing more until one of its rounds ends."""
     table = arranged_table(["7D", BRAM, COR], "7C", seed=SEED,
                            rules={"match": "wins", "target": 2}, wins=(1, 0, 0))
     app = kept(make_app, "pesten", table=table)
@@ -209,3 +208,8 @@ async def test_the_round_that_ends_a_match_records_it_and_the_statistics_count_i
         assert all(row.matches == 1 and row.matches_won == 0 for row in others)
         assert all(row.average_points is not None and row.average_points > 0
                    for row in others)
+        await click(pilot, "#choice-new-match")
+        session = pilot.app.screen.session
+        assert isinstance(pilot.app.screen, PestenScreen) and session is table
+        assert session.state.round == 1 and session.state.wins == (0, 0, 0)
+        assert not session.over and len(app.runtime.store.finished("pesten")) == 1

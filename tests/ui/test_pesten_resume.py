@@ -4,7 +4,11 @@ password, and the round plays on exactly where it was. A wrong password keeps it
 Escape leaves the save alone, a changed save gives one sentence; the database's bytes hold no
 card of a hand or of the stock and no seed.
 
-Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
+Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py). One
+test plays the turns and quits through the keys; the others start from a round kept through
+the session API (``keep``), as the table screen keeps it. The rules of a resume (the stage, the
+seat to move, the same round played on, hashes only, the wait following the table) are
+checked at the session level in tests/sessions/test_pesten_saves_flow.py.
 """
 
 from __future__ import annotations
@@ -28,10 +32,16 @@ from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
+from tableau.sessions.pesten import DONE
+from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten import Stage
+from tableau.sessions.pesten_saves import sealed_data
+from tableau.sessions.pesten_saves import title
 from tableau.storage.home import database_path
 from tableau.storage.sealed import DAMAGED
+from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import PASSWORDS
@@ -46,7 +56,7 @@ from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.screens.pesten_unseal import PestenUnsealScreen
 
 MakeApp = Callable[..., TableauApp]
-SIZE = (100, 32)
+SIZE = (80, 24)
 SEED = 0x5EED_1234_ABCD
 PLAIN = {Rank.THREE, Rank.FOUR, Rank.FIVE, Rank.SIX, Rank.NINE, Rank.TEN, Rank.QUEEN,
          Rank.KING}
@@ -164,6 +174,53 @@ async def played_and_quit(make_app: MakeApp, table: PestenSession | None = None)
     return left
 
 
+def session_turn(table: PestenSession) -> None:
+    """The human to move opens their lock, draws (or plays the first move offered) and hands
+    over, through the session API; a CPU after them plays at once, as at the table."""
+    seat = table.to_move
+    for _ in range(12):
+        if table.over or (table.to_move != seat and table.stage is not Stage.CPU):
+            return
+        step = table.cpu_step()
+        if step is not None:
+            assert table.play_cpu(step).ok
+            continue
+        now = table.to_move
+        assert now is not None
+        stage = table.stage
+        moves = table.moves(now)
+        move = (OPEN if stage is Stage.LOCK else DONE if stage is Stage.REVIEW
+                else DRAW if DRAW in moves else moves[0])
+        assert table.act(now, move).ok
+    raise AssertionError("The turn did not pass.")
+
+
+def keep(table: PestenSession) -> PestenSession:
+    """Keep the round in tableau.db as the table screen keeps it after a turn (its sealed
+    record, ``PestenKeeping._sealed_record``), as if the players had quit there."""
+    data = sealed_data(table)
+    state = table.state
+    store = Store(database_path())
+    store.save(GameRecord(
+        "pesten", f"{state.config.players} players", None, data["public"]["config"],
+        started=1.0, moves=state.turns, duration=2.0,
+        label=title(state.round, (seat.name for seat in table.chairs)),
+        details={"players": [seat.name for seat in table.chairs],
+                 "kinds": [seat.plays for seat in table.chairs]},
+        data=data))
+    store.close()
+    return table
+
+
+def kept_round() -> PestenSession:
+    """Anna, Cor and Bram played a turn each (session API), and the round was kept."""
+    table = dealt()
+    session_turn(table)  # Anna, then Cor
+    session_turn(table)  # Bram
+    assert table.state.current == 0 and table.state.turns == 3
+    return keep(table)
+
+
 async def test_quit_and_continue_with_both_passwords_plays_on_the_same_round(
     make_app: MakeApp,
 ) -> None:
@@ -184,44 +241,21 @@ async def test_quit_and_continue_with_both_passwords_plays_on_the_same_round(
         screen = app.screen
         assert isinstance(screen, PestenScreen) and screen.mode == "lock"  # Anna opens again
         await human_turn(pilot)  # Anna, then Cor
-        await human_turn(pilot)  # Bram
         resumed = table.state
+        assert resumed.current == 1
         saved = app.runtime.store.saved("pesten")
         assert saved is not None and saved.moves == resumed.turns > 3
         assert secrets_in(database_bytes(), table) == []
-    # The same turns without the interruption reach the same round.
-    async with started(kept(make_app, "pesten", table=dealt()), SIZE) as pilot:
-        for _ in range(4):
-            await human_turn(pilot)
-        assert table_of(pilot.app).state == resumed
-
-
-async def test_a_wrong_password_keeps_the_round_sealed_and_escape_leaves_the_save(
-    make_app: MakeApp,
-) -> None:
-    await played_and_quit(make_app)
-    before = Store(database_path()).saved("pesten")
-    app = kept(make_app)
-    async with started(app, SIZE) as pilot:
-        await continue_first(pilot)
-        await type_password(pilot, "not-annas")
-        assert isinstance(app.screen, PestenUnsealScreen)
-        assert message(app) == "Wrong password; the round stays sealed."
-        await type_password(pilot, "still-not-annas")
-        assert message(app) == (
-            "Wrong password; the round stays sealed. Wait 1 s before the next try.")
-        await press(pilot, "escape")
-        assert isinstance(app.screen, MenuScreen)
-        saved = app.runtime.store.saved("pesten")
-        assert saved is not None and before is not None and saved.data == before.data
+    # That the same turns without the interruption reach the same round:
+    # tests/sessions/test_pesten_saves_flow.py (and tests/storage/test_sealed.py).
 
 
 async def with_changed_save(
     make_app: MakeApp, change: Callable[[dict[str, Any]], dict[str, Any]]
 ) -> tuple[TableauApp, list[str], dict[str, Any]]:
-    """A round played and quit, its save changed on disk: a new app, the list of what it will
-    say (notifications), and the changed data."""
-    await played_and_quit(make_app)
+    """A round kept, its save changed on disk: a new app, the list of what it will say
+    (notifications), and the changed data."""
+    kept_round()
     store = Store(database_path())
     record = store.saved("pesten")
     assert record is not None and record.data is not None
@@ -296,11 +330,9 @@ async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) 
     seats = [Seat("Anna", lock=scheme.lock("Anna", PASSWORDS[0])),
              Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])),
              Seat("Cor", lock=scheme.lock("Cor", ""))]
-    async with started(kept(make_app, "pesten", table=PestenSession.deal(
-            seats, packs=1, jokers=2, dealer=2, seed=SEED)), SIZE) as pilot:
-        await human_turn(pilot)  # Anna
-        left = table_of(pilot.app).state
-        await quit_app(pilot)
+    table = PestenSession.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
+    session_turn(table)  # Anna
+    left = keep(table).state
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
@@ -367,8 +399,12 @@ async def test_the_wait_after_wrong_passwords_holds_across_leaving_and_restartin
 ) -> None:
     """Issue 27 C14: after wrong tries (Wait 2 s), Escape and Enter brought back a first try
     with no wait. The wait belongs to the seat at the table: it holds across leaving the
-    screen and a new start of the app, until the (injected) wall clock passes it."""
-    await played_and_quit(make_app)
+    screen and a new start of the app, until the (injected) wall clock passes it.
+
+    Also: a wrong password keeps the round sealed (the first one says so with no wait, the
+    next ones name the wait), and Escape leaves the save as it was."""
+    kept_round()
+    before = Store(database_path()).saved("pesten")
     now = [10_000.0]
 
     def wall() -> float:
@@ -380,13 +416,19 @@ async def test_the_wait_after_wrong_passwords_holds_across_leaving_and_restartin
     app = kept(make_app, wall=wall)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
+        said = []
         for wait in (0, 1, 2):
             now[0] += wait
             await type_password(pilot, "not-annas")
-        assert message(app) == (
-            "Wrong password; the round stays sealed. Wait 2 s before the next try.")
+            assert isinstance(app.screen, PestenUnsealScreen) and asked(app).startswith("Anna:")
+            said.append(message(app))
+        assert said == ["Wrong password; the round stays sealed."] + [
+            f"Wrong password; the round stays sealed. Wait {wait} s before the next try."
+            for wait in (1, 2)]
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
+        saved = app.runtime.store.saved("pesten")
+        assert saved is not None and before is not None and saved.data == before.data
         await continue_first(pilot)
         assert message(app).endswith("Wait 2 s before the next try.")
         await type_password(pilot, PASSWORDS[0])  # the right one, yet too soon

@@ -61,10 +61,15 @@ async def start(pilot: Pilot[Any]) -> None:
 # ------------------------------------------------------------------ command-line options
 
 
-async def test_the_set_up_screen_shows_the_options_it_was_given(make_app: MakeApp) -> None:
-    # What `tableau pesten --players 5 --packs 2 --jokers 1 --cpu random,careful` passes on.
+async def test_the_set_up_shows_the_options_it_was_given_and_its_menu_button_leaves(
+    make_app: MakeApp,
+) -> None:
+    """What `tableau pesten --players 5 --packs 2 --jokers 1 --cpu random,careful` passes on
+    shows; the Menu button leaves the set-up for the menu (Escape: the saving-note test)."""
+    from tableau.ui.screens.menu import MenuScreen
+
     app = setup_app(make_app, players=5, packs=2, jokers=1, cpus=("random", "careful"))
-    async with started(app, SIZE):
+    async with started(app, SIZE) as pilot:
         screen = app.screen
         assert isinstance(screen, PestenSetupScreen)
         values = [screen.query_one(f"#{key}", Select).value for key in ("seats", "packs", "jokers")]
@@ -73,48 +78,40 @@ async def test_the_set_up_screen_shows_the_options_it_was_given(make_app: MakeAp
         assert kinds == ["human", "human", "human", "random", "careful"]
         shown = [screen.query_one(f"#seat-{seat}").display for seat in range(8)]
         assert shown == [True] * 5 + [False] * 3
+        await click(pilot, "#menu")
+        assert isinstance(app.screen, MenuScreen)
 
 
 # ------------------------------------------------------------------ names (issue 12 item 18)
 
 
-async def test_names_that_differ_only_after_the_fourteenth_letter_cannot_both_sit(
+CPU_TOO_LONG = "A CPU's name may have at most 8 characters: the table adds “(CPU)”."
+WIDE_TOO_LONG = ("A name may have at most 14 characters (a wide character counts as two), "
+                 "so the table shows it whole.")
+
+
+async def test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_show_whole(
     make_app: MakeApp,
 ) -> None:
+    """One set-up, as players would retry it:
+    - names that differ only after the fourteenth letter cannot both sit;
+    - a CPU's name the table would cut (with its "(CPU)") is refused beside it;
+    - a name of wide letters the table would cut is refused beside it;
+    - the longest names allowed sit, and show whole at the table."""
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         await rename(pilot, 0, "Alexandra-Maria1")
         await rename(pilot, 1, "Alexandra-Maria2")
+        await rename(pilot, 2, "Computer-9")
         await start(pilot)
         assert isinstance(app.screen, PestenSetupScreen)
         assert problem(app, 1) == "Seat 1 is already called Alexandra-Mari; pick another name."
-
-
-@pytest.mark.parametrize(
-    ("seat", "name", "sentence"),
-    [
-        (2, "Computer-9",
-         "A CPU's name may have at most 8 characters: the table adds “(CPU)”."),
-        (0, "名前名前名前名前",
-         "A name may have at most 14 characters (a wide character counts as two), "
-         "so the table shows it whole."),
-    ],
-)
-async def test_a_name_the_table_would_cut_is_refused_beside_it(
-    make_app: MakeApp, seat: int, name: str, sentence: str
-) -> None:
-    app = setup_app(make_app)
-    async with app.run_test(size=SIZE) as pilot:
-        await rename(pilot, seat, name)
+        assert problem(app, 2) == CPU_TOO_LONG
+        await rename(pilot, 0, "名前名前名前名前")
         await start(pilot)
         assert isinstance(app.screen, PestenSetupScreen)
-        assert problem(app, seat) == sentence
-
-
-async def test_the_longest_names_allowed_show_whole_at_the_table(make_app: MakeApp) -> None:
-    names = ("Alexandra-Mar1", "Alexandra-Mar2", "Maria-C8")
-    app = setup_app(make_app)
-    async with app.run_test(size=SIZE) as pilot:
+        assert problem(app, 0) == WIDE_TOO_LONG
+        names = ("Alexandra-Mar1", "Alexandra-Mar2", "Maria-C8")
         for seat, name in enumerate(names):
             await rename(pilot, seat, name)
         await start(pilot)  # warns once: Anna and Bram have no password
@@ -128,22 +125,6 @@ async def test_the_longest_names_allowed_show_whole_at_the_table(make_app: MakeA
         ]
         assert names[0] in painted[0] and names[1] in painted[1]
         assert "Maria-C8 (CPU)" in painted[2]
-
-
-@pytest.mark.parametrize("way", ["escape", "button"])
-async def test_escape_or_the_menu_button_leaves_the_set_up_for_the_menu(
-    make_app: MakeApp, way: str
-) -> None:
-    from tableau.ui.screens.menu import MenuScreen
-
-    app = setup_app(make_app)
-    async with started(app, SIZE) as pilot:
-        if way == "escape":
-            await pilot.press("escape")
-        else:
-            await pilot.click("#menu")
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
 
 
 # ------------------------------------------------------------------ house rules and the match
@@ -254,7 +235,10 @@ async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not
     make_app: MakeApp,
 ) -> None:
     """Issue 27 C12: a save needs two players with a password (one alone could open the
-    stock, the CPUs' hands and the seed from the file); the set-up says so before play."""
+    stock, the CPUs' hands and the seed from the file); the set-up says so before play.
+    Also: Escape leaves the set-up for the menu."""
+    from tableau.ui.screens.menu import MenuScreen
+
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         note = app.screen.query_one("#saving-note", Static)
@@ -265,6 +249,8 @@ async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not
             await press(pilot, *password.replace("-", ""), "enter",
                         *password.replace("-", ""), "enter")
             assert note.display == (seat == 0)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
 
 
 async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(
@@ -273,8 +259,12 @@ async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(
     """A seed gives every hand away, so one picked at random comes from all 2**63 of them (it
     was 2**48): a visible hand must not be a way to search for the deal."""
     monkeypatch.setattr(secrets, "randbits", lambda bits: 2**bits - 1)
-    app = make_app("pesten", passwords=quick_scheme(), players=2, cpus=("careful", "careful"))
+    # A human and a CPU: the table waits at the human's lock (two CPUs would play the whole
+    # round through the screen first).
+    app = make_app("pesten", passwords=quick_scheme(), players=2, cpus=("careful",))
     async with app.run_test(size=SIZE) as pilot:
+        await start(pilot)  # warns once: Anna has no password
         await start(pilot)
-        table = next(screen for screen in app.screen_stack if isinstance(screen, PestenScreen))
+        table = app.screen
+        assert isinstance(table, PestenScreen)
         assert table.session.state.config.seed == 2**63 - 1

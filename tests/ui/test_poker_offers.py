@@ -58,9 +58,15 @@ def at(app: App[Any], state: State) -> PokerScreen:
     return poker
 
 
-async def test_against_an_all_in_bet_no_raise_is_offered_and_b_says_why(make_app: Any) -> None:
+async def test_only_offered_buttons_are_drawn_b_says_why_and_one_chip_is_one_chip(
+    make_app: Any,
+) -> None:
+    """One table set to three positions in turn: against an all-in bet no raise is offered
+    and b says why; with checking free no fold is offered and a CPU's one chip reads "1
+    chip"; your own one chip reads "1 chip" at the table and in the saved game's label."""
     app = make_app("poker", cpus=1, seed=3)
     async with started(app, (80, 24)) as pilot:
+        # against an all-in bet no raise is offered and b says why
         poker = at(app, apply(heads_up([400, 3]), BET))  # the CPU bets its last 2
         view = poker.view
         assert view.my_turn and view.to_call == 2 and view.seats[1].all_in
@@ -70,28 +76,15 @@ async def test_against_an_all_in_bet_no_raise_is_offered_and_b_says_why(make_app
         said = str(poker.query_one("#message", MessageLine).content)
         assert "no one could call a raise" in said and "it takes" not in said
         assert poker.view == view
-
-
-async def test_with_checking_free_no_fold_is_offered_and_one_chip_is_one_chip(
-    make_app: Any,
-) -> None:
-    app = make_app("poker", cpus=1, seed=3)
-    async with started(app, (80, 24)) as pilot:
-        state = apply(heads_up([100, 2]), CHECK)  # the CPU checks
-        poker = at(app, state)
+        # with checking free no fold is offered and one chip is one chip
+        poker = at(app, apply(heads_up([100, 2]), CHECK))  # the CPU checks
         view = poker.view
         assert view.my_turn and view.to_call == 0 and view.seats[1].chips == 1
         await pilot.pause()
         assert shown_buttons(app) == ["Check", "Bet 2"]
         chips = poker.query_one("#seat-1").query_one(".seat-chips", Static)
         assert str(chips.content) == "1 chip"
-
-
-async def test_your_one_chip_reads_1_chip_at_the_table_and_in_the_saved_game(
-    make_app: Any,
-) -> None:
-    app = make_app("poker", cpus=1, seed=3)
-    async with started(app, (80, 24)) as pilot:
+        # your one chip reads 1 chip at the table and in the saved game
         # Your ante leaves you 1; a second hand, so the game is at stake and saved.
         poker = at(app, replace(heads_up([2, 100]), hand_number=2))
         await pilot.pause()

@@ -35,7 +35,15 @@ def test_the_written_out_choices_are_the_engines() -> None:
 
 
 def test_a_seat_name_the_set_up_allows_is_one_the_settings_keep() -> None:
-    assert preferences.NAME_LENGTH == NAME_WIDTH <= pesten.MAX_NAME_LENGTH
+    """The settings ask the engines' one name rule: what the set-up allows they keep, what
+    it refuses they refuse."""
+    assert NAME_WIDTH == pesten.MAX_NAME_LENGTH
+    check = SCHEMA["pesten"]["seats"].check
+    for name, allowed in (("x" * NAME_WIDTH, True), ("x" * (NAME_WIDTH + 1), False),
+                          ("金" * (NAME_WIDTH // 2 + 1), False), ("", False)):
+        assert (pesten.name_problem(name) is None) is allowed
+        seats = [{"name": name, "kind": "human"}, {"name": "Bram", "kind": "careful"}]
+        assert (check(seats) is None) is allowed, name
 
 
 @pytest.mark.parametrize("game", [game for game in GAMES if game in SCHEMA])

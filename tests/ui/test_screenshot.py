@@ -32,9 +32,16 @@ def titles(app: TableauApp) -> list[str]:
     return [command.title for command in app.get_system_commands(app.screen)]
 
 
-async def screenshot_from_the_palette(pilot: Pilot[int]) -> None:
+async def screenshot_from_the_palette(pilot: Pilot[int], folder: Path) -> None:
+    """Screenshot from the palette; wait until its picture is in ``folder``. The command
+    takes it on a 0.1 s timer (so the palette is not in the picture), on the same event
+    loop and clock as these pauses: each pause is at least 0.02 s, so 200 of them are
+    past the timer however slowly a busy machine runs them."""
     await pilot.press("ctrl+p", *"screenshot", "enter")
-    await pilot.pause(0.3)  # the command waits 0.1 s, so the palette is not in the picture
+    for _ in range(200):
+        if svgs(folder):
+            return
+        await pilot.pause()
 
 
 def svgs(folder: Path) -> list[Path]:
@@ -47,7 +54,7 @@ async def test_from_the_menu_a_screenshot_goes_to_downloads_with_mode_600(
     (home / "Downloads").mkdir()
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await screenshot_from_the_palette(pilot)
+        await screenshot_from_the_palette(pilot, home)
     [saved] = svgs(home)
     assert saved.parent == home / "Downloads"
     assert stat.S_IMODE(saved.stat().st_mode) == 0o600
@@ -59,7 +66,7 @@ async def test_without_a_downloads_folder_it_goes_to_the_apps_folder(
 ) -> None:
     app = make_app("yukon", seed=4)
     async with started(app, SIZE) as pilot:
-        await screenshot_from_the_palette(pilot)
+        await screenshot_from_the_palette(pilot, tmp_path)
     assert not (home / "Downloads").exists()
     [saved] = svgs(tmp_path)
     assert saved.parent == tmp_path

@@ -73,7 +73,28 @@ async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
 
 
 async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: MakeApp) -> None:
-    async with set_up(make_app, "1") as (app, pilot):
+    """One run of the menu, as a player goes through the set-ups: Pesten keeps its own
+    set-up screen; a click on a line steps its choice (Poker's CPUs) and Back returns to the
+    menu; every Yukon rules line fits on one row at 80x24 (the longest choice, "spec:
+    different suit (the course spec)", once wrapped its ›); Escape goes back to the menu,
+    and the rules chosen are the game's."""
+    async with set_up(make_app, "2") as (app, pilot):
+        assert isinstance(app.screen, PestenSetupScreen)
+        await press(pilot, "escape")
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "4")
+        await pilot.click("#option-cpus")
+        assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
+        await click(pilot, "#setup-back")
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "1")
+        row = app.screen.query_one(OptionRow)
+        first = shown(app)["rules"]
+        for _ in range(3):  # every rules variant, round to the first again
+            assert "›" in shown(app)["rules"]
+            assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
+            await press(pilot, "right")
+        assert shown(app)["rules"] == first
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "1", "right")
@@ -81,28 +102,3 @@ async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: Mak
         await click(pilot, "#setup-start")
         assert isinstance(app.screen, YukonScreen)
         assert app.screen.session.state.rules == "classic"
-
-
-async def test_a_click_on_a_line_steps_its_choice_and_back_returns_to_the_menu(
-    make_app: MakeApp,
-) -> None:
-    async with set_up(make_app, "4") as (app, pilot):
-        await pilot.click("#option-cpus")
-        assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
-        await click(pilot, "#setup-back")
-        assert isinstance(app.screen, MenuScreen)
-
-
-async def test_pesten_keeps_its_own_set_up_screen(make_app: MakeApp) -> None:
-    async with set_up(make_app, "2") as (app, _pilot):
-        assert isinstance(app.screen, PestenSetupScreen)
-
-
-async def test_every_yukon_rules_line_fits_on_one_row_at_80x24(make_app: MakeApp) -> None:
-    """The longest choice ("spec: different suit (the course spec)") once wrapped its ›."""
-    async with set_up(make_app, "1") as (app, pilot):
-        row = app.screen.query_one(OptionRow)
-        for _ in range(3):  # every rules variant
-            assert "›" in shown(app)["rules"]
-            assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
-            await press(pilot, "right")

@@ -72,8 +72,14 @@ def sentence(screen: StatsScreen) -> str:
     return str(pane.query_one(".empty", Static).content)
 
 
-async def test_finished_games_show_on_their_tabs() -> None:
+async def test_finished_games_show_on_their_tabs_and_clearing_one_asks_first() -> None:
+    """Recorded games show on their tabs (Yukon's, then Poker's); then clearing: No to the
+    question clears nothing (Poker's), Yes clears that one game (Yukon's) and keeps the
+    others and the game in progress."""
     record_games()
+    store = Store(database_path())
+    store.save(GameRecord("yukon", "spec", 5, {}, 0.0, 7, 30.0, data={"any": 1}))
+    store.close()
     async with started(app(), (80, 24)) as pilot:
         screen = await opened(pilot)
         assert screen.shown_game == "yukon"
@@ -91,49 +97,13 @@ async def test_finished_games_show_on_their_tabs() -> None:
         assert ("Biggest pot won", "90") in rows
         assert ("Chips", "-15") in rows
         assert rows[-2:] == [("#2", "-40"), ("#1", "+25")]
-
-
-async def test_arrows_numbers_and_clicks_choose_the_game() -> None:
-    async with started(app(), (80, 24)) as pilot:
-        screen = await opened(pilot)
-        await press(pilot, "right")
-        assert screen.shown_game == "pesten"
-        await press(pilot, "3")
-        assert screen.shown_game == "gofish"
-        await press(pilot, "1", "left")  # from the first game round to the last
-        assert screen.shown_game == "poker"
-        await click(pilot, "#--content-tab-stats-gofish")
-        assert screen.shown_game == "gofish"
-
-
-async def test_no_finished_games_read_as_a_sentence_on_every_tab() -> None:
-    async with started(app(), (80, 24)) as pilot:
-        screen = await opened(pilot)
-        assert sentence(screen) == "No Yukon games finished yet."
-        await press(pilot, "2")
-        assert sentence(screen) == "No Pesten rounds finished yet."
-        assert shown(screen) == []
-
-
-async def test_the_menus_statistics_entry_opens_the_screen_and_escape_and_q_go_back() -> None:
-    async with started(app(), (80, 24)) as pilot:
-        await click(pilot, "#statistics")
-        assert isinstance(pilot.app.screen, StatsScreen)
-        await press(pilot, "escape")
-        assert isinstance(pilot.app.screen, MenuScreen)
-        await opened(pilot)
-        await press(pilot, "q")
-        assert isinstance(pilot.app.screen, MenuScreen)
-
-
-async def test_clearing_one_game_asks_first_and_keeps_the_others() -> None:
-    record_games()
-    store = Store(database_path())
-    store.save(GameRecord("yukon", "spec", 5, {}, 0.0, 7, 30.0, data={"any": 1}))
-    store.close()
-    async with started(app(), (80, 24)) as pilot:
-        screen = await opened(pilot)
-        await press(pilot, "r")
+        # No to the question clears nothing.
+        await press(pilot, "r", "n")
+        assert pilot.app.screen is screen
+        assert ("Hands played", "12") in shown(screen)
+        assert len(Store(database_path()).finished("poker")) == 2
+        # Yes clears the game in view, and only it.
+        await press(pilot, "1", "r")
         dialog = pilot.app.screen
         assert isinstance(dialog, ConfirmScreen)
         assert dialog.title_text == "Clear the Yukon statistics?"
@@ -149,23 +119,37 @@ async def test_clearing_one_game_asks_first_and_keeps_the_others() -> None:
     assert store.saved("yukon") is not None  # the game in progress is no statistic
 
 
-async def test_no_to_the_question_clears_nothing() -> None:
-    record_games()
-    async with started(app(), (80, 24)) as pilot:
-        screen = await opened(pilot)
-        await press(pilot, "4", "r", "n")
-        assert pilot.app.screen is screen
-        assert ("Hands played", "12") in shown(screen)
-    assert len(Store(database_path()).finished("poker")) == 2
-
-
-async def test_nothing_to_clear_asks_nothing() -> None:
+async def test_with_no_games_the_screen_opens_reads_chooses_and_goes_back() -> None:
+    """With nothing recorded, as a player goes through it: the menu's Statistics entry
+    opens the screen and Escape goes back, s opens it and q goes back; no finished games
+    read as a sentence on every tab; arrows, numbers and clicks choose the game; with
+    nothing to clear, r asks nothing and says so."""
     async with app().run_test(size=(80, 24), notifications=True) as pilot:
+        await pilot.pause()
+        await click(pilot, "#statistics")
+        assert isinstance(pilot.app.screen, StatsScreen)
+        await press(pilot, "escape")
+        assert isinstance(pilot.app.screen, MenuScreen)
+        await opened(pilot)
+        await press(pilot, "q")
+        assert isinstance(pilot.app.screen, MenuScreen)
         screen = await opened(pilot)
+        assert sentence(screen) == "No Yukon games finished yet."
         await press(pilot, "r")
         await pilot.pause()
         assert pilot.app.screen is screen
         assert "There are no Yukon statistics to clear." in toasts(pilot)
+        await press(pilot, "2")
+        assert sentence(screen) == "No Pesten rounds finished yet."
+        assert shown(screen) == []
+        await press(pilot, "1", "right")
+        assert screen.shown_game == "pesten"
+        await press(pilot, "3")
+        assert screen.shown_game == "gofish"
+        await press(pilot, "1", "left")  # from the first game round to the last
+        assert screen.shown_game == "poker"
+        await click(pilot, "#--content-tab-stats-gofish")
+        assert screen.shown_game == "gofish"
 
 
 async def test_a_store_that_keeps_nothing_says_why() -> None:

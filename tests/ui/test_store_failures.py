@@ -6,16 +6,19 @@ real full tmpfs and a read-only mount, is in tests/storage/test_store_faults.py.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from ui_helpers import NotedApp
 from ui_helpers import press
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
+from tableau.storage import store_writer
 from tableau.storage.home import database_path
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
@@ -33,9 +36,12 @@ class FillingStore(Store):
     """tableau.db on a disk that fills up while ``full`` is set: every write fails."""
 
     full = False
+    tries = 0
+    """The writer's tries to write a game while the disk is full."""
 
     def write(self, *arguments: Any, **options: Any) -> None:
         if self.full:
+            self.tries += 1
             raise StoreProblem(FULL)
         super().write(*arguments, **options)
 
@@ -58,13 +64,19 @@ def filling_app(folder: Path, start: str | None = None, **options: Any) -> Noted
     return app
 
 
+@pytest.fixture(autouse=True)
+def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The writer tries again within 0.1 s, not 2 s: the waits below are for its tries."""
+    monkeypatch.setattr(store_writer, "RETRY_MOST", 0.1)
+
+
 async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
-    """Wait for what the writer thread does (at most 10 s)."""
-    for _ in range(200):
-        if done():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the writer did not get there")
+    """Wait for what the writer thread does. The writer tries again at least every 0.1 s,
+    so a minute is hundreds of tries: a loaded machine makes the wait longer, never false."""
+    deadline = time.monotonic() + 60.0
+    while not done():
+        assert time.monotonic() < deadline, "the writer did not get there"
+        await pilot.pause()
 
 
 async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> None:
@@ -79,7 +91,9 @@ async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> 
         await until(pilot, lambda: FULL in app.said)
         assert screen.view.moves == 2  # both moves made, on screen
         await type_lines(pilot, str(screen.view.legal[0]))
-        await pilot.pause(0.3)
+        tried = store.tries  # three more tries: the third move's record has failed too
+        await until(pilot, lambda: store.tries >= tried + 3)
+        await pilot.pause()  # and what the writer said then has reached the app
         assert app.said.count(FULL) == 1  # said once, not at every move
         assert Store(database_path()).saved("yukon") is None  # nothing on disk yet
         assert not screen.leaving_keeps_game()  # so q would ask before throwing it away

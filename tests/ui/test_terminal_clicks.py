@@ -77,12 +77,22 @@ def _message(app: TableauApp) -> str:
 
 
 async def test_a_terminal_click_on_a_lit_card_selects_it(make_app: MakeApp) -> None:
+    """First a drag that ends on its own card: no click (nothing selected, nothing played);
+    then a click on a lit card selects it, and a second one adds to the selection."""
     table = arranged_table([ANNA, BRAM, COR], "5C 7D")
     app = make_app("pesten", table=table, passwords=quick_scheme())
     async with app.run_test(size=(108, 50)) as pilot:
         await unlock(pilot, "anna-pw")
         screen = app.screen
         assert isinstance(screen, PestenScreen)
+        x, y = middle(_card(app, "7C"))
+        await terminal_press(pilot, x, y)
+        app.post_message(_mouse(events.MouseMove, x + 1, y))
+        await pilot.pause()
+        app.post_message(_mouse(events.MouseMove, x, y))
+        await pilot.pause()
+        await terminal_release(pilot, x, y)
+        assert screen.selected == [] and len(table.state.pile) == 2
         await terminal_click(pilot, *middle(_card(app, "7C")))
         assert [str(screen.shown[index]) for index in screen.selected] == ["7C"]
         assert _card(app, "7C").badge == "1"
@@ -99,41 +109,12 @@ async def test_a_terminal_double_click_plays_a_playable_card(make_app: MakeApp) 
         assert str(table.state.pile[-1]) == "7H"
 
 
-async def test_a_drag_that_ends_on_its_own_card_is_no_click(make_app: MakeApp) -> None:
-    table = arranged_table([ANNA, BRAM, COR], "5C 7D")
-    app = make_app("pesten", table=table, passwords=quick_scheme())
-    async with app.run_test(size=(108, 50)) as pilot:
-        await unlock(pilot, "anna-pw")
-        x, y = middle(_card(app, "7C"))
-        await terminal_press(pilot, x, y)
-        app.post_message(_mouse(events.MouseMove, x + 1, y))
-        await pilot.pause()
-        app.post_message(_mouse(events.MouseMove, x, y))
-        await pilot.pause()
-        await terminal_release(pilot, x, y)
-        screen = app.screen
-        assert isinstance(screen, PestenScreen)
-        assert screen.selected == [] and len(table.state.pile) == 2
-
-
 # ------------------------------------------------------------------ Yukon
 
 
 async def test_terminal_clicks_pick_and_move_a_yukon_card(make_app: MakeApp) -> None:
-    """C6's J♠ onto C3's Q♥ (the unshuffled deal), by two clicks as a terminal sends them."""
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await type_lines(pilot, "LD", "P")
-        screen = yukon_screen(app)
-        column = screen.query_one("#pile-C6", FanColumn)
-        row = column.row_of(len(column.cards) - 1) - column.scroll_offset.y
-        await terminal_click(pilot, column.region.x + 2, column.region.y + row)
-        assert column.picked_from == len(screen.view.columns[5]) - 1
-        await terminal_click(pilot, *middle(screen.query_one("#pile-C3", FanColumn)))
-        assert [str(card) for card in screen.view.columns[2][-2:]] == ["QH", "JS"]
-
-
-async def test_a_yukon_drag_back_onto_its_own_column_is_no_click(make_app: MakeApp) -> None:
+    """First a drag back onto its own column: no click, nothing picked. Then C6's J♠ onto
+    C3's Q♥ (the unshuffled deal), by two clicks as a terminal sends them."""
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         await type_lines(pilot, "LD", "P")
@@ -148,3 +129,7 @@ async def test_a_yukon_drag_back_onto_its_own_column_is_no_click(make_app: MakeA
         await pilot.pause()
         await terminal_release(pilot, x, y)
         assert column.picked_from is None  # nothing picked: the drag was put back
+        await terminal_click(pilot, x, y)
+        assert column.picked_from == len(screen.view.columns[5]) - 1
+        await terminal_click(pilot, *middle(screen.query_one("#pile-C3", FanColumn)))
+        assert [str(card) for card in screen.view.columns[2][-2:]] == ["QH", "JS"]

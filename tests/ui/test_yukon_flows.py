@@ -2,7 +2,9 @@
 
 The deal used is the unshuffled deck (LD, P): C1 holds the A♣, C3 ends in the Q♥, C6 ends in
 the J♠ and C7 in the K♠ (the spec's Figure 6), so the moves below are known to be legal or not
-by the rules, not by this code.
+by the rules, not by this code. Each test starts the app once and checks, step by step, what
+a player sees; the rules behind the steps are checked at the session level
+(tests/sessions/test_yukon_session.py, test_yukon_flow.py).
 """
 
 from __future__ import annotations
@@ -12,28 +14,30 @@ from collections.abc import AsyncIterator
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
-import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Static
-from ui_helpers import choose_rules
 from ui_helpers import click
 from ui_helpers import message
 from ui_helpers import press
+from ui_helpers import settled
 from ui_helpers import type_lines
-from ui_helpers import yukon_loaded
 from ui_helpers import yukon_screen
 from ui_helpers import yukon_table
 
-from tableau.cards import Card
-from tableau.cards import Rank
-from tableau.cards import Suit
 from tableau.cards import parse_card
+from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import Phase
+from tableau.engines.yukon import numbered_game
+from tableau.engines.yukon import view
 from tableau.ui.app import TableauApp
+from tableau.ui.scenes.yukon import almost_won_save
+from tableau.ui.scenes.yukon import long_column_save
 from tableau.ui.scenes.yukon import played_save
 from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.help import HelpScreen
+from tableau.ui.screens.help import rules_text
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.yukon import YukonScreen
 from tableau.ui.widgets.button_grid import ButtonGrid
@@ -46,8 +50,12 @@ AppFactory = Callable[..., TableauApp]
 AC, QH, JS, KS = (parse_card(text) for text in ("AC", "QH", "JS", "KS"))
 
 
+def _text(app: TableauApp, selector: str) -> str:
+    return str(app.screen.query_one(selector, Static).content)
+
+
 def _last_command(app: TableauApp) -> str:
-    return str(app.screen.query_one("#last-command", Static).content)
+    return _text(app, "#last-command")
 
 
 def _column(app: TableauApp, name: str) -> FanColumn:
@@ -60,175 +68,17 @@ def _bottom_offset(app: TableauApp, name: str) -> tuple[int, int]:
     return (2, column.row_of(len(column.cards) - 1) - column.scroll_offset.y)
 
 
-async def _dealt(pilot: Pilot[int]) -> YukonScreen:
-    await type_lines(pilot, "LD", "P")
-    return yukon_screen(pilot.app)  # type: ignore[arg-type]
-
-
 @asynccontextmanager
 async def dealt_table(
     make_app: AppFactory, size: tuple[int, int] = (80, 24)
 ) -> AsyncIterator[tuple[TableauApp, Pilot[int], YukonScreen]]:
-    """A Yukon app with a deck loaded and dealt (LD, P)."""
+    """A Yukon app (no seed given, as from the menu) with a deck loaded and dealt (LD, P)."""
     app = make_app("yukon")
     async with app.run_test(size=size) as pilot:
-        yield app, pilot, await _dealt(pilot)
-
-
-async def test_typing_ld_and_p_in_the_focused_input_deals(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=5) as (app, pilot, screen):
-        assert screen.query_one(CommandBar).input.has_focus
-        assert screen.view.phase is Phase.STARTUP
+        # As from the menu, no seed given: the game number is from the one range all use.
+        assert yukon_screen(app).start_seed in GAME_NUMBERS
         await type_lines(pilot, "LD", "P")
-        assert yukon_screen(app).view.phase is Phase.PLAY
-        assert _last_command(app) == "P"
-        assert message(app) == "OK"
-        assert screen.view.columns[0] == (AC,)
-
-
-async def test_click_a_card_then_a_column_moves_it(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
-        assert _column(app, "C6").picked_from == len(screen.view.columns[5]) - 1
-        await pilot.click("#pile-C3")
-        assert screen.view.columns[2][-2:] == (QH, JS)
-        assert _last_command(app) == "C6->C3"
-        assert message(app) == "OK"
-
-
-async def test_clicking_the_picked_card_again_cancels(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
-        app.CLICK_CHAIN_TIME_THRESHOLD = 0.0  # two clicks, not a double-click
-        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
-        assert _column(app, "C6").picked_from is None
-        assert screen.view == before
-
-
-async def test_escape_cancels_a_pick(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
-        assert _column(app, "C6").picked_from is not None
-        await pilot.press("escape")
-        assert _column(app, "C6").picked_from is None
-        await pilot.click("#pile-C3")
-        assert screen.view.columns[2][-1] == QH, "after Escape a click on C3 moves nothing"
-
-
-async def test_an_illegal_click_move_shows_the_engines_reason(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
-        await pilot.click("#pile-C6")
-        assert screen.view == before
-        assert "K♠" in message(app) and message(app) != "OK"
-
-
-async def test_drag_and_drop_onto_a_legal_column(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
-        await pilot.hover("#pile-C3", offset=(2, 3))
-        assert _column(app, "C3").target == "legal"
-        await pilot.mouse_up("#pile-C3", offset=(2, 3))
-        assert screen.view.columns[2][-2:] == (QH, JS)
-        assert _column(app, "C3").target is None
-        assert app.mouse_captured is None
-
-
-async def test_an_illegal_drop_is_highlighted_refused_and_explained(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await pilot.mouse_down("#pile-C7", offset=_bottom_offset(app, "C7"))
-        await pilot.hover("#pile-C6", offset=(2, 2))
-        assert _column(app, "C6").target == "illegal"
-        await pilot.mouse_up("#pile-C6", offset=(2, 2))
-        assert screen.view == before
-        assert message(app).startswith("K♠")
-
-
-async def test_releasing_a_drag_outside_every_pile_cancels_it(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
-        await pilot.hover("#stats", offset=(1, 0))
-        await pilot.mouse_up("#stats", offset=(1, 0))
-        assert screen.view == before
-        assert _column(app, "C6").picked_from is None
-        assert app.mouse_captured is None
-
-
-async def test_resizing_during_a_drag_resets_it_without_a_crash(make_app: AppFactory) -> None:
-    async with dealt_table(make_app, size=(120, 40)) as (app, pilot, screen):
-        before = screen.view
-        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
-        await pilot.hover("#pile-C3", offset=(2, 3))
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        assert app.mouse_captured is None
-        await pilot.mouse_up("#pile-C3", offset=(2, 2))
-        assert screen.view == before
-        assert all(column.target is None for column in app.screen.query(FanColumn))
-
-
-async def test_double_click_sends_the_bottom_card_home(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
-        assert AC in {card for pile in screen.view.foundations for card in pile}
-        assert screen.view.columns[0] == ()
-        shown = [pile.top for pile in app.screen.query(StackPile)]
-        assert AC in shown
-
-
-async def test_double_click_on_a_card_that_cannot_go_home_explains_why(
-    make_app: AppFactory,
-) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
-        assert screen.view == before
-        assert message(app) not in ("", "OK")
-
-
-async def test_a_move_with_the_keyboard_only(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.press("escape")  # from INPUT to the table
-        await pilot.press("6", "space", "3", "enter")
-        assert screen.view.columns[2][-2:] == (QH, JS)
-        assert _last_command(app) == "C6->C3"
-
-
-async def test_arrows_pick_a_run_from_the_middle_of_a_column(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        await pilot.press("escape", "5", "up", "up", "up", "space")
-        column = screen.view.columns[4]
-        picked = _column(app, "C5").picked_from
-        assert picked == len(column) - 4
-        await pilot.press("left", "left", "space")
-        # 9♥ (with A♠, 5♠, 8♠ under it) does not go on C3's Q♥: refused, nothing moved.
-        assert screen.view.columns[4] == column
-        assert message(app) not in ("", "OK")
-
-
-async def test_f_sends_the_card_under_the_cursor_home(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (_app, pilot, screen):
-        await pilot.press("escape", "1", "f")
-        assert screen.view.foundations[0] == (AC,)
-
-
-async def test_u_and_r_undo_and_redo(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (_app, pilot, screen):
-        dealt = screen.view
-        await pilot.press("escape", "1", "f")
-        moved = screen.view
-        await pilot.press("u")
-        assert screen.view == dealt
-        await pilot.press("r")
-        assert screen.view == moved
-        await pilot.press("ctrl+z")
-        assert screen.view == dealt
-        await pilot.press("ctrl+y")
-        assert screen.view == moved
+        yield app, pilot, yukon_screen(app)
 
 
 async def _click_button(pilot: Pilot[int], label: str) -> None:
@@ -243,14 +93,244 @@ async def _click_button(pilot: Pilot[int], label: str) -> None:
     raise AssertionError(f"no {label} button is drawn")
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_the_undo_and_redo_buttons_undo_and_redo(
-    make_app: AppFactory, size: tuple[int, int]
+async def test_the_command_line_types_deals_recalls_and_shows_what_was_typed(
+    make_app: AppFactory, tmp_path: Path
 ) -> None:
-    async with dealt_table(make_app, size) as (_app, pilot, screen):
-        dealt = screen.view
-        await pilot.press("escape", "1", "f")
+    """The INPUT line, from the welcome to a saved and loaded game (seed 5):
+
+    - the welcome hint names the game LD, SR, P deals, and the input has the focus;
+    - up and down walk through the lines typed before, the line being typed comes back;
+    - an empty line answers with the commands, wrapped whole above the input;
+    - a long last command ends in an ellipsis and fits its box;
+    - keys that arrive in one burst are separate lines (each Enter ends its own);
+    - LD, SR, P deals game 5, shown in the panel; after P the table has the keys and the
+      arrows move on it;
+    - a typed move, U, S file (a Yukon save), L file (the game back), all answered OK;
+    - junk and a 10 000-character line change nothing and are answered, shortly echoed;
+    - a binary save file is refused with one message naming it.
+    """
+    import textwrap
+
+    (tmp_path / "bad.json").write_bytes(b"\x00\x01\x02garbage")
+    async with yukon_table(make_app, seed=5) as (app, pilot, screen):
+        bar = screen.query_one(CommandBar)
+        field = bar.input
+        assert field.has_focus and screen.view.phase is Phase.STARTUP
+        assert _text(app, "#message").startswith("Type LD, SR, then P to deal game 5.")
+        # The lines typed before.
+        await pilot.press("L", "D", "enter", "S", "W", "enter", "S", "R")
+        await pilot.press("up")
+        assert field.value == "SW"
+        await pilot.press("up", "up")
+        assert field.value == "LD"
+        await pilot.press("down")
+        assert field.value == "SW"
+        await pilot.press("down")
+        assert field.value == "SR", "the line being typed comes back"
+        await pilot.press("up", "up", "enter")
+        assert _last_command(app) == "LD"
+        await pilot.press("up")
+        assert field.value == "LD"
+        field.value = ""
+        # An empty line: the commands, wrapped and shown whole above the input.
+        await type_lines(pilot, "")
+        shown = app.screen.query_one("#message", Static)
+        text = _text(app, "#message")
+        assert text.endswith("S, L.") and len(text) > shown.size.width
+        assert shown.size.height >= len(textwrap.wrap(text, shown.size.width))
+        assert shown.region.bottom <= app.screen.query_one("#command-input").region.y
+        # A long last command.
+        field.value = "X" * 60
+        await press(pilot, "enter")
+        last = _last_command(app)
+        assert last.endswith("…") and last.startswith("XXXX")
+        assert app.screen.query_one("#last-command").size.width >= len(last)
+        field.value = ""
+        # One burst of keys, posted at once as the terminal driver does.
+        for key in ("L", "D", "enter", "S", "R", "enter", "P", "enter"):
+            app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
+        await pilot.pause()
+        await pilot.pause()
+        assert screen.view.phase is Phase.PLAY
+        assert _last_command(app) == "P" and message(app) == "OK"
+        assert screen.view.columns == view(numbered_game(5)).columns
+        assert "Seed  5" in _text(app, "#stats")
+        # After P the table has the keys: the arrows move on it.
+        assert not field.has_focus
+        await pilot.press("right", "right", "space")
+        assert screen.controls.cursor_name == "C3"
+        assert screen.controls.picked is not None and screen.controls.picked.pile == "C3"
+        await pilot.press("escape")
+        # Game 5: C2 ends in the A♣.
+        await type_lines(pilot, "C2->F1")
+        assert screen.view.foundations[0] == (AC,) and message(app) == "OK"
+        await type_lines(pilot, "S game.json")
+        assert message(app) == "OK"
+        saved = screen.view
+        assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
+        await type_lines(pilot, "U")
+        assert screen.view != saved and screen.view.foundations[0] == ()
+        await type_lines(pilot, "L game.json")
+        assert message(app) == "OK" and screen.view == saved
+        # Junk and a huge line.
+        await pilot.press("colon")
+        for junk in ("HELLO", "x" * 10_000):
+            field.value = junk
+            await press(pilot, "enter")
+            assert screen.view == saved
+            assert message(app) not in ("", "OK")
+        assert len(_last_command(app)) < 100
+        await type_lines(pilot, "L bad.json")
+        assert screen.view == saved
+        assert "bad.json" in message(app)
+
+
+async def test_the_mouse_picks_drops_drags_and_double_clicks(make_app: AppFactory) -> None:
+    """Clicks and drags on the unshuffled deal, at 80×24:
+
+    - a typed refusal draws its cards as the table does (K♠, 4♥), never letters;
+    - clicking the picked card again cancels (two clicks, not a double-click) and says
+      Cancelled.; Escape cancels a pick, and a click after it moves nothing;
+    - an illegal click move changes nothing and shows the engine's reason;
+    - an illegal drop is marked illegal while dragged, refused and explained;
+    - a drag released outside every pile cancels, the mouse let go;
+    - a double-click on a card that cannot go home says why;
+    - a legal drag is marked legal and moves; a click on a card then a column moves it;
+    - a double-click sends the bottom card home, drawn on its foundation;
+    - resizing during a drag resets it without a crash.
+    """
+    async with dealt_table(make_app) as (app, pilot, screen):
+        before = screen.view
+        await type_lines(pilot, "C7->C6")
+        assert _text(app, "#message") == "K♠ does not go on J♠: it needs a ten."
+        assert _last_command(app) == "C7->C6"
+        await type_lines(pilot, "C6:4H->C4")
+        assert "4♥" in _text(app, "#message") and "4H" not in _text(app, "#message")
+        await press(pilot, "escape")
+        # Clicking the picked card again.
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from == len(screen.view.columns[5]) - 1
+        chain = app.CLICK_CHAIN_TIME_THRESHOLD
+        app.CLICK_CHAIN_TIME_THRESHOLD = 0.0  # type: ignore[misc]  # two clicks, not a double-click
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        app.CLICK_CHAIN_TIME_THRESHOLD = chain  # type: ignore[misc]
+        assert _column(app, "C6").picked_from is None
+        assert _text(app, "#message") == "Cancelled."
+        assert screen.view == before
+        # Escape cancels a pick.
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from is not None
+        await pilot.press("escape")
+        assert _column(app, "C6").picked_from is None
+        await pilot.click("#pile-C3")
+        assert screen.view.columns[2][-1] == QH, "after Escape a click on C3 moves nothing"
+        await pilot.press("escape")  # that click may have picked a card of C3
+        # An illegal click move.
+        await pilot.click("#pile-C7", offset=_bottom_offset(app, "C7"))
+        await pilot.click("#pile-C6")
+        assert screen.view == before
+        assert "K♠" in message(app) and message(app) != "OK"
+        # An illegal drop.
+        await pilot.mouse_down("#pile-C7", offset=_bottom_offset(app, "C7"))
+        await pilot.hover("#pile-C6", offset=(2, 2))
+        assert _column(app, "C6").target == "illegal"
+        await pilot.mouse_up("#pile-C6", offset=(2, 2))
+        assert screen.view == before
+        assert message(app).startswith("K♠")
+        # A drag released outside every pile.
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#stats", offset=(1, 0))
+        await pilot.mouse_up("#stats", offset=(1, 0))
+        assert screen.view == before
+        assert _column(app, "C6").picked_from is None
+        assert app.mouse_captured is None
+        # A double-click on a card that cannot go home.
+        await pilot.double_click("#pile-C7", offset=_bottom_offset(app, "C7"))
+        assert screen.view == before
+        assert message(app) not in ("", "OK")
+        # A legal drag.
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#pile-C3", offset=(2, 3))
+        assert _column(app, "C3").target == "legal"
+        await pilot.mouse_up("#pile-C3", offset=(2, 3))
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _column(app, "C3").target is None
+        assert app.mouse_captured is None
+        await press(pilot, "u")
+        assert screen.view == before
+        # A click on a card, then on a column.
+        await pilot.click("#pile-C6", offset=_bottom_offset(app, "C6"))
+        assert _column(app, "C6").picked_from == len(screen.view.columns[5]) - 1
+        await pilot.click("#pile-C3")
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _last_command(app) == "C6->C3"
+        assert message(app) == "OK"
+        await press(pilot, "u")
+        # A double-click sends the bottom card home.
+        await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
+        assert AC in {card for pile in screen.view.foundations for card in pile}
+        assert screen.view.columns[0] == ()
+        assert AC in [pile.top for pile in app.screen.query(StackPile)]
+        # Resizing during a drag.
         moved = screen.view
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.mouse_down("#pile-C6", offset=_bottom_offset(app, "C6"))
+        await pilot.hover("#pile-C3", offset=(2, 3))
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert app.mouse_captured is None
+        await pilot.mouse_up("#pile-C3", offset=(2, 2))
+        assert screen.view == moved
+        assert all(column.target is None for column in app.screen.query(FanColumn))
+
+
+async def test_the_keys_move_undo_redeal_save_help_and_leave(
+    make_app: AppFactory, tmp_path: Path
+) -> None:
+    """The table's keys and buttons on the unshuffled deal, at 80×24:
+
+    - a move with the keyboard only (6, space, 3, Enter);
+    - the arrows pick a run from the middle of a column, and a refused drop moves nothing;
+    - f sends the card under the cursor home; u and r, Ctrl+Z and Ctrl+Y undo and redo;
+    - the side panel's Undo, Redo and Redeal buttons (a redeal of a game under way asks);
+    - d, y restarts the same deal;
+    - : focuses the input and Escape gives the table the keys back;
+    - s, Enter saves to yukon-save.json and o, Enter loads it;
+    - a switches auto-move on: the safe cards go home, and it is remembered;
+    - F1 shows the Yukon rules; q goes back to the menu, Yukon is started again from there,
+      and Ctrl+Q quits.
+    """
+    async with dealt_table(make_app) as (app, pilot, screen):
+        dealt = screen.view
+        await pilot.press("escape")  # from INPUT to the table
+        await pilot.press("6", "space", "3", "enter")
+        assert screen.view.columns[2][-2:] == (QH, JS)
+        assert _last_command(app) == "C6->C3"
+        await pilot.press("u")
+        assert screen.view == dealt
+        # A run from the middle of a column.
+        await pilot.press("5", "up", "up", "up", "space")
+        column = screen.view.columns[4]
+        assert _column(app, "C5").picked_from == len(column) - 4
+        await pilot.press("left", "left", "space")
+        # 9♥ (with A♠, 5♠, 8♠ under it) does not go on C3's Q♥: refused, nothing moved.
+        assert screen.view.columns[4] == column and screen.view == dealt
+        assert message(app) not in ("", "OK")
+        await pilot.press("escape")
+        # f, undo and redo.
+        await pilot.press("1", "f")
+        assert screen.view.foundations[0] == (AC,)
+        moved = screen.view
+        await pilot.press("u")
+        assert screen.view == dealt
+        await pilot.press("r")
+        assert screen.view == moved
+        await pilot.press("ctrl+z")
+        assert screen.view == dealt
+        await pilot.press("ctrl+y")
+        assert screen.view == moved
+        # The buttons.
         await _click_button(pilot, "Undo")
         assert screen.view == dealt
         await _click_button(pilot, "Redo")
@@ -258,218 +338,171 @@ async def test_the_undo_and_redo_buttons_undo_and_redo(
         await _click_button(pilot, "Redeal")
         await pilot.press("y")  # a game under way is only redealt after a yes
         assert screen.view == dealt
-
-
-async def test_colon_focuses_input_and_escape_returns_to_the_table(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _dealt(pilot)
+        # d, y.
+        await pilot.press("1", "f")
+        assert screen.view != dealt
+        await pilot.press("d", "y")
+        assert screen.view == dealt
+        # : and Escape.
         bar = app.screen.query_one(CommandBar)
-        await pilot.press("escape")
         assert not bar.input.has_focus
         await pilot.press("colon")
         assert bar.input.has_focus
         await pilot.press("escape")
         assert not bar.input.has_focus
-
-
-async def test_every_command_works_when_typed(make_app: AppFactory, tmp_path: Path) -> None:
-    async with yukon_table(make_app, seed=11) as (app, pilot, screen):
-        await type_lines(pilot, "LD")
-        assert screen.view.deck_shown == (None,) * 52
-        await type_lines(pilot, "SW")
-        assert yukon_screen(app).view.deck_shown[:2] == (AC, Card(Rank.TWO, Suit.CLUBS))
-        await type_lines(pilot, "SI 26")
-        await type_lines(pilot, "SW")
-        # Interleaving the halves at 26: A♣, then the first card of the second half (A♥).
-        assert yukon_screen(app).view.deck_shown[:2] == (AC, Card(Rank.ACE, Suit.HEARTS))
-        await type_lines(pilot, "P")
-        assert screen.view.phase is Phase.PLAY
-        await type_lines(pilot, "C1->F1")
-        assert screen.view.foundations[0] == (AC,)
-        await type_lines(pilot, "U")
-        assert yukon_screen(app).view.foundations[0] == ()
-        await type_lines(pilot, "R")
-        assert screen.view.foundations[0] == (AC,)
-        await type_lines(pilot, "S game.json")
-        assert message(app) == "OK"
-        saved = screen.view
-        assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
-        await type_lines(pilot, "U")
-        assert screen.view != saved
-        await type_lines(pilot, "L game.json")
-        assert message(app) == "OK"
-        assert screen.view == saved
-
-
-async def test_junk_and_huge_input_leave_the_game_unchanged(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        bar = app.screen.query_one(CommandBar)
-        await pilot.press("colon")
-        for junk in ("HELLO", "C9->C1", "C1:ZZ->C2", "L missing.json", "x" * 10_000):
-            bar.input.value = junk
-            await press(pilot, "enter")
-            assert screen.view == before
-            assert message(app) not in ("", "OK")
-        assert len(_last_command(app)) < 100
-
-
-async def test_a_binary_save_file_is_refused_with_one_message(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    (tmp_path / "bad.json").write_bytes(b"\x00\x01\x02garbage")
-    async with dealt_table(make_app) as (app, pilot, screen):
-        before = screen.view
-        await type_lines(pilot, "L bad.json")
-        assert screen.view == before
-        assert "bad.json" in message(app)
-
-
-async def test_new_game_deals_with_a_fresh_seed_that_is_shown(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=3) as (app, pilot, screen):
-        await pilot.press("ctrl+n")
-        assert screen.view.phase is Phase.PLAY
-        seed = screen.start_seed
-        assert seed != 3
-        assert f"Seed  {seed}" in str(app.screen.query_one("#stats", Static).content)
-        assert _last_command(app) == "LD, SR, P"
-
-
-async def test_redeal_restarts_the_same_deal(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (_app, pilot, screen):
-        dealt = screen.view
-        await pilot.press("escape", "1", "f")
-        assert screen.view != dealt
-        await pilot.press("d", "y")  # y: a game under way is only redealt after a yes
-        assert screen.view == dealt
-
-
-async def test_auto_move_sends_safe_cards_home_when_switched_on(make_app: AppFactory) -> None:
-    async with dealt_table(make_app) as (app, pilot, screen):
-        assert screen.view.foundations[0] == ()
-        await pilot.press("escape", "a")
-        assert AC in {card for pile in screen.view.foundations for card in pile}
-        assert app.runtime.settings.get("yukon", "auto_move")
-
-
-@asynccontextmanager
-async def won_table(
-    make_app: AppFactory, folder: Path
-) -> AsyncIterator[tuple[TableauApp, Pilot[Any]]]:
-    """Load a game one move from the end and make that move."""
-    from tableau.ui.scenes.yukon import almost_won_save
-
-    async with yukon_loaded(make_app, folder / "end.json", almost_won_save()) as (app, pilot):
-        await type_lines(pilot, "C1->F4")
-        yield app, pilot
-
-
-async def test_the_last_move_shows_the_win_screen_and_play_again_deals(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    async with won_table(make_app, tmp_path) as (app, pilot):
-        assert isinstance(app.screen, EndScreen)
-        await pilot.click("#choice-again")
-        screen = yukon_screen(app)
-        assert screen.view.phase is Phase.PLAY and not screen.view.won
-        assert screen.view.moves == 0
-
-
-async def test_menu_on_the_win_screen_goes_back_to_the_menu(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    async with won_table(make_app, tmp_path) as (app, pilot):
-        await click(pilot, "#choice-menu")
-        assert isinstance(app.screen, MenuScreen)
-
-
-async def test_a_position_without_moves_says_stuck_and_offers_undo(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    # Game 318 under Russian rules is dealt with no legal move at all.
-    async with yukon_loaded(
-        make_app, tmp_path / "stuck.json", played_save(318, 0, rules="russian")
-    ) as (app, pilot):
-        assert isinstance(app.screen, EndScreen)
-        assert "No moves left" in str(app.screen.query_one("#dialog-title", Static).content)
-        await pilot.press("escape")
-        status = str(app.screen.query_one("#status", Static).content)
-        assert "Stuck" in status
-
-
-async def test_q_goes_back_to_the_menu_and_ctrl_q_quits(make_app: AppFactory) -> None:
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await _dealt(pilot)
-        await pilot.press("escape", "q")
-        assert isinstance(app.screen, MenuScreen)
-        await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
-        assert isinstance(app.screen, YukonScreen)
-        await press(pilot, "ctrl+q")
-        assert not app.is_running
-
-
-async def test_help_shows_the_yukon_rules(make_app: AppFactory) -> None:
-    from tableau.ui.screens.help import HelpScreen
-    from tableau.ui.screens.help import rules_text
-
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.game == "yukon"
-        assert "Yukon" in rules_text("yukon").splitlines()[0]
-
-
-async def test_s_then_enter_saves_and_o_then_enter_loads(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    async with dealt_table(make_app) as (_app, pilot, screen):
-        await pilot.press("escape", "s", "enter")
+        # s, Enter and o, Enter.
+        await pilot.press("s", "enter")
+        await settled(pilot)
         assert (tmp_path / "yukon-save.json").exists()
         saved = screen.view
         await pilot.press("escape", "1", "f")
         assert screen.view != saved
         await pilot.press("escape", "o", "enter")
+        await settled(pilot)
         assert screen.view == saved
+        # a: auto-move.
+        assert screen.view.foundations[0] == ()
+        await pilot.press("escape", "a")
+        assert AC in {card for pile in screen.view.foundations for card in pile}
+        assert app.runtime.settings.get("yukon", "auto_move")
+        # F1, q, Ctrl+Q.
+        await press(pilot, "f1")
+        assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "yukon"
+        assert "Yukon" in rules_text("yukon").splitlines()[0]
+        await press(pilot, "escape")
+        assert app.screen is screen
+        await press(pilot, "d", "y")  # the deal again: no game under way, q asks nothing
+        assert screen.view == dealt
+        await press(pilot, "q")
+        assert isinstance(app.screen, MenuScreen)
+        await press(pilot, "enter", "enter")  # Yukon, then Start in its set-up
+        assert isinstance(app.screen, YukonScreen)
+        await press(pilot, "ctrl+q")
+        assert not app.is_running
 
 
-async def test_choosing_a_rules_variant_deals_again_under_those_rules(
-    make_app: AppFactory,
-) -> None:
-    async with yukon_table(make_app, seed=4) as (_app, pilot, screen):
-        await choose_rules(pilot, screen, "classic")
-        assert screen.view.rules == "classic"
+async def test_new_games_deal_numbered_games_from_one_range(make_app: AppFactory) -> None:
+    """--seed 2 --deal opens game 2 dealt and shows its seed; each Ctrl+N deals a fresh
+    numbered game (LD, SR, P), from the one range of game numbers, shown in the panel."""
+    async with yukon_table(make_app, seed=2, deal=True) as (app, pilot, screen):
         assert screen.view.phase is Phase.PLAY
+        assert screen.view.columns == view(numbered_game(2)).columns and screen.view.moves == 0
+        assert "Seed  2" in _text(app, "#stats")
+        seen = {2}
+        for _ in range(3):
+            await pilot.press("ctrl+n")
+            number = screen.game_number()
+            assert number in GAME_NUMBERS and number not in seen
+            assert number == screen.start_seed
+            seen.add(number)
+            assert screen.view.phase is Phase.PLAY
+            assert screen.view.columns == view(numbered_game(number)).columns
+            assert f"Seed  {number}" in _text(app, "#stats")
+            assert _last_command(app) == "LD, SR, P"
 
 
-async def test_a_column_taller_than_the_screen_scrolls_and_stays_in_its_lane(
+async def test_loaded_games_show_their_seed_and_long_columns(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
-    # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
-    async with yukon_loaded(make_app, tmp_path / "long.json", played_save(26, 76)) as (app, pilot):
-        screen = yukon_screen(app)
+    """Saves loaded with L at 80×24 (started with --seed 4):
+
+    - the panel shows the loaded game's seed, not the launch seed;
+    - a long column (game 4 after 51 moves) shows its header, counting the cards above,
+      and its last card at once;
+    - a column taller than the screen (game 26 after 76 moves) stays in its lane; jumping to
+      it brings its bottom card into view and a double-click sends it home.
+    """
+    from tableau.sessions.timeline import Timeline
+    from tableau.sessions.yukon import YukonSession
+
+    (tmp_path / "game.json").write_text(
+        json.dumps(YukonSession(Timeline(numbered_game(749976))).file_json()))
+    (tmp_path / "long.json").write_text(long_column_save())
+    (tmp_path / "taller.json").write_text(played_save(26, 76))
+    async with yukon_table(make_app, seed=4) as (app, pilot, screen):
+        assert "Seed  4" in _text(app, "#stats")
+        await type_lines(pilot, "L game.json")
+        assert "Seed  749976" in _text(app, "#stats")
+        await type_lines(pilot, "L long.json")
+        await pilot.pause()
+        column = _column(app, "C7")
+        assert column.max_scroll_y > 0, "the column is taller than the table"
+        # Issue 28: the last card (the one a player plays) shows; the header stays on top and
+        # counts the cards scrolled away above it, the six face-down ones among them.
+        name, above = column.render_line(0).text.split()
+        assert name == "C7" and int(above.removeprefix("↑")) >= 6
+        last = screen.view.columns[6][-1]
+        assert last is not None
+        assert column.render_line(column.size.height - 1).text.strip() == last.face
+        # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
+        await type_lines(pilot, "L taller.json")
         c1, c2 = _column(app, "C1"), _column(app, "C2")
         assert c1.region.right <= c2.region.x
         assert len(screen.view.columns[0]) == 38
-        # The column opens at its header; jumping to it brings the bottom card (2♣) into
-        # view, and a double-click there sends it home.
-        await press(pilot, "1")
+        await press(pilot, "escape", "1")
         await pilot.double_click("#pile-C1", offset=_bottom_offset(app, "C1"))
         assert _last_command(app).startswith("C1")
         assert parse_card("2C") in {card for pile in screen.view.foundations for card in pile}
 
 
-async def test_commands_typed_in_one_burst_stay_separate(make_app: AppFactory) -> None:
-    """Keys that arrive together (fast typing, a slow machine) are posted at once, as the
-    terminal driver does; each Enter must end its own line."""
-    from textual import events
+async def test_the_win_the_stuck_table_and_the_clock(tmp_path: Path) -> None:
+    """A save one move from the win, loaded with L (launched with --seed 4), time injected:
 
-    async with yukon_table(make_app) as (app, pilot, screen):
-        for key in ("L", "D", "enter", "S", "W", "enter", "P", "enter"):
-            app.post_message(events.Key(key, key if len(key) == 1 else "\r"))
-        await pilot.pause()
-        await pilot.pause()
-        assert screen.view.phase is Phase.PLAY
-        assert _last_command(app) == "P"
+    - the last move shows the win screen, naming the loaded deal (no number), not the launch
+      seed; the clock stops on the win;
+    - undoing out of the win runs the clock on from where it stood;
+    - the clock stands still while help is open;
+    - Play again on the win screen deals a new game;
+    - a deal with no move at all (Russian game 318) says "No moves left", then Stuck;
+    - Menu on the win screen goes back to the menu.
+    """
+    now = [0.0]
+    app = TableauApp("yukon", clock=lambda: now[0], cursor_blink=False, animations=False,
+                     folder=tmp_path, cpu_delay=0.0, seed=4, persist=False)
+    (tmp_path / "end.json").write_text(almost_won_save())
+    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_lines(pilot, "L end.json")
+        now[0] = 10.0
+        await type_lines(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        shown = " ".join(str(line.content) for line in app.screen.query(Static))
+        # That save is dealt from the unshuffled deck: no game number deals it.
+        assert "Seed: none" in shown and "Seed: 4" not in shown
+        await pilot.press("escape")
+        now[0] = 50.0
+        await type_lines(pilot, "U")
+        screen = yukon_screen(app)
+        assert not screen.view.won
+        now[0] = 55.0
+        await press(pilot, "escape", "right")
+        assert "0:15" in _text(app, "#stats")
+        # Help covers the table: the clock stands still.
+        await press(pilot, "question_mark")
+        assert isinstance(app.screen, HelpScreen)
+        now[0] = 115.0  # a minute reading the rules
+        await press(pilot, "escape")
+        now[0] = 120.0
+        await press(pilot, "right")  # anything that redraws the panel
+        assert "0:20" in _text(app, "#stats")
+        # Play again.
+        await type_lines(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        await pilot.click("#choice-again")
+        screen = yukon_screen(app)
+        assert screen.view.phase is Phase.PLAY and not screen.view.won
+        assert screen.view.moves == 0
+        # Stuck.
+        await type_lines(pilot, "L stuck.json")
+        assert isinstance(app.screen, EndScreen)
+        assert "No moves left" in _text(app, "#dialog-title")
+        await pilot.press("escape")
+        assert "Stuck" in _text(app, "#status")
+        # Menu.
+        await type_lines(pilot, "L end.json")
+        await type_lines(pilot, "C1->F4")
+        assert isinstance(app.screen, EndScreen)
+        assert "Seed: none" in " ".join(str(line.content) for line in app.screen.query(Static))
+        await click(pilot, "#choice-menu")
+        assert isinstance(app.screen, MenuScreen)

@@ -1,29 +1,31 @@
-"""Yukon on screen after play-testing (issue 28, items 4, 5, 7 and 8): the palette's rules
-change is remembered, ascii faces from edge to edge, one auto-move
-behaviour for every deal, and a clock that stops while help is open."""
+"""Yukon on screen after play-testing (issue 28, items 4, 5, 6, 7 and 8, and issue 12's seeds):
+the rules dialog fits and its change is remembered and names the game dealt again, ascii faces
+from edge to edge, and one auto-move behaviour for every deal. (Item 8's clock that stops
+while help is open: test_yukon_flows.py's win-and-clock test and, at the session level,
+tests/sessions/test_yukon_session_protocol.py.)"""
 
 from __future__ import annotations
 
 import os
 import tomllib
-from collections.abc import Callable
 from pathlib import Path
 
+from rich.cells import cell_len
 from test_card_faces import drawn
 from textual.widgets import Button
 from textual.widgets import Static
 from ui_helpers import choose_rules
+from ui_helpers import settled
 from ui_helpers import started
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
 from tableau.cards import parse_card
+from tableau.engines.yukon import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
+from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.dialogs import ConfirmScreen
-from tableau.ui.screens.help import HelpScreen
-
-AppFactory = Callable[..., TableauApp]
 
 
 def _stats(app: TableauApp) -> str:
@@ -37,22 +39,48 @@ def _home() -> Path:
 # ---------------------------------------------------------------- item 4: rules from the palette
 
 
-async def test_the_palettes_rules_change_is_remembered_and_names_the_game_dealt_again() -> None:
-    app = still_app("yukon", persist=True, seed=42, deal=True)
+async def test_the_rules_dialog_fits_deals_a_numbered_game_and_its_change_is_remembered() -> None:
+    """From the palette's Rules, at 80×24, launched with --seed 0 (no game has that number):
+
+    - the dialog fits (issue 28, item 6): a whole question, one-line buttons, on the screen;
+    - choosing classic deals a numbered game under those rules, with the number shown;
+    - over a game under way the change asks first, its yes naming the game dealt again;
+    - with a yes the new rules deal that game again, and the rules are remembered.
+    """
+    app = still_app("yukon", persist=True, seed=0)
     async with started(app, (80, 24)) as pilot:
         screen = yukon_screen(app)
-        await type_lines(pilot, "C6:4H->C1")  # a game under way: the rules change asks first
-        await choose_rules(pilot, screen, "classic")
+        screen.action_rules()
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ChooserScreen)
+        text = str(dialog.query_one("#dialog-text", Static).content)
+        assert text.endswith("?"), "a whole question, not a sentence broken off"
+        for button in dialog.query(Button):
+            label = str(button.label)
+            assert button.size.height == 1 and cell_len(label) <= button.content_size.width, label
+        assert dialog.query_one("#dialog").region in dialog.region
+        await pilot.click("#choice-classic")
+        await pilot.pause()
+        assert screen.view.rules == "classic" and screen.view.phase is Phase.PLAY
+        number = screen.game_number()
+        assert number == screen.start_seed != 0
+        # A game under way: the rules change asks first.
+        screen.run_command(str(screen.view.legal[0]))
+        await settled(pilot)
+        assert screen.view.moves == 1
+        await choose_rules(pilot, screen, "russian")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmScreen)
         leave = app.screen.query_one("#choice-leave", Button)
-        assert str(leave.label) == "y · Deal game 42 again with classic rules"
+        assert str(leave.label) == f"y · Deal game {number} again with russian rules"
         await pilot.press("y")
         await pilot.pause()
-        assert screen.view.rules == "classic" and screen.game_number() == 42
-        assert "Rules classic" in _stats(app)
+        assert screen.view.rules == "russian" and screen.game_number() == number
+        assert screen.view.moves == 0
+        assert "Rules russian" in _stats(app)
     saved = tomllib.loads((_home() / "settings.toml").read_text())
-    assert saved["yukon"]["rules"] == "classic"
+    assert saved["yukon"]["rules"] == "russian"
 
 
 # ---------------------------------------------------------------- item 5: the seed after Q
@@ -77,7 +105,7 @@ async def test_ascii_faces_draw_the_footer_keys_and_the_side_panel_in_ascii(
         assert text.isascii(), sorted({char for char in text if not char.isascii()})
 
 
-# ---------------------------------------------------------------- item 8: auto-move, clock
+# ---------------------------------------------------------------- item 8: auto-move
 
 
 async def test_with_auto_move_on_p_deals_the_same_table_as_the_seed_option() -> None:
@@ -92,20 +120,3 @@ async def test_with_auto_move_on_p_deals_the_same_table_as_the_seed_option() -> 
         assert dealt.columns[0] == (parse_card("AH"),) and dealt.moves == 0
         await type_lines(pilot, "Q", "P")
         assert screen.view.columns == dealt.columns and screen.view.moves == 0
-
-
-async def test_the_clock_stops_while_help_is_open(tmp_path: Path) -> None:
-    now = [0.0]
-    app = TableauApp("yukon", clock=lambda: now[0], cursor_blink=False, animations=False,
-                     folder=tmp_path, cpu_delay=0.0, seed=1234, deal=True)
-    async with started(app, (80, 24)) as pilot:
-        now[0] = 10.0
-        await pilot.press("question_mark")
-        await pilot.pause()
-        assert isinstance(app.screen, HelpScreen)
-        now[0] = 70.0  # a minute reading the rules
-        await pilot.press("escape")
-        await pilot.pause()
-        now[0] = 75.0
-        await pilot.press("right")  # anything that redraws the panel
-        assert "0:15" in _stats(app)

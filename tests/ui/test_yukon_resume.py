@@ -26,7 +26,7 @@ from ui_helpers import NotedApp
 from ui_helpers import choose_rules
 from ui_helpers import message
 from ui_helpers import press
-from ui_helpers import type_lines
+from ui_helpers import settled
 from ui_helpers import yukon_screen
 
 from tableau.engines.protocol import SaveFormatError
@@ -78,11 +78,24 @@ async def tableau(
 
 
 async def play(pilot: Pilot[Any], count: int) -> None:
-    """Type ``count`` legal moves (the first the engine lists each time)."""
+    """Make ``count`` legal moves (the first the engine lists each time) as INPUT makes them
+    on Enter, without typing them key by key (the keys' way to the table is checked in
+    test_ctrl_q_straight_after_a_move_keeps_that_move and tests/ui/test_yukon_flows.py)."""
     for _ in range(count):
         screen = yukon_screen(pilot.app)  # type: ignore[arg-type]
-        await type_lines(pilot, str(screen.view.legal[0]))
+        screen.controls.reset()
+        screen.run_command(str(screen.view.legal[0]))
+        await pilot.pause()
         assert screen.session.message == "OK"
+
+
+async def run_lines(pilot: Pilot[Any], *lines: str) -> None:
+    """Run each line as INPUT runs it on Enter, then wait for S and L (see ``play``)."""
+    for line in lines:
+        screen = yukon_screen(pilot.app)  # type: ignore[arg-type]
+        screen.controls.reset()
+        screen.run_command(line)
+        await settled(pilot)
 
 
 def continue_entry(app: TableauApp) -> ContinueItem:
@@ -101,7 +114,7 @@ async def test_quit_and_continue_resume_the_game_with_undo_redo_and_clock(
         screen = yukon_screen(app)
         await play(pilot, 3)
         clock.now = 95.0
-        await type_lines(pilot, "U")
+        await run_lines(pilot, "U")
         left = screen.view, screen.session.timeline, screen.session.last_command, message(app)
         await press(pilot, "ctrl+q")  # the store keeps the game: no question
         assert not app.is_running
@@ -117,13 +130,18 @@ async def test_quit_and_continue_resume_the_game_with_undo_redo_and_clock(
         record = screen.record()
         assert record is not None and record.duration == 100.0 and record.started == WALL
         undone = screen.view
-        await type_lines(pilot, "R")
+        await run_lines(pilot, "R")
         assert screen.session.message == "OK" and screen.view.moves == 3
-        await type_lines(pilot, "U", "U")
+        await run_lines(pilot, "U", "U")
         assert screen.view.moves == 1 and screen.view != undone
 
 
-async def test_leaving_with_q_keeps_the_game_for_continue(tmp_path: Path) -> None:
+async def test_q_keeps_the_game_for_continue_and_a_new_yukon_from_the_menu_keeps_it_too(
+    tmp_path: Path,
+) -> None:
+    """q leaves a game under way without a question and the menu's Continue brings it back
+    with its note; Yukon (not its Continue entry) from the menu asks nothing and a new deal
+    there is kept beside the first: two Continue entries, nothing counted."""
     clock = Clock()
     async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
         await play(pilot, 2)
@@ -135,6 +153,18 @@ async def test_leaving_with_q_keeps_the_game_for_continue(tmp_path: Path) -> Non
         assert continue_entry(app).text.startswith(f"Continue Yukon · seed {SEED} · 2 moves")
         await press(pilot, "enter")
         assert yukon_screen(app).view == view and message(app) == said
+        await press(pilot, "escape", "q")
+        await press(pilot, "1")  # Yukon, not its Continue entry: no question, the set-up
+        assert not isinstance(app.screen, ConfirmScreen)
+        await press(pilot, "enter")  # Start
+        assert isinstance(app.screen, YukonScreen)
+        await run_lines(pilot, "LD", "SR", "P")  # a new deal
+        await play(pilot, 1)
+        await press(pilot, "escape", "q")
+        entries = [item for item in app.screen.query_one(ListView).children
+                   if isinstance(item, ContinueItem)]
+        assert len(entries) == 2 and any(f"seed {SEED}" in entry.text for entry in entries)
+        assert app.runtime.store.finished("yukon") == []  # nothing lost, nothing counted
 
 
 async def test_ctrl_q_straight_after_a_move_keeps_that_move(tmp_path: Path) -> None:
@@ -149,32 +179,32 @@ async def test_ctrl_q_straight_after_a_move_keeps_that_move(tmp_path: Path) -> N
     assert saved is not None and saved.moves == 1
 
 
-async def test_a_won_game_is_recorded_and_its_autosave_dropped(tmp_path: Path) -> None:
+async def test_a_deal_without_a_move_is_not_kept_and_a_won_game_is_recorded_and_shown(
+    tmp_path: Path,
+) -> None:
+    """A loaded deal with no legal move and no move made (game 318, Russian rules) is neither
+    kept nor counted; a won game is recorded (a hand-made position: no seed), its autosave
+    dropped, and it shows in the statistics screen."""
     clock = Clock()
+    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
     (tmp_path / "end.json").write_text(almost_won_save())
     async with tableau(tmp_path, clock, "yukon") as (app, pilot):
         screen = yukon_screen(app)
-        await type_lines(pilot, "L end.json")
         store = app.runtime.store
+        await run_lines(pilot, "L stuck.json")
+        assert isinstance(app.screen, EndScreen)  # no legal move: said at once
+        assert screen.view.moves == 0 and screen.session.is_stuck()
+        assert store.finished("yukon") == [] and store.saved("yukon") is None
+        await press(pilot, "escape")  # back to the table
+        await run_lines(pilot, "L end.json")
         assert store.saved("yukon") is not None
-        clock.now = 42.0
-        await type_lines(pilot, "C1->F4")
+        clock.now = 65.0
+        await run_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         (won,) = store.finished("yukon")
-        # Not a numbered deal (a hand-made position): no seed.
         assert (won.result, won.moves, won.duration, won.seed) == (
-            "won", screen.view.moves, 42.0, None)
+            "won", screen.view.moves, 65.0, None)
         assert store.saved("yukon") is None
-
-
-async def test_a_won_game_shows_in_the_statistics_screen(tmp_path: Path) -> None:
-    clock = Clock()
-    (tmp_path / "end.json").write_text(almost_won_save())
-    async with tableau(tmp_path, clock, "yukon") as (app, pilot):
-        await type_lines(pilot, "L end.json")
-        clock.now = 65.0
-        await type_lines(pilot, "C1->F4")
-        assert isinstance(app.screen, EndScreen)
         await press(pilot, "2")  # Menu
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "s")
@@ -186,50 +216,37 @@ async def test_a_won_game_shows_in_the_statistics_screen(tmp_path: Path) -> None
                 ("Best time", "1:05")} <= set(rows)
 
 
-async def test_a_stuck_game_is_recorded_as_lost(tmp_path: Path) -> None:
-    # Game 201 under Russian rules has one legal move, and none after it.
+async def test_a_stuck_game_is_lost_and_undo_out_of_it_reopens_it_counted_once(
+    tmp_path: Path,
+) -> None:
+    """Game 201 under Russian rules has one legal move, and none after it: recorded as lost
+    with its rules and seed, autosave dropped; Undo on the end screen reopens it (kept again,
+    nothing counted), and the same dead end again is recorded once."""
     async with tableau(tmp_path, Clock(), "yukon", seed=201, rules="russian", deal=True) as (
         app, pilot
     ):
-        await type_lines(pilot, "C4:9H->C1")
+        await run_lines(pilot, "C4:9H->C1")
         assert isinstance(app.screen, EndScreen)
         store = app.runtime.store
         (lost,) = store.finished("yukon")
         assert (lost.result, lost.variant, lost.seed, lost.moves) == ("lost", "russian", 201, 1)
         assert store.saved("yukon") is None
-
-
-async def test_undo_out_of_a_dead_end_reopens_the_game_and_it_counts_once(
-    tmp_path: Path,
-) -> None:
-    async with tableau(tmp_path, Clock(), "yukon", seed=201, rules="russian", deal=True) as (
-        app, pilot
-    ):
-        await type_lines(pilot, "C4:9H->C1")
-        assert isinstance(app.screen, EndScreen)
         await press(pilot, "1")  # Undo: the game goes on after all
-        store = app.runtime.store
         assert store.finished("yukon") == []
         reopened = store.saved("yukon")
         assert reopened is not None and (reopened.moves, reopened.seed) == (0, 201)
-        await type_lines(pilot, "C4:9H->C1")  # the same dead end: recorded once, as lost
+        await run_lines(pilot, "C4:9H->C1")  # the same dead end: recorded once, as lost
         (lost,) = store.finished("yukon")
         assert (lost.result, lost.moves) == ("lost", 1)
         assert store.saved("yukon") is None
 
 
-async def test_a_deal_without_a_move_made_is_not_kept(tmp_path: Path) -> None:
-    # Game 318 under Russian rules is dealt with no legal move at all: nothing was played.
-    (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
-    async with tableau(tmp_path, Clock(), "yukon") as (app, pilot):
-        await type_lines(pilot, "L stuck.json")
-        assert app.runtime.store.finished("yukon") == []
-        assert app.runtime.store.saved("yukon") is None
-
-
-async def test_a_new_game_over_one_under_way_asks_and_counts_it_as_a_loss(
+async def test_a_new_game_redeal_or_new_rules_over_a_game_ask_and_count_it_as_a_loss(
     tmp_path: Path,
 ) -> None:
+    """n over a game under way asks (the question says it counts as a loss); y deals a new
+    game and records the old one as abandoned. d then y deals the same cards again, and new
+    rules then y change the rules; each counts the game left as abandoned."""
     async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
         screen = yukon_screen(app)
         await play(pilot, 2)
@@ -239,45 +256,21 @@ async def test_a_new_game_over_one_under_way_asks_and_counts_it_as_a_loss(
         assert "count as a loss" in str(question.query_one("#dialog-text", Static).content)
         await press(pilot, "y")
         assert screen.view.moves == 0 and screen.start_seed != SEED
+        assert screen.session.state.seed != SEED
         store = app.runtime.store
         (abandoned,) = store.finished("yukon")
         assert (abandoned.result, abandoned.seed, abandoned.moves) == ("abandoned", SEED, 2)
         assert store.saved("yukon") is None
-
-
-async def test_redeal_and_new_rules_over_a_game_also_count_it_as_a_loss(
-    tmp_path: Path,
-) -> None:
-    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
-        screen = yukon_screen(app)
         await play(pilot, 1)
+        dealt = screen.session.state.seed
         await press(pilot, "escape", "d", "y")
+        assert screen.view.moves == 0 and screen.session.state.seed == dealt  # the same cards
         await play(pilot, 1)
         await choose_rules(pilot, screen, "classic")
         await press(pilot, "y")
         assert screen.view.rules == "classic"
-        results = [record.result for record in app.runtime.store.finished("yukon")]
-        assert results == ["abandoned", "abandoned"]
-
-
-async def test_a_new_yukon_from_the_menu_keeps_the_saved_one_in_continue(
-    tmp_path: Path,
-) -> None:
-    clock = Clock()
-    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
-        await play(pilot, 1)
-        await press(pilot, "escape", "q")
-        await press(pilot, "1")  # Yukon, not its Continue entry: no question, the set-up
-        assert not isinstance(app.screen, ConfirmScreen)
-        await press(pilot, "enter")  # Start
-        assert isinstance(app.screen, YukonScreen)
-        await type_lines(pilot, "LD", "SR", "P")  # a new deal
-        await play(pilot, 1)
-        await press(pilot, "escape", "q")
-        entries = [item for item in app.screen.query_one(ListView).children
-                   if isinstance(item, ContinueItem)]
-        assert len(entries) == 2 and any(f"seed {SEED}" in entry.text for entry in entries)
-        assert app.runtime.store.finished("yukon") == []  # nothing lost, nothing counted
+        results = [record.result for record in store.finished("yukon")]
+        assert results == ["abandoned", "abandoned", "abandoned"]
 
 
 def _damage(data: str) -> None:
@@ -287,17 +280,26 @@ def _damage(data: str) -> None:
 
 
 async def _left_a_game(folder: Path, clock: Clock) -> None:
-    async with tableau(folder, clock, "yukon", seed=SEED, deal=True) as (_app, pilot):
+    """Two moves played, auto-move turned on (a setting), and tableau quit."""
+    async with tableau(folder, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
         await play(pilot, 2)
+        await press(pilot, "escape", "a")
+        assert "Auto  on" in str(yukon_screen(app).query_one("#stats", Static).content)
         await press(pilot, "ctrl+q")
 
 
-@pytest.mark.parametrize("junk", ["{not json", "[1, 2]"])
+@pytest.mark.parametrize(("junk", "left_in_the_app"), [("{not json", True), ("[1, 2]", False)])
 async def test_an_autosave_that_is_not_json_says_so_and_the_menu_goes_on(
-    tmp_path: Path, junk: str
+    tmp_path: Path, junk: str, left_in_the_app: bool
 ) -> None:
+    """The menu says the save is damaged and goes on: Yukon anew starts over it. The game
+    left in the app had auto-move on: the new table has it on too (the setting is kept
+    across app runs). The other row is written to the store directly."""
     clock = Clock()
-    await _left_a_game(tmp_path, clock)
+    if left_in_the_app:
+        await _left_a_game(tmp_path, clock)
+    else:
+        _kept_in_the_store(GOOD_AUTOSAVE, clock)
     _damage(junk)
     async with tableau(tmp_path, clock) as (app, pilot):
         await press(pilot, "enter")  # its Continue entry
@@ -306,6 +308,17 @@ async def test_an_autosave_that_is_not_json_says_so_and_the_menu_goes_on(
         await press(pilot, "down", "enter")  # Yukon anew over the damaged save
         await press(pilot, "enter")  # Start in its set-up
         assert isinstance(app.screen, YukonScreen)
+        stats = str(yukon_screen(app).query_one("#stats", Static).content)
+        assert ("Auto  on" in stats) is left_in_the_app
+        assert app.runtime.settings.get("yukon", "auto_move") is left_in_the_app
+
+
+def _kept_in_the_store(data: dict[str, Any], clock: Clock) -> None:
+    """An autosave of game SEED after two moves, kept as the table keeps it."""
+    store = Store(database_path(), wall=clock.wall)
+    store.save(GameRecord("yukon", "spec", SEED, {"rules": "spec"}, WALL, 2, 5.0,
+                          label=f"seed {SEED}", data=data))
+    store.close()
 
 
 # Each bad extra's sentence is checked on the session (test_yukon_session_protocol.py); here
@@ -318,12 +331,8 @@ async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
     tmp_path: Path, junk: dict[str, Any]
 ) -> None:
     clock = Clock()
-    await _left_a_game(tmp_path, clock)
-    with sqlite3.connect(database_path()) as connection:
-        (data,) = connection.execute("SELECT data FROM autosaves").fetchone()
-    connection.close()
     # The junk on its own, or a good save with the junk in place of its own fields.
-    _damage(json.dumps(junk if "game" in junk else {**json.loads(data), **junk}))
+    _kept_in_the_store(junk if "game" in junk else {**GOOD_AUTOSAVE, **junk}, clock)
     async with tableau(tmp_path, clock) as (app, pilot):
         await press(pilot, "enter")
         assert isinstance(app.screen, MenuScreen)
@@ -333,26 +342,18 @@ async def test_an_autosave_that_is_not_a_yukon_save_says_why_and_is_left_alone(
         assert continue_entry(app).text.startswith("Continue Yukon")  # left alone, listed
 
 
-async def test_auto_move_is_kept_across_app_runs(tmp_path: Path) -> None:
+def test_the_store_row_of_the_not_a_yukon_save_test_continues_when_good(
+    tmp_path: Path,
+) -> None:
+    """The row ``_kept_in_the_store`` writes, with a good save in it, is one the menu lists
+    and the table resumes (so the test above fails for the junk alone)."""
     clock = Clock()
-    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
-        await press(pilot, "escape", "a")
-        assert "Auto  on" in str(yukon_screen(app).query_one("#stats", Static).content)
-    async with tableau(tmp_path, clock, "yukon", seed=SEED, deal=True) as (app, pilot):
-        assert "Auto  on" in str(yukon_screen(app).query_one("#stats", Static).content)
-        assert app.runtime.settings.get("yukon", "auto_move") is True
-
-
-async def test_the_autosave_is_a_save_file_l_can_load(tmp_path: Path) -> None:
-    async with tableau(tmp_path, Clock(), "yukon", seed=SEED, deal=True) as (app, pilot):
-        await play(pilot, 3)
-        view = yukon_screen(app).view
-        data = app.runtime.store.saved("yukon")
-        assert data is not None and data.data is not None
-    (tmp_path / "copy.json").write_text(json.dumps(data.data))
-    async with tableau(tmp_path, Clock(), "yukon") as (app, pilot):
-        await type_lines(pilot, "L copy.json")
-        assert yukon_screen(app).view == view
+    _kept_in_the_store(GOOD_AUTOSAVE, clock)
+    store = Store(database_path(), wall=clock.wall)
+    record = store.saved("yukon")
+    store.close()
+    assert record is not None and record.data == GOOD_AUTOSAVE
+    assert YukonScreen.resumed(record, tmp_path).view.moves == 1
 
 
 json_values = st.recursive(

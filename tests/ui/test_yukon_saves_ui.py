@@ -14,7 +14,6 @@ from ui_helpers import KEY_NAMES
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import settled
-from ui_helpers import type_lines
 
 from tableau.engines.yukon import Config
 from tableau.sessions.yukon import YukonSession
@@ -24,6 +23,17 @@ from tableau.ui.scenes import still_app
 from tableau.ui.screens.yukon import YukonScreen
 
 AppFactory = Callable[..., TableauApp]
+
+
+async def run_lines(pilot: Pilot[Any], *lines: str) -> None:
+    """Run each line as INPUT runs it on Enter (not typed key by key: press_line types, and
+    tests/ui/test_yukon_flows.py types every kind of line), then wait for S and L."""
+    for line in lines:
+        screen = pilot.app.screen
+        assert isinstance(screen, YukonScreen)
+        screen.controls.reset()
+        screen.run_command(line)
+        await settled(pilot)
 
 
 async def press_line(pilot: Pilot[Any], line: str) -> None:
@@ -38,10 +48,16 @@ def save_game_1(folder: Path) -> YukonSession:
     )
 
 
-async def test_u_takes_back_a_move_with_its_auto_moves_and_r_brings_both_back(
+async def test_u_takes_back_a_move_with_its_auto_moves_r_brings_both_back_and_s_refuses(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
+    """U takes back a move with its auto-moves (and the auto-move made when it came on) and
+    R brings both back. Then S refuses a read-only file and one that is not a save (issue
+    27, items 5 and 6, as the player meets them in the app)."""
     dealt = save_game_1(tmp_path)
+    (tmp_path / "notes.txt").write_text("keep\n")
+    (tmp_path / "notes.txt").chmod(0o444)
+    (tmp_path / "precious.txt").write_text("mine\n")
     app = make_app("yukon")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
@@ -64,6 +80,13 @@ async def test_u_takes_back_a_move_with_its_auto_moves_and_r_brings_both_back(
         assert message(app) == "There is nothing to undo." and screen.view.moves == 0
         await pilot.press("r", "r")
         assert screen.session.state == moved and message(app) == "OK"
+        await run_lines(pilot, "S notes.txt")
+        assert message(app) == "notes.txt is read-only, so it is not written over."
+        await run_lines(pilot, "S precious.txt")
+        assert message(app) == ("precious.txt is not a Yukon save, so it is not written over; "
+                                "give another name.")
+    assert (tmp_path / "notes.txt").read_text() == "keep\n"
+    assert (tmp_path / "precious.txt").read_text() == "mine\n"
 
 
 async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their_turn(
@@ -93,24 +116,6 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
         assert screen.session.run("U").state == dealt.state
 
 
-async def test_s_in_the_table_refuses_a_read_only_file_and_one_that_is_not_a_save(
-    make_app: AppFactory, tmp_path: Path
-) -> None:
-    """Issue 27, items 5 and 6, as the player meets them in the app."""
-    (tmp_path / "notes.txt").write_text("keep\n")
-    (tmp_path / "notes.txt").chmod(0o444)
-    (tmp_path / "precious.txt").write_text("mine\n")
-    app = make_app("yukon")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await type_lines(pilot, "LD", "P", "S notes.txt")
-        assert message(app) == "notes.txt is read-only, so it is not written over."
-        await type_lines(pilot, "S precious.txt")
-        assert message(app) == ("precious.txt is not a Yukon save, so it is not written over; "
-                                "give another name.")
-    assert (tmp_path / "notes.txt").read_text() == "keep\n"
-    assert (tmp_path / "precious.txt").read_text() == "mine\n"
-
-
 async def test_a_served_tab_keeps_s_in_its_own_folder(
     tmp_path: Path, tableau_home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -122,12 +127,12 @@ async def test_a_served_tab_keeps_s_in_its_own_folder(
     working.mkdir()
     app = still_app("yukon", folder=working)
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_lines(pilot, "LD", "P")
+        await run_lines(pilot, "LD", "P")
         for line in ("S ../x", "S ~/x"):  # absolute paths: tests/storage/test_served_files.py
-            await type_lines(pilot, line)
+            await run_lines(pilot, line)
             assert message(app) == ("In a served tab, files stay in one folder: give a plain "
                                     "file name like game.json (no /, ~ or ..)."), line
-        await type_lines(pilot, "S game.json")
+        await run_lines(pilot, "S game.json")
         assert message(app) == "OK"
     assert sorted(path.name for path in tmp_path.iterdir()) == ["w"]
     assert list(working.iterdir()) == []

@@ -9,15 +9,19 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 import time
+import tomllib
 from collections.abc import AsyncIterator
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import Footer
 from textual.widgets import Static
 from ui_helpers import KEY_NAMES
 from ui_helpers import message
@@ -71,6 +75,16 @@ def slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(yukon_screen_module, "hint", partial(hint, samples=10_000))
 
 
+QUICK_HINT = partial(hint, samples=6, max_nodes=600)
+"""The hint on a node budget (tests/ai/test_yukon_hint.py's), so it answers at once."""
+
+
+def _footer_keys(screen: YukonScreen) -> dict[str, Static]:
+    footer = screen.query_one(Footer)
+    return {str(key.description): key for key in footer.query("FooterKey")  # type: ignore[misc,attr-defined]
+            if key.description}  # type: ignore[attr-defined]
+
+
 def status(screen: YukonScreen) -> str:
     return str(screen.query_one("#status", Static).content)
 
@@ -94,13 +108,37 @@ def face_up_win_moves() -> tuple[list[str], int]:
     raise AssertionError("the win never turned every card")
 
 
-async def test_h_shows_a_hint_and_marks_its_card_and_target(make_app: AppFactory) -> None:
-    async with table(make_app) as (pilot, screen):
+async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Spec game 2 dealt (the solver decides it in about 130 nodes), at 80×24 then 120×40:
+
+    - a failing solver says so, the status line clears and the table goes on;
+    - h shows a hint (its solver on a node budget), marks its card and its target;
+    - "Is this deal winnable?" says the deal can be won; after a move, that it still can;
+    - once every card is face up the status line, the palette and the footer offer F; the
+      footer fits at 80×24 without 1-7 (the number keys still jump), 120×40 shows 1-7;
+    - any key stops auto-finish (at a slow pace) and F is offered again;
+    - F finishes the game move by move; the win dialog asks the solver about the deal; undo
+      takes back one move.
+    """
+    moves, made = face_up_win_moves()
+    async with table(make_app, size=(80, 24)) as (pilot, screen):
+        app: TableauApp = pilot.app  # type: ignore[assignment]
+        # A failing solver: a real function of the solver's modules, called wrongly, so it
+        # fails in the child.
+        monkeypatch.setattr(yukon_screen_module, "hint", solve)
+        await press(pilot, "h")
+        await settled(pilot)
+        assert message(app).endswith("The solver stopped unexpectedly (RuntimeError).")
+        assert status(screen) == ""
+        # The hint.
+        monkeypatch.setattr(yukon_screen_module, "hint", QUICK_HINT)
         started = time.monotonic()
         await press(pilot, "h")
         await settled(pilot)
         took = time.monotonic() - started
-        text = message(pilot.app)  # type: ignore[arg-type]
+        text = message(app)
         assert "ways the hidden cards could lie" in text, text
         assert status(screen) == ""
         move = yukon.parse_move(text.split(": wins in")[0].split()[-1])
@@ -110,6 +148,66 @@ async def test_h_shows_a_hint_and_marks_its_card_and_target(make_app: AppFactory
         target = screen.query_one(f"#pile-{move.target}")
         assert isinstance(target, FanColumn | StackPile) and target.target == "legal"
         assert took < 6.0  # 2 s on a quiet machine; this one is shared
+        await press(pilot, "escape")
+        # Is this deal winnable?
+        screen.action_winnable()
+        await settled(pilot)
+        assert message(app).endswith(LOOKED + "this deal can be won.")
+        await play(pilot, screen, ["C5:2H->C7"])
+        assert screen.view.moves == 1
+        screen.action_winnable()
+        await settled(pilot)
+        assert message(app).endswith(
+            LOOKED + "this deal can be won. From here it can still be won.")
+        await play(pilot, screen, ["U"])
+        assert screen.view.moves == 0
+        # Every card face up: F is offered, and the footer fits.
+        await play(pilot, screen, moves)
+        await pilot.pause()
+        assert screen.view.moves == made
+        assert status(screen) == "F: finish (the solver found the win)"
+        assert "Finish the game" in [command.title for command in screen.palette_commands()]
+        footer = screen.query_one(Footer)
+        keys = _footer_keys(screen)
+        assert {"Finish", "Undo", "New", "Menu", "Help"} <= set(keys)
+        assert footer.virtual_size.width <= app.size.width
+        assert all(key.region.right <= app.size.width for key in keys.values())
+        assert "Col" not in keys, "1-7 is in the help; the footer keeps its cells"
+        await press(pilot, "3")
+        assert screen.controls.cursor_name == "C3", "the number keys still jump"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert "Col" in _footer_keys(screen), "a large screen has room for 1-7"
+        await press(pilot, "1")
+        assert screen.controls.cursor_name == "C1"
+        # Any key stops auto-finish.
+        screen.runtime.cpu_delay = 10.0  # a slow pace, so the key comes before the next move
+        await press(pilot, "F")
+        assert status(screen) == "Finishing… any key stops."
+        await press(pilot, "right")
+        assert "Stopped." in message(app)
+        assert screen.view.moves == made
+        await settled(pilot)
+        assert status(screen) == "F: finish (the solver found the win)"  # offered again
+        # F finishes.
+        screen.runtime.cpu_delay = 0.0
+        await press(pilot, "F")
+        await settled(pilot)
+        for _ in range(200):  # a bound on steps, never seconds: one move a refresh
+            if screen.view.won and isinstance(app.screen, EndScreen):
+                break
+            await pilot.pause()
+        assert screen.view.won
+        assert isinstance(app.screen, EndScreen)
+        await pilot.click("#choice-winnable")
+        await settled(pilot)
+        assert message(app).endswith(LOOKED + "this deal can be won.")
+        if isinstance(app.screen, EndScreen):
+            await press(pilot, "escape")
+        left = screen.view.moves - made
+        assert left > 1  # each a move of its own
+        await press(pilot, "u")
+        assert not screen.view.won and screen.view.moves == made + left - 1
 
 
 async def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> None:
@@ -121,24 +219,22 @@ async def wait_until(condition: Callable[[], bool], seconds: float = 10.0) -> No
 
 
 @pytest.mark.usefixtures("slow_hint")
-async def test_the_hint_shows_it_is_thinking_and_escape_stops_it(make_app: AppFactory) -> None:
-    async with table(make_app, seed=1, rules="classic") as (pilot, screen):
+async def test_the_hint_thinks_apart_escape_stops_it_and_moves_drop_its_answer(
+    make_app: AppFactory,
+) -> None:
+    """Classic game 1 with a hint that thinks for a minute: the status says it thinks, in a
+    child process, never in the interpreter that takes the keys; Escape stops it (the child
+    killed, not left) and says Stopped.; a move made while a new hint thinks is played, the
+    status clears, and the stale answer is dropped (no card marked)."""
+    async with table(make_app, seed=1, rules="classic", size=(80, 24)) as (pilot, screen):
         await press(pilot, "h")
         assert status(screen) == "Thinking of a hint… Esc stops."
-        # It thinks in a child process, never in the interpreter that takes the keys.
         await wait_until(lambda: bool(multiprocessing.active_children()))
         await press(pilot, "escape")
         assert status(screen) == ""
         await wait_until(lambda: not multiprocessing.active_children())  # killed, not left
         await settled(pilot)
         assert message(pilot.app).endswith("Stopped.")  # type: ignore[arg-type]
-
-
-@pytest.mark.usefixtures("slow_hint")
-async def test_moves_work_while_the_hint_thinks_and_its_stale_answer_is_dropped(
-    make_app: AppFactory,
-) -> None:
-    async with table(make_app, seed=1, rules="classic") as (pilot, screen):
         await press(pilot, "h")
         assert status(screen).startswith("Thinking")
         await pilot.press("colon", *(KEY_NAMES.get(c, c) for c in "C1->F1"), "enter")
@@ -149,134 +245,14 @@ async def test_moves_work_while_the_hint_thinks_and_its_stale_answer_is_dropped(
         assert all(pile.picked_from is None for pile in screen.query(FanColumn))
 
 
-async def test_the_palette_asks_whether_the_deal_can_be_won(make_app: AppFactory) -> None:
-    async with table(make_app) as (pilot, screen):
-        screen.action_winnable()
-        await settled(pilot)
-        assert message(pilot.app).endswith(  # type: ignore[arg-type]
-            LOOKED + "this deal can be won.")
-        await play(pilot, screen, ["C5:2H->C7"])
-        assert screen.view.moves == 1
-        screen.action_winnable()
-        await settled(pilot)
-        assert message(pilot.app).endswith(  # type: ignore[arg-type]
-            LOOKED + "this deal can be won. From here it can still be won.")
-
-
-async def test_winnable_only_deals_a_seed_the_solver_proved(make_app: AppFactory) -> None:
-    async with table(make_app, seed=9) as (pilot, screen):
-        titles = [command.title for command in screen.palette_commands()]
-        assert "Winnable deals only: turn on" in titles
-        screen.action_toggle_winnable_only()
-        await press(pilot, "n")
-        await settled(pilot)
-        number = screen.game_number()
-        assert number is not None and number != 9
-        assert f"Winnable deal, seed {number}." in message(pilot.app)  # type: ignore[arg-type]
-        assert screen.sub_title == f"winnable deal, seed {number}"
-        assert solve(yukon.numbered_game(number)).kind == "won"
-
-
-async def test_winnable_only_is_remembered(tmp_path: Any) -> None:
-    app = still_app("yukon", folder=tmp_path, persist=True, seed=2, deal=True)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        yukon_screen(app).action_toggle_winnable_only()
-    again = still_app("yukon", folder=tmp_path, persist=True)  # as the menu opens it
-    async with again.run_test(size=(80, 24)) as pilot:
-        await settled(pilot)
-        screen = yukon_screen(again)
-        titles = [command.title for command in screen.palette_commands()]
-        assert "Winnable deals only: turn off" in titles
-        number = screen.game_number()
-        assert screen.view.phase is Phase.PLAY and number is not None
-        assert screen.sub_title == f"winnable deal, seed {number}"
-        assert solve(yukon.numbered_game(number)).kind == "won"
-
-
-async def test_f_finishes_a_face_up_win_move_by_move_and_undo_takes_it_back(
-    make_app: AppFactory,
+async def test_winnable_deals_are_chosen_in_the_set_up_remembered_and_dealt_by_n(
+    tmp_path: Any,
 ) -> None:
-    moves, made = face_up_win_moves()
-    async with table(make_app) as (pilot, screen):
-        await play(pilot, screen, moves)
-        assert status(screen) == "F: finish (the solver found the win)"
-        assert "Finish the game" in [command.title for command in screen.palette_commands()]
-        await press(pilot, "F")
-        await settled(pilot)
-        for _ in range(50):
-            if screen.view.won:
-                break
-            await pilot.pause(0.02)
-        assert screen.view.won
-        assert isinstance(pilot.app.screen, EndScreen)
-        await press(pilot, "escape")
-        left = screen.view.moves - made
-        assert left > 1  # each a move of its own
-        await press(pilot, "u")
-        assert not screen.view.won and screen.view.moves == made + left - 1
-
-
-async def test_any_key_stops_auto_finish(make_app: AppFactory) -> None:
-    moves, made = face_up_win_moves()
-    async with table(make_app) as (pilot, screen):
-        await play(pilot, screen, moves)
-        screen.runtime.cpu_delay = 10.0  # a slow pace, so the key comes before the next move
-        await press(pilot, "F")
-        assert status(screen) == "Finishing… any key stops."
-        await press(pilot, "right")
-        assert "Stopped." in message(pilot.app)  # type: ignore[arg-type]
-        assert screen.view.moves == made
-        await settled(pilot)
-        assert status(screen) == "F: finish (the solver found the win)"  # offered again
-
-
-async def test_the_win_dialog_asks_the_solver_about_the_deal(make_app: AppFactory) -> None:
-    moves, _made = face_up_win_moves()
-    async with table(make_app) as (pilot, screen):
-        await play(pilot, screen, moves)
-        await press(pilot, "F")
-        await settled(pilot)
-        for _ in range(50):
-            if isinstance(pilot.app.screen, EndScreen):
-                break
-            await pilot.pause(0.02)
-        await pilot.click("#choice-winnable")
-        await settled(pilot)
-        assert message(pilot.app).endswith(LOOKED + "this deal can be won.")  # type: ignore[arg-type]
-
-
-async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) -> None:
-    async with table(make_app, seed=1002, rules="russian") as (pilot, screen):
-        await play(pilot, screen, LOST_RUSSIAN_1002.split())
-        assert screen.view.legal  # not stuck: moves are left, but none wins
-        assert status(screen) == LOST_HERE
-        assert "No way to win from here." in message(pilot.app)  # type: ignore[arg-type]
-        await press(pilot, "u")
-        await settled(pilot)
-        assert screen.view.moves == len(LOST_RUSSIAN_1002.split()) - 1
-
-
-async def test_a_failing_solver_says_so_and_the_table_goes_on(
-    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # The job must reach the solver's process, so it is a real function of the solver's
-    # modules (the child imports it there), called wrongly: it fails in the child.
-    monkeypatch.setattr(yukon_screen_module, "hint", solve)
-    async with table(make_app) as (pilot, screen):
-        await press(pilot, "h")
-        await settled(pilot)
-        assert message(pilot.app).endswith(  # type: ignore[arg-type]
-            "The solver stopped unexpectedly (RuntimeError).")
-        assert status(screen) == ""
-        await play(pilot, screen, ["C5:2H->C7"])
-        assert screen.view.moves == 1
-
-
-async def test_the_set_up_chooses_winnable_deals_and_the_game_opens_on_one(
-    make_app: AppFactory,
-) -> None:
-    app = make_app()
+    """The set-up's Deals: winnable only opens the game on a deal the solver proved and
+    remembers the choice; the next start (as the menu opens it) deals a winnable game and
+    the palette offers to turn it off; the palette's toggle turns it off and on (remembered);
+    n then deals another proved deal, named in the message and the title."""
+    app = still_app(None, folder=tmp_path, persist=True)
     async with app.run_test(size=(80, 24)) as pilot:
         await press(pilot, "1")  # Yukon's set-up
         await press(pilot, "down", "right")  # Deals: winnable only
@@ -288,6 +264,42 @@ async def test_the_set_up_chooses_winnable_deals_and_the_game_opens_on_one(
         assert f"Winnable deal, seed {number}." in message(app)
         assert solve(yukon.numbered_game(number)).kind == "won"
         assert app.runtime.settings.get("yukon", "winnable_only") is True
+    again = still_app("yukon", folder=tmp_path, persist=True)  # as the menu opens it
+    async with again.run_test(size=(80, 24)) as pilot:
+        await settled(pilot)
+        screen = yukon_screen(again)
+        titles = [command.title for command in screen.palette_commands()]
+        assert "Winnable deals only: turn off" in titles
+        first = screen.game_number()
+        assert screen.view.phase is Phase.PLAY and first is not None
+        assert screen.sub_title == f"winnable deal, seed {first}"
+        assert solve(yukon.numbered_game(first)).kind == "won"
+        screen.action_toggle_winnable_only()
+        assert again.runtime.settings.get("yukon", "winnable_only") is False
+        saved = tomllib.loads((Path(os.environ["TABLEAU_HOME"]) / "settings.toml").read_text())
+        assert saved["yukon"]["winnable_only"] is False, "the palette's toggle is remembered"
+        titles = [command.title for command in screen.palette_commands()]
+        assert "Winnable deals only: turn on" in titles
+        screen.action_toggle_winnable_only()
+        assert again.runtime.settings.get("yukon", "winnable_only") is True
+        await press(pilot, "escape", "n")
+        await settled(pilot)
+        number = screen.game_number()
+        assert number is not None and number != first
+        assert f"Winnable deal, seed {number}." in message(again)
+        assert screen.sub_title == f"winnable deal, seed {number}"
+        assert solve(yukon.numbered_game(number)).kind == "won"
+
+
+async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) -> None:
+    async with table(make_app, seed=1002, rules="russian") as (pilot, screen):
+        await play(pilot, screen, LOST_RUSSIAN_1002.split())
+        assert screen.view.legal  # not stuck: moves are left, but none wins
+        assert status(screen) == LOST_HERE
+        assert "No way to win from here." in message(pilot.app)  # type: ignore[arg-type]
+        await press(pilot, "u")
+        await settled(pilot)
+        assert screen.view.moves == len(LOST_RUSSIAN_1002.split()) - 1
 
 
 def test_the_winnable_sentence_says_what_the_solver_found_and_that_it_looked() -> None:

@@ -1,21 +1,16 @@
 """Yukon's table at 80×24 after play-testing (issue 28, items 1, 2 and 6): the last card of a
 long column stays in sight, a picked or dragged card marks every pile it may go to with a
-shape as well as a tint, the drag shows what it takes beside the pointer, and the footer and
-the rules dialog fit."""
+shape as well as a tint, and the drag shows what it takes beside the pointer. (The footer and
+the rules dialog at 80×24: test_yukon_solver_ui.py and test_yukon_issue28.py.)"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from rich.cells import cell_len
-from test_yukon_solver_ui import face_up_win_moves
 from textual.pilot import Pilot
-from textual.widgets import Button
-from textual.widgets import Footer
 from textual.widgets import Static
 from ui_helpers import press
-from ui_helpers import settled
 from ui_helpers import type_lines
 from ui_helpers import yukon_table
 
@@ -23,7 +18,6 @@ from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import View
 from tableau.ui.app import TableauApp
 from tableau.ui.controls.yukon import PILES
-from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.yukon import YukonScreen
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import Pile
@@ -81,9 +75,13 @@ async def _long_c5(pilot: Pilot[Any], screen: YukonScreen) -> None:
 # ---------------------------------------------------------------- item 1: the last card
 
 
-async def test_at_80x24_the_last_card_of_every_column_shows_after_the_solvers_moves(
+async def test_the_last_card_of_every_column_shows_after_the_moves_the_cursor_and_a_resize(
     make_app: AppFactory,
 ) -> None:
+    """At 80×24 after the solver's first 21 moves (C5 grows to 26 cards): every column's last
+    card shows, C5's name stays on top counting the cards above; the cursor walks up to C5's
+    first face-up card and shows it, and the last card comes back when the cursor leaves and
+    after the screen grows and shrinks again."""
     async with yukon_table(make_app, seed=1234, rules="spec") as (_app, pilot, screen):
         await _long_c5(pilot, screen)
         assert screen.view.moves == 21 and len(screen.view.columns[4]) == 26
@@ -94,14 +92,6 @@ async def test_at_80x24_the_last_card_of_every_column_shows_after_the_solvers_mo
         # The name stays on top and says how many cards are scrolled away above.
         assert rows[0].split() == ["C5", "↑8"]
         assert [row.strip() for row in rows[-5:]] == ["10♥", "6♦", "5♣", "3♥", "5♥"]
-
-
-async def test_the_last_card_comes_back_when_the_cursor_leaves_or_the_screen_shrinks(
-    make_app: AppFactory,
-) -> None:
-    async with yukon_table(make_app, seed=1234, rules="spec") as (_app, pilot, screen):
-        await _long_c5(pilot, screen)
-        c5 = _column(screen, "C5")
         await press(pilot, "5", *["up"] * 22)  # the cursor up to C5's first face-up card
         first_up = next(i for i, card in enumerate(screen.view.columns[4]) if card is not None)
         assert c5.cursor == first_up
@@ -143,13 +133,27 @@ def _assert_marked_with_shapes(screen: YukonScreen, wanted: set[str]) -> None:
         assert ("✓" in _name_row(screen, name)) == (name in wanted), name
 
 
-async def test_a_card_picked_with_the_keys_marks_every_pile_it_may_go_to(
+async def test_a_picked_or_dragged_card_marks_every_pile_it_may_go_to(
     make_app: AppFactory,
 ) -> None:
-    async with yukon_table(make_app, seed=5, deal=True) as (_app, pilot, screen):
-        wanted = _targets_of(screen.view, "C2")
+    """Game 5 as dealt, at 80×24 then 120×40:
+
+    - a card picked with the keys marks every pile the engine lets it go to, each with a
+      mark beside its name (before the card on a one-line foundation); Escape clears them;
+    - a card picked with the mouse marks the same piles;
+    - a dragged run says how many cards come along;
+    - a drag marks its targets and the refusing pile under the pointer; the card it takes and
+      the pile's mark follow beside the pointer, never under it; the drop moves the card and
+      clears every mark and the label;
+    - at the right edge the label goes left of the pointer and never takes the drop;
+    - at 120×40 the foundations (boxed cards) get the same mark as the columns.
+    """
+    async with yukon_table(make_app, seed=5, deal=True) as (app, pilot, screen):
+        dealt = screen.view
+        wanted = _targets_of(dealt, "C2")
         assert wanted == {"C4", "C5", "F1", "F2", "F3", "F4"}
         assert _marked(screen, "legal") == set()
+        # Picked with the keys.
         await press(pilot, "2", "space")
         assert screen.controls.picked is not None
         _assert_marked_with_shapes(screen, wanted)
@@ -157,27 +161,29 @@ async def test_a_card_picked_with_the_keys_marks_every_pile_it_may_go_to(
         assert _name_row(screen, "F1").startswith("F1✓")  # one line: the mark before the card
         await press(pilot, "escape")
         _assert_marked_with_shapes(screen, set())
-
-
-async def test_a_card_picked_with_the_mouse_marks_the_same_piles(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=5, deal=True) as (_app, pilot, screen):
+        # Picked with the mouse.
         c2 = _column(screen, "C2")
         await pilot.click(c2, offset=(2, c2.row_of(len(c2.cards) - 1)))
         await pilot.pause()
-        _assert_marked_with_shapes(screen, _targets_of(screen.view, "C2"))
-
-
-async def test_a_drag_marks_its_targets_and_its_cards_follow_the_pointer(
-    make_app: AppFactory,
-) -> None:
-    async with yukon_table(make_app, seed=5, deal=True) as (app, pilot, screen):
-        c2 = _column(screen, "C2")
+        _assert_marked_with_shapes(screen, wanted)
+        await press(pilot, "escape")
+        _assert_marked_with_shapes(screen, set())
+        # A dragged run.
+        c7 = _column(screen, "C7")
+        await pilot.mouse_down(c7, offset=(2, c7.row_of(len(c7.cards) - 3)))  # 2♠ K♥ 9♠
+        await pilot.hover("#stats", offset=(1, 0))
+        await pilot.pause()
+        assert str(screen.query_one("#drag-card", Static).content).split() == ["2♠", "+2"]
+        await pilot.mouse_up("#stats", offset=(1, 0))
+        await pilot.pause()
+        assert screen.view == dealt
+        # A drag beside the pointer.
         label = screen.query_one("#drag-card", Static)
         assert not label.display
         await pilot.mouse_down(c2, offset=(2, c2.row_of(len(c2.cards) - 1)))
         await pilot.hover("#pile-C3", offset=(3, 2))
         await pilot.pause()
-        _assert_marked_with_shapes(screen, _targets_of(screen.view, "C2"))
+        _assert_marked_with_shapes(screen, wanted)
         assert _marked(screen, "illegal") == {"C3"}
         assert _name_row(screen, "C3").startswith("✗C3")
         c3 = _column(screen, "C3").region
@@ -196,95 +202,33 @@ async def test_a_drag_marks_its_targets_and_its_cards_follow_the_pointer(
         assert not label.display
         assert _marked(screen, "legal") == _marked(screen, "illegal") == set()
         assert app.mouse_captured is None
-
-
-async def test_at_the_right_edge_the_drag_label_goes_left_of_the_pointer(
-    make_app: AppFactory,
-) -> None:
-    async with yukon_table(make_app, seed=5, deal=True) as (app, pilot, screen):
-        c2 = _column(screen, "C2")
+        await press(pilot, "u")
+        assert screen.view == dealt
+        # At the right edge.
         f1 = screen.query_one("#pile-F1", StackPile)
         await pilot.mouse_down(c2, offset=(2, c2.row_of(len(c2.cards) - 1)))
         at = (f1.region.width - 2, 0)
         await pilot.hover(f1, offset=at)
         await pilot.pause()
-        label = screen.query_one("#drag-card", Static)
         pointer_x = f1.region.x + at[0]
         assert str(label.content) == "A♣ ✓"
         assert label.region.right < pointer_x and label.region.y == f1.region.y
         await pilot.mouse_up(f1, offset=at)  # the label never takes the drop from the pile
         await pilot.pause()
-        assert screen.view.foundations[0][-1].face == "A♣"
+        assert screen.view.foundations[0][-1].face == "A♣"  # type: ignore[union-attr]
         assert app.mouse_captured is None
-
-
-async def test_a_dragged_run_says_how_many_cards_come_along(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=5, deal=True) as (_app, pilot, screen):
-        c7 = _column(screen, "C7")
-        await pilot.mouse_down(c7, offset=(2, c7.row_of(len(c7.cards) - 3)))  # 2♠ K♥ 9♠
-        await pilot.hover("#stats", offset=(1, 0))
-        await pilot.pause()
-        assert str(screen.query_one("#drag-card", Static).content).split() == ["2♠", "+2"]
-        await pilot.mouse_up("#stats", offset=(1, 0))
-
-
-# ---------------------------------------------------------------- item 6: 80×24 fits
-
-
-def _footer_keys(screen: YukonScreen) -> dict[str, Static]:
-    footer = screen.query_one(Footer)
-    return {str(key.description): key for key in footer.query("FooterKey")  # type: ignore[misc]
-            if key.description}  # type: ignore[attr-defined]
-
-
-async def test_at_80x24_the_footer_fits_with_f_finish_shown(make_app: AppFactory) -> None:
-    moves, _made = face_up_win_moves()
-    async with yukon_table(make_app, seed=2, deal=True) as (app, pilot, screen):
-        for move in moves:
-            screen.run_command(move)
-        await settled(pilot)
-        await pilot.pause()
-        assert screen._finish_offered()
-        footer = screen.query_one(Footer)
-        keys = _footer_keys(screen)
-        assert {"Finish", "Undo", "New", "Menu", "Help"} <= set(keys)
-        assert footer.virtual_size.width <= app.size.width
-        assert all(key.region.right <= app.size.width for key in keys.values())
-        assert "Col" not in keys, "1-7 is in the help; the footer keeps its cells"
-        await press(pilot, "3")
-        assert screen.controls.cursor_name == "C3", "the number keys still jump"
+        await press(pilot, "u")
+        assert screen.view == dealt
+        # 120×40: the foundations' boxed cards.
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
-        assert "Col" in _footer_keys(screen), "a large screen has room for 1-7"
-        await press(pilot, "1")
-        assert screen.controls.cursor_name == "C1"
-
-
-async def test_the_rules_dialog_fits_at_80x24(make_app: AppFactory) -> None:
-    async with yukon_table(make_app, seed=4) as (app, pilot, screen):
-        screen.action_rules()
-        await pilot.pause()
-        dialog = app.screen
-        assert isinstance(dialog, ChooserScreen)
-        text = str(dialog.query_one("#dialog-text", Static).content)
-        assert text.endswith("?"), "a whole question, not a sentence broken off"
-        for button in dialog.query(Button):
-            label = str(button.label)
-            assert button.size.height == 1 and cell_len(label) <= button.content_size.width, label
-        assert app.screen.query_one("#dialog").region in app.screen.region
-        await pilot.click("#choice-russian")
-        await pilot.pause()
-        assert screen.view.rules == "russian"
-
-
-async def test_legal_targets_use_stack_piles_and_columns_alike(make_app: AppFactory) -> None:
-    """The foundations get the same mark as the columns at 120×40 (boxed cards)."""
-    app = make_app("yukon", seed=5, deal=True)
-    async with app.run_test(size=(120, 40)) as pilot:
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, YukonScreen)
         await press(pilot, "2", "space")
         foundation = screen.query_one("#pile-F2", StackPile)
         assert foundation.render_line(0).text.startswith("✓F2")
         assert _name_row(screen, "C5").startswith("✓C5")
+
+
+# ---------------------------------------------------------------- item 6: 80×24 fits
+
+# The footer at 80×24 with F (finish) shown: test_yukon_solver_ui.py's auto-finish test. The
+# rules dialog at 80×24: test_yukon_issue28.py's rules test.

@@ -121,3 +121,17 @@ class NotedApp(TableauApp):
     def notify(self, message: str, **options: Any) -> None:  # type: ignore[override]
         self.said.append(message)
         super().notify(message, **options)
+
+
+async def cpus_played(pilot: Pilot[Any], done: Callable[[], bool], steps: int = 40) -> bool:
+    """Let the CPUs play, one step at a time, until ``done()`` (or ``steps`` steps). Each
+    step waits for what it is made of: the CPU thinks in a worker thread (waited for until
+    it ends, however long a loaded machine makes it), then its move comes on a timer
+    shorter than the pause after it. The bound counts CPU steps, never seconds, so a busy
+    machine makes the wait longer but never false."""
+    for _ in range(steps):
+        if done():
+            return True
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+    return done()

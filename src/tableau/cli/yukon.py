@@ -10,7 +10,6 @@ reading a line it always writes a newline, whether or not the input was echoed. 
 
 from __future__ import annotations
 
-import secrets
 from functools import partial
 from pathlib import Path
 from typing import TextIO
@@ -31,6 +30,7 @@ from tableau.cli.yukon_text import render_text
 from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import Config
+from tableau.sessions.seeds import fresh_game_number
 from tableau.sessions.yukon import YukonSession
 from tableau.sessions.yukon import welcome
 
@@ -81,7 +81,7 @@ def main(argv: list[str]) -> int:
     if options.solve:
         return solve(PROG, options)
     chosen = options.seed is not None
-    seed = options.seed if chosen else GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
+    seed = options.seed if chosen else fresh_game_number()
     if not options.plain:
         return open_app("yukon", seed=seed, deck=options.deck, rules=options.rules, deal=chosen)
     stdin = standard_input()

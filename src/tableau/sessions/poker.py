@@ -26,6 +26,7 @@ from typing import Final
 
 from tableau.ai import poker as ai
 from tableau.engines import poker as engine
+from tableau.engines.names import MAX_NAME_LENGTH
 from tableau.engines.poker import Event
 from tableau.engines.poker import Move
 from tableau.engines.poker import NextHand
@@ -90,8 +91,11 @@ class PokerSession(NoUndo):
     NO_UNDO: ClassVar[str] = NO_UNDO
 
     def __init__(self, seats: Sequence[SeatInfo], seed: int, chips: int | None = None,
-                 cpu: Cpu = ai.choose) -> None:
+                 cpu: Cpu = ai.choose, longest_name: int = MAX_NAME_LENGTH) -> None:
+        """``longest_name``: the name rule's limit (a table read from an older save passes
+        ``SAVED_NAME_LENGTH``, so the names it holds still deal)."""
         self._seats = tuple(seats)
+        self.longest_name = longest_name
         self.chips = chips
         self.first_seed = seed
         self.cpu = cpu
@@ -112,7 +116,8 @@ class PokerSession(NoUndo):
         """This game's seed."""
         config = engine.Config(players=len(self._seats), seed=self.seed,
                                names=tuple(seat.name for seat in self._seats),
-                               stop_when_out=watched_seat(self._seats))
+                               stop_when_out=watched_seat(self._seats),
+                               longest_name=self.longest_name)
         if self.chips is not None:
             config = replace(config, chips=self.chips)
         self.start_chips = config.chips

@@ -13,6 +13,7 @@ from typing import Any
 from typing import Final
 
 from tableau.engines import poker as engine
+from tableau.engines.names import SAVED_NAME_LENGTH
 from tableau.engines.poker import MAX_CHIPS
 from tableau.engines.protocol import Cpu
 from tableau.engines.protocol import SaveFormatError
@@ -62,7 +63,8 @@ def _seats(read: SaveReader) -> tuple[SeatInfo, ...]:
             kind = SeatKind(seat.get("kind"))
         except (ValueError, TypeError):
             raise SaveFormatError("A seat in the save is neither a person nor a CPU.") from None
-        seats.append(SeatInfo(seat.text("name", 20), kind, seat.text("level", 20)))
+        seats.append(SeatInfo(seat.text("name", SAVED_NAME_LENGTH), kind,
+                              seat.text("level", 20)))
     if not engine.MIN_PLAYERS <= len(seats) <= engine.MAX_PLAYERS:
         raise SaveFormatError("The save has the wrong number of players.")
     return tuple(seats)
@@ -80,7 +82,7 @@ def read_session(cls: type[PokerSession], data: Mapping[str, Any],
     seats = _seats(read)
     try:
         session = cls(seats, read.integer("first_seed"), read.optional_integer(
-            "chips", 1, MAX_CHIPS), cpu)
+            "chips", 1, MAX_CHIPS), cpu, SAVED_NAME_LENGTH)
     except ValueError as problem:  # the seats' names: the engine's sentence
         raise SaveFormatError(f"The save's table cannot be dealt: {problem}") from None
     state = engine.from_json(read.get("state"))

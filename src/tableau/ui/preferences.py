@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 from typing import Final
 
+from tableau.engines.names import names_problem
 from tableau.storage.settings import Field
 from tableau.storage.settings import Schema
 from tableau.storage.settings import Settings
@@ -42,7 +43,6 @@ PESTEN_CARD_MOST: Final = 500
 
 DEFAULT_THEME: Final = "textual-dark"
 PESTEN_KINDS: Final = ("human", "random", "careful", "expert")
-NAME_LENGTH: Final = 14
 MOST_SECONDS: Final = 5.0
 """The slowest CPU pace a hand-edited file may ask for."""
 
@@ -55,12 +55,10 @@ def _pesten_seats(value: Any) -> str | None:
         return why
     for seat in value:
         if (not isinstance(seat, dict) or set(seat) != {"name", "kind"}
-                or text(NAME_LENGTH)(seat["name"]) is not None
                 or seat["kind"] not in PESTEN_KINDS):
             return why
-    # as the engine wants them: not blank, no two alike but for case or spaces around
-    names = [seat["name"].strip().casefold() for seat in value]
-    if not all(names) or len(set(names)) != len(names):
+    # the engines' one name rule: not blank, fits the seat list, no two alike but for case
+    if names_problem([seat["name"] for seat in value], len(value)) is not None:
         return why
     return None
 

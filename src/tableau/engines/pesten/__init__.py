@@ -17,8 +17,8 @@ from its end, and the last card of the discard pile (``pile``) is its top.
 
 Where things are:
 
-- ``config``: the table's limits, the seat-name rule (``name_problem``), the house rules and
-  ``Config``;
+- ``config``: the table's limits, the house rules and ``Config`` (it asks the one seat-name
+  rule, ``tableau.engines.names.name_problem``, shared with Poker);
 - ``values``: ``Phase``, ``Event`` (fields; ``wording.describe`` words it), the moves,
   ``State`` (the one list of a snapshot's fields) and ``View``;
 - ``rules``: which card fits, sets, the deal, scores, ``outcome`` and the match;

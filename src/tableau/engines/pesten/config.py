@@ -1,17 +1,21 @@
-"""Pesten's set-up: the table's limits, the seat-name rule, the house rules and ``Config``.
+"""Pesten's set-up: the table's limits, the house rules and ``Config``.
 
-The one rule for a seat's name is ``name_problem``: the set-up screen, the line mode and
-``Config`` all ask it, so a name is refused with the same sentence everywhere.
+The one rule for a seat's name is ``tableau.engines.names`` (``name_problem``, shared with
+Poker): the set-up screen, the line mode and ``Config`` all ask it, so a name is refused with
+the same sentence everywhere.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Final
-from unicodedata import combining
-from unicodedata import east_asian_width
 
 from tableau.cards import FULL_DECK
+from tableau.engines.names import CPU_MARK as CPU_MARK
+from tableau.engines.names import MAX_NAME_LENGTH as MAX_NAME_LENGTH
+from tableau.engines.names import name_problem as name_problem
+from tableau.engines.names import name_width as name_width
+from tableau.engines.names import names_problem
 
 GAME: Final = "pesten"
 VERSION: Final = 1
@@ -22,12 +26,6 @@ MIN_PACKS: Final = 1
 MAX_PACKS: Final = 4
 MAX_JOKERS: Final = 2
 HAND_SIZE: Final = 7
-MAX_NAME_LENGTH: Final = 14
-"""Columns a seat's name may take, so the table's seat list shows it whole (a wide character
-takes two). The one rule for names: the set-up, line mode and ``Config`` all use
-``name_problem``."""
-CPU_MARK: Final = " (CPU)"
-"""What the seat list adds after a CPU's name; a CPU's name has that much less room."""
 JOKER_TAKE: Final = 5
 PENALTY: Final = 2
 SPECIAL_FINISH_PENALTY: Final = 5
@@ -60,28 +58,6 @@ def _default_names(players: int) -> tuple[str, ...]:
 def whole(value: object) -> bool:
     """A whole number (a bool is not one)."""
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def name_width(name: str) -> int:
-    """The columns ``name`` takes on a terminal: a wide character two, a combining mark none."""
-    return sum(0 if combining(char) else 2 if east_asian_width(char) in "WF" else 1
-               for char in name)
-
-
-def name_problem(name: str, *, cpu: bool = False) -> str | None:
-    """Why ``name`` (already stripped) cannot name a seat, or None. A CPU's seat shows
-    ``CPU_MARK`` after its name, so its name has less room."""
-    if not name:
-        return "Every player needs a name."
-    if not name.isprintable():
-        return "A name may only hold printable characters."
-    room = MAX_NAME_LENGTH - (len(CPU_MARK) if cpu else 0)
-    if name_width(name) <= room:
-        return None
-    wide = " (a wide character counts as two)" if name_width(name) != len(name) else ""
-    if cpu:
-        return f"A CPU's name may have at most {room} characters{wide}: the table adds “(CPU)”."
-    return f"A name may have at most {room} characters{wide}, so the table shows it whole."
 
 
 def config_problem(
@@ -120,23 +96,7 @@ def config_problem(
     assert isinstance(dealer, int)
     if not 0 <= dealer < players:
         return f"The dealer must be one of the {players} seats."
-    if not isinstance(names, (tuple, list)):
-        return "The names must be a list of names."
-    if names:
-        if len(names) != players:
-            return f"Give one name for each of the {players} players."
-        seen: set[str] = set()
-        for name in names:
-            if not isinstance(name, str):
-                return "Every player needs a name."
-            cleaned = name.strip()
-            problem = name_problem(cleaned)
-            if problem is not None:
-                return problem
-            if cleaned.casefold() in seen:
-                return f"Two players are called {cleaned}; every name must differ."
-            seen.add(cleaned.casefold())
-    return None
+    return names_problem(names, players)
 
 
 def house_problem(config: Config) -> str | None:

@@ -18,6 +18,7 @@ from tableau.cards import FULL_DECK
 from tableau.cards import Card
 from tableau.cards import CardError
 from tableau.cards import parse_card
+from tableau.engines.names import SAVED_NAME_LENGTH
 from tableau.engines.poker.events import EVENT_KINDS
 from tableau.engines.poker.events import Award
 from tableau.engines.poker.events import Event
@@ -198,7 +199,7 @@ def from_json(data: Mapping[str, Any]) -> State:
     if check_version(data.get("version"), (2, SAVE_VERSION)) == 2:
         data = from_version_2(data)  # a save from before the history had fields
     save = SaveReader(data)
-    names = _texts(save, "names", None, 20)
+    names = _texts(save, "names", None, SAVED_NAME_LENGTH)
     players = len(names)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise SaveFormatError("The save has the wrong number of players.")

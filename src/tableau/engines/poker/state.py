@@ -8,6 +8,8 @@ from enum import Enum
 from typing import Final
 
 from tableau.cards import Card
+from tableau.engines.names import MAX_NAME_LENGTH
+from tableau.engines.names import names_problem
 from tableau.engines.poker.events import Event
 from tableau.engines.poker.events import HandResult
 from tableau.engines.poker.moves import Move
@@ -72,6 +74,9 @@ class Config:
     stop_when_out: int | None = None
     """The game ends when this seat runs out of chips (a human at a table of CPUs); None
     plays on until one player holds every chip."""
+    longest_name: int = MAX_NAME_LENGTH
+    """The columns a name may take: the one rule's limit for a new table; a table read from
+    an older version's save allows what that version wrote (``SAVED_NAME_LENGTH``)."""
 
     def __post_init__(self) -> None:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
@@ -81,12 +86,9 @@ class Config:
             )
         if self.stop_when_out is not None and not 0 <= self.stop_when_out < self.players:
             raise ValueError(f"There is no seat {self.stop_when_out} to stop the game.")
-        if self.names and len(self.names) != self.players:
-            raise ValueError(f"Give {self.players} names, one per player, or none.")
-        if any(not name.strip() or len(name) > 20 for name in self.names):
-            raise ValueError("Each name needs 1 to 20 characters.")
-        if len({name.strip().lower() for name in self.names}) != len(self.names):
-            raise ValueError("Two players cannot share a name.")
+        problem = names_problem(self.names, self.players, longest=self.longest_name)
+        if problem is not None:
+            raise ValueError(problem)
         if not 1 <= self.chips <= MAX_CHIPS:
             raise ValueError(f"Starting chips must be 1 to {MAX_CHIPS}, not {self.chips}.")
         if not 0 <= self.ante <= self.chips:

@@ -39,15 +39,47 @@ async def ask_with_enter(pilot: Pilot[Any], times: int) -> None:
     await pilot.pause()
 
 
+async def asked(pilot: Pilot[Any], times: int) -> None:
+    """The table after ``times`` asks as Enter makes them (the rank of the card under the
+    cursor, of the opponent chosen), played through the session and drawn once: the same
+    game and the same picture as ``ask_with_enter``, without a picture after every ask.
+    (A scene's way to get there cheaply; the keys themselves are the Pilot tests' work.)"""
+    from tableau.engines.gofish import Ask
+    from tableau.sessions.gofish import YOU
+    from tableau.ui.controls.gofish import target_for
+    from tableau.ui.screens.gofish import GoFishHand
+    from tableau.ui.screens.gofish import GoFishScreen
+    from tableau.ui.widgets.command_bar import MessageLine
+
+    await pilot.pause()
+    screen = pilot.app.screen
+    assert isinstance(screen, GoFishScreen)
+    session, target = screen.session, screen.target
+    cursor = screen.query_one(GoFishHand).cursor
+    for _ in range(times):
+        if session.outcome() is not None:
+            break
+        seen = session.view(YOU)
+        target = target_for(seen, target)
+        cursor = min(cursor, len(seen.hand) - 1)
+        assert session.act(YOU, Ask(target, seen.hand[cursor].rank)).ok
+        while (step := session.cpu_step()) is not None:
+            assert session.play_cpu(step).ok
+    screen.target = target
+    screen.query_one(MessageLine).show(session.news())
+    screen.after_move()
+    await pilot.pause()
+
+
 async def _mid_game(pilot: Pilot[Any]) -> None:
     """Ten asks in: books on the table, a longer history, CPU 2 chosen with ↓."""
-    await ask_with_enter(pilot, MID_GAME_ASKS)
+    await asked(pilot, MID_GAME_ASKS)
     await pilot.press("down")
     await pilot.pause()
 
 
 async def _end(pilot: Pilot[Any]) -> None:
-    await ask_with_enter(pilot, MAX_ASKS)
+    await asked(pilot, MAX_ASKS)
 
 
 SCENES = (

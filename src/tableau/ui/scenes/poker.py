@@ -12,7 +12,12 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.engines.poker import BET
+from tableau.engines.poker import CALL
+from tableau.engines.poker import CHECK
 from tableau.engines.poker import RAISE
+from tableau.engines.poker import Draw
+from tableau.engines.poker import Move
+from tableau.engines.poker import NextHand
 from tableau.engines.poker import Phase
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
@@ -45,7 +50,7 @@ async def _to_the_draw(pilot: Pilot[Any]) -> None:
     for _ in range(8):
         if _phase(pilot) is not Phase.FIRST_BETTING:
             break
-        await pilot.press("c")
+        _table(pilot).action_try("c")  # as the c key does, without a picture after each
     await pilot.pause()
 
 
@@ -54,18 +59,19 @@ async def _discards_marked(pilot: Pilot[Any]) -> None:
     await _to_the_draw(pilot)
     view = _table(pilot).view
     discard = _table(pilot).session.advice().discard
-    keys = [str(index + 1) for index, card in enumerate(view.hand) if card in discard]
-    await pilot.press(*keys)
+    for index, card in enumerate(view.hand):
+        if card in discard:
+            _table(pilot).action_try(f"mark{index + 1}")  # as its number key does
     await pilot.pause()
 
 
 async def _showdown(pilot: Pilot[Any]) -> None:
     await _discards_marked(pilot)
-    await pilot.press("enter")
+    _table(pilot).action_try("enter")
     for _ in range(8):
         if _phase(pilot) in (Phase.HAND_OVER, Phase.GAME_OVER):
             break
-        await pilot.press("c")
+        _table(pilot).action_try("c")
     await pilot.pause()
 
 
@@ -76,25 +82,37 @@ async def to_the_raise_cap(pilot: Pilot[Any]) -> None:
         view = _table(pilot).view
         if view.to_call and view.raises_left == 0:
             break
-        await pilot.press("b")
+        _table(pilot).action_try("b")
     await pilot.pause()
 
 
 async def play_to_the_end(pilot: Pilot[Any]) -> None:
-    """Bet and raise at every chance, draw nothing, until the end dialog is up."""
+    """Bet and raise at every chance, draw nothing, until the end dialog is up: the moves of
+    the keys n, Enter (nothing marked), b and c, made through the session and drawn once,
+    with the note the table keeps ("You stand pat." after a draw, cleared by your next move):
+    the same game and picture as pressing the keys, without a picture after every key. (A
+    scene's and a test's way to the end cheaply; the keys themselves are the tests' work.)"""
     await pilot.pause()
     table = _table(pilot)
+    session = table.session
     for _ in range(60):
-        if pilot.app.screen is not table:
+        while (step := session.cpu_step()) is not None:
+            assert session.play_cpu(step).ok
+        if session.is_over():
             break
         view = table.view
+        note = ""
         if view.phase is Phase.HAND_OVER:
-            await pilot.press("n")
+            move: Move = NextHand()
         elif view.phase is Phase.DRAW:
-            await pilot.press("enter")
+            move, note = Draw(()), "You stand pat."
+        elif BET in view.legal or RAISE in view.legal:
+            move = BET if BET in view.legal else RAISE
         else:
-            aggressive = BET in view.legal or RAISE in view.legal
-            await pilot.press("b" if aggressive else "c")
+            move = CALL if CALL in view.legal else CHECK
+        assert session.act(session.you, move).ok
+        session.marks, session.note = (), note
+    table.after_move()
     await pilot.pause()
 
 

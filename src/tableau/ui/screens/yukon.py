@@ -20,7 +20,6 @@ game, the rules, the palette).
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -45,6 +44,7 @@ from tableau.engines.yukon import GAME_NUMBERS
 from tableau.engines.yukon import Config
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import View
+from tableau.sessions.seeds import fresh_game_number
 from tableau.sessions.yukon import YukonSession
 from tableau.sessions.yukon import welcome as session_welcome
 from tableau.storage.store import GameRecord
@@ -83,10 +83,6 @@ __all__ = [
 def welcome(seed: int) -> str:
     """The first hint: typing it deals the game whose seed the panel shows."""
     return f"{session_welcome(seed)} ctrl+n: a new game."
-
-
-def random_game_number() -> int:
-    return GAME_NUMBERS[secrets.randbelow(len(GAME_NUMBERS))]
 
 
 Move = Binding.Group("Move", compact=True)
@@ -157,13 +153,13 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         """Opened from the menu: with winnable-only deals on, find one and deal it at once."""
         # Opened from the menu there is no --seed: pick one (shown, so the deal can be replayed
         # with `tableau yukon --seed N`). The engine itself never draws randomness.
-        start_seed = seed if seed is not None else random_game_number()
+        start_seed = seed if seed is not None else fresh_game_number()
         self.games_started = 0
         try:
             config = Config(seed=start_seed, rules=rules)
             problem = ""
         except ValueError as error:
-            start_seed = random_game_number()
+            start_seed = fresh_game_number()
             config = Config(seed=start_seed)
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
@@ -206,7 +202,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
     def start_seed(self) -> int:
         """The game number this table started from (new games mix it with a count)."""
         if self.session.start_seed is None:
-            self.session.start_seed = random_game_number()
+            self.session.start_seed = fresh_game_number()
         return int(self.session.start_seed)
 
     @classmethod
@@ -220,7 +216,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         session = YukonSession.from_json(data, folder)
         if session.state.phase is not Phase.PLAY:
             raise SaveFormatError("The save holds no game in play.")
-        seed = session.start_seed if session.start_seed is not None else random_game_number()
+        seed = session.start_seed if session.start_seed is not None else fresh_game_number()
         screen = cls(seed=seed, rules=session.state.rules, folder=folder)
         session.clock.now = screen._now
         screen.session = session
@@ -447,7 +443,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
 
     def _new_session(self, seed: int, rules: str) -> None:
         if seed not in GAME_NUMBERS:  # a seed given by a caller, not by --seed or the menu
-            seed = random_game_number()
+            seed = fresh_game_number()
         before = self.session.state
         self._install(YukonSession.numbered(seed, rules, self.folder, start_seed=seed))
         self.note = f"New game, seed {seed}."

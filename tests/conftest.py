@@ -16,6 +16,7 @@ from hypothesis import HealthCheck
 from hypothesis import settings
 
 from tableau.storage.passwords import TEST_CHEAP_HASHES
+from tableau.ui.app import collect_less_often
 
 # A suite started in the background (`make test &` from a script) inherits Ctrl-C ignored, and
 # so would every tableau the tests start: the Ctrl-C tests could not stop them. A player's
@@ -44,6 +45,7 @@ examples under ``dev``, its own count under ``ci``."""
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    collect_less_often()  # as the app does; the engine and session tests gain a tenth too
     config.addinivalue_line(
         "markers", f"{DEV_MARK}(n): a long Hypothesis property runs n examples under the dev "
         "profile (make test) and its own count under ci (make test-all)")

@@ -175,21 +175,36 @@ async def test_a_burst_of_resizes_over_poker_and_its_help_is_handled_once(
     one covered or uncovered the table (a layout of Poker at 5 CPUs each time), so the burst
     was replayed for minutes, deaf to Esc and ctrl+q. Now the cover comes once and goes once
     the size has settled."""
-    # The burst must come faster than the settling wait even on a loaded machine, where one
-    # resize of Poker at 5 CPUs can take longer than the usual 0.1 s (and, beside two busy
-    # loops and three other test workers, longer than 1 s).
-    monkeypatch.setattr(too_small, "SETTLE", 3.0)
+    # The settling time passes when the test says so, not on the wall clock: the cover's
+    # timer is made an hour long and its callback kept, so however slowly a loaded machine
+    # runs the burst, no size of it outlasts the wait (and no wall-time margin is needed).
+    timers: list[Callable[[], Any]] = []
+    make_timer = TooSmallScreen.set_timer
+
+    def kept_timer(screen: TooSmallScreen, delay: float, callback: Any = None,
+                   **options: Any) -> Any:
+        assert delay == too_small.SETTLE
+        timers.append(callback)
+        return make_timer(screen, 3600.0, callback, **options)
+
+    monkeypatch.setattr(TooSmallScreen, "set_timer", kept_timer)
     app = make_app("poker", cpus=5, seed=3)
     async with started(app, (100, 30)) as pilot:
         await press(pilot, "f1")
         covers: list[str] = []
         app.screen_change_signal.subscribe(
             app, lambda screen: covers.append(type(screen).__name__))
-        # Two rounds: a cover for each too-small size would already come twice.
-        for width, height in [(245, 10), (238, 54), (100, 30)] * 2:
+        # Too small twice, with a size that fits between: a cover for each too-small size
+        # would already come twice.
+        for width, height in [(245, 10), (238, 54), (245, 10), (100, 30)]:
             await pilot.resize_terminal(width, height)
-        await uncovered(pilot)
-        assert covers.count("TooSmallScreen") <= 1
+        await pilot.pause()
+        assert covers == ["TooSmallScreen"]  # covered once, and still covered
+        assert isinstance(app.screen, TooSmallScreen)
+        assert len(timers) == 1  # one wait, started again by each size that fits
+        timers[0]()  # the size has held long enough: the wait ends
+        await pilot.pause()
+        assert covers == ["TooSmallScreen", "HelpScreen"]
         assert type(app.screen).__name__ == "HelpScreen"
         await press(pilot, "escape")
         assert isinstance(app.screen, PokerScreen)

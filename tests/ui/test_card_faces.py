@@ -11,6 +11,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from textual.command import CommandInput
 from textual.command import CommandPalette
 from ui_helpers import press
 from ui_helpers import settled
@@ -23,7 +24,6 @@ from tableau.ui.faces import ASCII_TABLE
 from tableau.ui.faces import ascii_text
 from tableau.ui.faces import chosen_face
 from tableau.ui.faces import shows_glyphs
-from tableau.ui.scenes import keys
 from tableau.ui.scenes import still_app
 
 GLYPHS = {chr(code) for code in ASCII_TABLE}
@@ -62,16 +62,19 @@ def test_the_face_asked_for_wins_then_the_remembered_then_the_locale() -> None:
     assert chosen_face("four-colour", "ascii", glyphs_shown=True) == "four-colour"
 
 
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
-async def test_ascii_yukon_draws_no_glyph_even_in_its_messages(
-    tmp_path: Path, size: tuple[int, int]
-) -> None:
+async def test_ascii_yukon_draws_no_glyph_even_in_its_messages(tmp_path: Path) -> None:
+    """Compact cards at 80×24, then boxed ones once the terminal is 120×40."""
     app = still_app("yukon", folder=tmp_path, seed=3, cards="ascii")
-    async with started(app, size) as pilot:
+    async with started(app, (80, 24)) as pilot:
         await type_lines(pilot, "LD", "P", "C7->F1")  # refused: the message names the cards
-        text = drawn(app)
-        assert not GLYPHS & set(text), sorted(GLYPHS & set(text))
-        assert len(CARD_CODE.findall(text)) >= 20
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            assert app.size == size and app.screen.has_class("-large") == (size == (120, 40))
+            text = drawn(app)
+            assert not GLYPHS & set(text), (size, sorted(GLYPHS & set(text)))
+            assert len(CARD_CODE.findall(text)) >= 20
+            assert "does not go on F1" in text  # the refusal is on the screen
 
 
 async def test_ascii_pesten_and_the_menu_draw_no_glyph(tmp_path: Path) -> None:
@@ -85,6 +88,13 @@ async def test_ascii_pesten_and_the_menu_draw_no_glyph(tmp_path: Path) -> None:
         assert not GLYPHS & set(text) and "S H  t a b l e a u  D C" in text
 
 
+def search(app: TableauApp, words: str) -> None:
+    """Write ``words`` in the open palette's search field at once (each typed key would
+    start a search of its own)."""
+    assert isinstance(app.screen, CommandPalette)
+    app.screen.query_one(CommandInput).value = words
+
+
 async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them(
     tmp_path: Path,
 ) -> None:
@@ -93,13 +103,13 @@ async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them
         assert app.card_face == "unicode" and SUITS & set(drawn(app))
         await press(pilot, "ctrl+p")
         assert isinstance(app.screen, CommandPalette)
-        await pilot.press(*keys("Cards: ascii"))
+        search(app, "Cards: ascii")  # filled, not typed: typing in it is tested elsewhere
         await settled(pilot)  # the palette's search (a worker) has found it
         await press(pilot, "enter")
         assert app.card_face == "ascii"
         assert not GLYPHS & set(drawn(app))  # redrawn without another key
         await press(pilot, "ctrl+p")
-        await pilot.press(*keys("Cards: four"))
+        search(app, "Cards: four")
         await settled(pilot)  # the palette's search (a worker) has found it
         await press(pilot, "enter")
         assert app.card_face == "four-colour" and app.has_class("-four-colour")

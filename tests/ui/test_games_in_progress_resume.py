@@ -9,6 +9,7 @@ import sqlite3
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,7 @@ from ui_helpers import press
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
+from tableau.sessions.yukon import YukonSession
 from tableau.storage.home import database_path
 from tableau.storage.store import HELD_ELSEWHERE
 from tableau.storage.store import MIGRATIONS
@@ -53,6 +55,22 @@ async def one_yukon_move(pilot: Pilot[Any]) -> None:
     assert screen.session.message == "OK"
 
 
+def yukon_in_progress(seed: int) -> GameRecord:
+    """The autosave ``tableau yukon --seed SEED`` writes after one move, written straight to
+    the store (the save a yukon screen writes is built the same way: tests/ui/test_store_*
+    and the session tests hold its format)."""
+    session = YukonSession.numbered(seed, "spec", Path("."))
+    session.run(str(session.view().legal[0]))
+    assert session.message == "OK" and session.state.moves == 1
+    record = GameRecord("yukon", "spec", seed, {"rules": "spec"}, WALL, 1, session.seconds(),
+                        label=f"seed {seed}", data=session.to_json(), at=WALL, id=new_id())
+    store = Store(database_path())
+    store.save(record)
+    assert store.flush()
+    store.close()
+    return record
+
+
 def continue_entries(app: NotedApp) -> list[ContinueItem]:
     assert isinstance(app.screen, MenuScreen)
     return [item for item in app.screen.query_one(ListView).children
@@ -68,10 +86,11 @@ async def resume(pilot: Pilot[Any], app: NotedApp, number: int) -> None:
 async def test_a_game_started_from_the_shell_never_replaces_one_in_progress(
     tmp_path: Path,
 ) -> None:
-    for seed in (5, 7):  # tableau yukon --seed 5, a move, q, quit; then --seed 7
-        async with tableau(tmp_path, "yukon", seed=seed, deal=True) as (_app, pilot):
-            await one_yukon_move(pilot)
-            await press(pilot, "escape", "q")  # the app then quits, as after ctrl+q
+    yukon_in_progress(5)  # tableau yukon --seed 5 left after a move
+    # tableau yukon --seed 7, a move, q, quit
+    async with tableau(tmp_path, "yukon", seed=7, deal=True) as (_app, pilot):
+        await one_yukon_move(pilot)
+        await press(pilot, "escape", "q")  # the app then quits, as after ctrl+q
     async with tableau(tmp_path, "yukon") as (app, pilot):  # plain tableau yukon
         await type_lines(pilot, "LD", "SR", "P")
         await one_yukon_move(pilot)
@@ -107,7 +126,7 @@ async def test_two_tableaus_on_one_home_keep_both_games(tmp_path: Path) -> None:
     other = Store(database_path())  # terminal B's tableau, playing at the same time
     other_game = new_id()
     async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
-        for moves in range(1, 6):  # each makes five moves in turn
+        for moves in range(1, 4):  # each makes three moves in turn
             await one_yukon_move(pilot)
             other.save(GameRecord("yukon", "spec", 45, {"rules": "spec"}, WALL, moves, 1.0,
                                   label="seed 45", data={"moves": moves}, id=other_game))
@@ -116,12 +135,11 @@ async def test_two_tableaus_on_one_home_keep_both_games(tmp_path: Path) -> None:
         labels = sorted(saved.label for saved in app.runtime.store.saves()[0])
         assert labels == ["seed 44", "seed 45"]
         assert [item.text.split(" · ")[2] for item in continue_entries(app)] == [
-            "5 moves", "5 moves"]
+            "3 moves", "3 moves"]
 
 
 async def test_a_game_open_in_another_tableau_is_not_continued_here(tmp_path: Path) -> None:
-    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (_app, pilot):
-        await one_yukon_move(pilot)
+    yukon_in_progress(44)
     elsewhere = Store(database_path())  # another tableau continues it, and is still open
     (saved,) = elsewhere.saves()[0]
     elsewhere.claim(saved.id)
@@ -165,32 +183,48 @@ def json_text(data: object) -> str:
     return json.dumps(data)
 
 
+def fresh_old_database(version: int, made: GameRecord) -> None:
+    database = database_path()
+    for path in (database, *(database.with_name(database.name + tail)
+                             for tail in ("-wal", "-shm", "-journal"))):
+        path.unlink(missing_ok=True)  # nothing left of the last round's database
+    old_database(version, [made])
+
+
 async def test_the_games_of_an_older_database_are_resumed_after_its_migration(
     tmp_path: Path,
 ) -> None:
     """From each earlier schema version (1, 2 and 3) in turn: a database that version left,
-    holding the autosave made once here, is migrated and its game resumed and played on."""
-    async with tableau(tmp_path, "yukon", seed=44, deal=True) as (app, pilot):
-        await one_yukon_move(pilot)
+    holding the autosave made once here, is migrated and its game read back and played on
+    (through the store and the session); from the oldest, version 1, the app shows it in
+    the menu, resumes it and plays on."""
+    yukon_in_progress(44)
     made_here = Store(database_path())
     (made,) = made_here.saves(with_data=True)[0]
     made_here.close()
-    for version in (1, 2, 3):
-        database = database_path()
-        for path in (database, *(database.with_name(database.name + tail)
-                                 for tail in ("-wal", "-shm", "-journal"))):
-            path.unlink(missing_ok=True)  # nothing left of the last round's database
-        old_database(version, [made])
-        async with tableau(tmp_path) as (app, pilot):
-            (entry,) = continue_entries(app)
-            assert entry.text.startswith("Continue Yukon"), version
-            await press(pilot, "enter")
-            screen = yukon_screen(app)
-            assert (screen.start_seed, screen.view.moves) == (44, 1), version
-            await one_yukon_move(pilot)
-            await press(pilot, "escape", "q")
-            assert [item.text.split(" · ")[2] for item in continue_entries(app)] == [
-                "2 moves"], version
+    for version in (3, 2):
+        fresh_old_database(version, made)
+        store = Store(database_path())
+        (saved,) = store.saves(with_data=True)[0]
+        assert (saved.game, saved.seed, saved.moves) == ("yukon", 44, 1), version
+        assert saved.data is not None
+        session = YukonSession.from_json(saved.data)
+        assert session.state.moves == 1, version
+        session.run(str(session.view().legal[0]))
+        assert session.message == "OK", version
+        store.save(replace(saved, moves=2, data=session.to_json()))
+        assert [again.moves for again in store.saves()[0]] == [2], version
+        store.close()
+    fresh_old_database(1, made)
+    async with tableau(tmp_path) as (app, pilot):
+        (entry,) = continue_entries(app)
+        assert entry.text.startswith("Continue Yukon")
+        await press(pilot, "enter")
+        screen = yukon_screen(app)
+        assert (screen.start_seed, screen.view.moves) == (44, 1)
+        await one_yukon_move(pilot)
+        await press(pilot, "escape", "q")
+        assert [item.text.split(" · ")[2] for item in continue_entries(app)] == ["2 moves"]
 
 
 # ---------------------------------------------------------------------- a locked database

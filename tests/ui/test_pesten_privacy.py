@@ -81,9 +81,10 @@ def setup_app(make_app: MakeApp) -> TableauApp:
 
 
 async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> PestenScreen:
-    """Anna and Bram lock their seats (Cor is a CPU) and the round is dealt: Bram begins."""
+    """Anna (typing) and Bram (pasting) lock their seats (Cor is a CPU) and the round is
+    dealt: Bram begins."""
     await set_password(pilot, 0, anna)
-    await set_password(pilot, 1, bram)
+    await paste_password(pilot, 1, bram)
     await press(pilot, "ctrl+s")
     await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
     await pilot.pause()
@@ -92,13 +93,6 @@ async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> Pest
     session = screen.session
     assert screen.mode == "lock" and session.seats[session.state.current].name == "Bram"
     return screen
-
-
-async def try_unlock(pilot: Pilot[Any], password: Password) -> None:
-    await type_into(pilot, "#unlock", password)
-    await pilot.press("enter")
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
 
 
 class Clipboard:
@@ -139,13 +133,15 @@ async def test_a_set_up_password_cannot_be_copied_cut_or_pasted_elsewhere(
     make_app: MakeApp, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Each way of SELECT_AND_TAKE in turn: nothing reaches the clipboard (the app's nor an
-    OSC 52 sequence), the field keeps what was typed, and a paste elsewhere adds nothing.
+    OSC 52 sequence), the field keeps what was put in, and a paste elsewhere adds nothing.
     The lock's own field: ``test_the_unlock_field_cannot_be_copied_and_no_password_...``."""
     password = new_password()
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         clipboard = Clipboard(app, monkeypatch)
-        await type_into(pilot, "#password-0", password)
+        await pilot.click("#password-0")
+        app.post_message(events.Paste("".join(keys(password))))  # as a terminal pastes
+        await pilot.pause()
         field = app.screen.query_one("#password-0", Input)
         for select_and_take in SELECT_AND_TAKE:
             await pilot.click("#password-0")
@@ -153,7 +149,7 @@ async def test_a_set_up_password_cannot_be_copied_cut_or_pasted_elsewhere(
             assert (select_and_take, clipboard.copied, clipboard.osc52) == (
                 select_and_take, [], [])
             assert not spelled_in(app.clipboard, password)
-            # Nothing was lost either: the field still holds what was typed.
+            # Nothing was lost either: the field still holds what was put in.
             assert spelled_in(field.value, password), select_and_take
         name = app.screen.query_one("#name-2", Input)
         await pilot.click("#name-2")
@@ -189,42 +185,6 @@ async def test_the_set_up_never_tells_that_another_seat_has_the_typed_password(
 # ------------------------------------------------------------------ issue 11 item 5
 
 
-async def test_the_unlock_field_cannot_be_copied_and_no_password_reaches_textuals_debug_log(
-    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    """With the debug log on: set-up passwords, a wrong one pasted into the lock, and the
-    right one typed there, which no way of selecting and copying or cutting takes out of
-    the field (nothing reaches the clipboard), never reach the log."""
-    # TEXTUAL_LOG is read into textual.constants.LOG_FILE when textual is imported, and the
-    # logger looks it up on every call: this is what `TEXTUAL_LOG=x.log tableau pesten` does.
-    log = tmp_path / "textual.log"
-    monkeypatch.setattr(textual.constants, "LOG_FILE", str(log))
-    anna, bram, wrong = new_password(), new_password(), new_password()
-    app = setup_app(make_app)
-    async with app.run_test(size=SIZE) as pilot:
-        screen = await start_table(pilot, anna, bram)
-        await click(pilot, "#unlock")
-        app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
-        await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        assert "Wrong password" in str(screen.query_one("#message", Static).render())
-        clipboard = Clipboard(app, monkeypatch)
-        await type_into(pilot, "#unlock", bram)
-        await press(pilot, "shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")
-        assert clipboard.copied == [] and clipboard.osc52 == []
-        assert not spelled_in(app.clipboard, bram)
-        await pilot.press("enter")  # the field still holds Bram's password: it opens
-        await app.workers.wait_for_complete()
-        await pilot.pause()
-        assert screen.session.revealed == 1
-    text = log.read_text(encoding="utf-8")
-    assert "#unlock" in text or "unlock" in text  # the log was written during the flow
-    typed_keys = "".join(re.findall(r"character='(.)'", text))
-    for password in (anna, bram, wrong):
-        assert not spelled_in(text, password)
-        assert not spelled_in(typed_keys, password)
-
-
 def _spells(candidate: object, password: Password) -> bool:
     if type(candidate) is str:
         return len(candidate) == len(password) and tuple(map(ord, candidate)) == password
@@ -253,19 +213,41 @@ def kept_in_memory(*passwords: Password) -> list[int]:
     return sorted(found)
 
 
-async def test_no_password_stays_in_memory_after_the_set_up_and_an_unlock(
-    make_app: MakeApp,
+async def test_the_unlock_field_cannot_be_copied_no_password_reaches_the_debug_log_or_memory(
+    make_app: MakeApp, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
+    """With the debug log on: set-up passwords (one typed, one pasted), a wrong one pasted
+    into the lock, and the right one typed there, which no way of selecting and copying or
+    cutting takes out of the field (nothing reaches the clipboard), never reach the log;
+    and once the lock is open, no password stays in memory (the search finds the one in
+    the field while it is there, and only that one)."""
+    # TEXTUAL_LOG is read into textual.constants.LOG_FILE when textual is imported, and the
+    # logger looks it up on every call: this is what `TEXTUAL_LOG=x.log tableau pesten` does.
+    log = tmp_path / "textual.log"
+    monkeypatch.setattr(textual.constants, "LOG_FILE", str(log))
     anna, bram, wrong = new_password(), new_password(), new_password()
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
         screen = await start_table(pilot, anna, bram)
-        await try_unlock(pilot, wrong)
-        await type_into(pilot, "#unlock", bram)
-        # The search finds a password while it is in the field (and only that one).
-        assert kept_in_memory(anna, bram, wrong) == [1]
+        await click(pilot, "#unlock")
+        app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
         await pilot.press("enter")
+        await app.workers.wait_for_complete()
+        assert "Wrong password" in str(screen.query_one("#message", Static).render())
+        clipboard = Clipboard(app, monkeypatch)
+        await type_into(pilot, "#unlock", bram)
+        await press(pilot, "shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")
+        assert clipboard.copied == [] and clipboard.osc52 == []
+        assert not spelled_in(app.clipboard, bram)
+        assert kept_in_memory(anna, bram, wrong) == [1]  # Bram's, in the field
+        await pilot.press("enter")  # the field still holds Bram's password: it opens
         await app.workers.wait_for_complete()
         await pilot.pause()
         assert screen.session.revealed == 1
         assert kept_in_memory(anna, bram, wrong) == []
+    text = log.read_text(encoding="utf-8")
+    assert "#unlock" in text or "unlock" in text  # the log was written during the flow
+    typed_keys = "".join(re.findall(r"character='(.)'", text))
+    for password in (anna, bram, wrong):
+        assert not spelled_in(text, password)
+        assert not spelled_in(typed_keys, password)

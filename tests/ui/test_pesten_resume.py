@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets import ListView
@@ -47,7 +48,6 @@ from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import PASSWORDS
 from tableau.ui.scenes.pesten import quick_scheme
 from tableau.ui.scenes.pesten import select
-from tableau.ui.scenes.pesten import unlock
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.dialogs import SuitChooser
 from tableau.ui.screens.menu import ContinueItem
@@ -103,7 +103,7 @@ async def human_turn(pilot: Pilot[Any]) -> None:
         if screen.mode == "lock" and lock is not None and not lock.has_password:
             await click(pilot, "#i-am")
         elif screen.mode == "lock":
-            await unlock(pilot, PASSWORDS[seat])
+            await paste_unlock(pilot, PASSWORDS[seat])
         moves = engine.legal_moves(table.state)
         singles = sorted(
             (move for move in moves if isinstance(move, Play) and len(move.cards) == 1
@@ -157,9 +157,27 @@ async def continue_first(pilot: Pilot[Any]) -> str:
 
 
 async def type_password(pilot: Pilot[Any], password: str) -> None:
+    """Type the password into the focused field, key by key, and press Enter."""
     await pilot.press(*password, "enter")
     await pilot.app.workers.wait_for_complete()  # Argon2id runs in a thread
     await pilot.pause()
+
+
+async def give_password(pilot: Pilot[Any], password: str) -> None:
+    """As ``type_password``, the password pasted (as a terminal pastes) into the focused
+    field: the same answer without a refresh for every key (the typing: the first test)."""
+    pilot.app.post_message(events.Paste(password))
+    await pilot.press("enter")
+    await pilot.app.workers.wait_for_complete()  # Argon2id runs in a thread
+    await pilot.pause()
+
+
+async def paste_unlock(pilot: Pilot[Any], password: str) -> None:
+    """As ``unlock`` (the table's lock), the password pasted instead of typed."""
+    await pilot.pause()
+    if not pilot.app.screen.query_one("#unlock").has_focus:
+        await pilot.click("#unlock")
+    await give_password(pilot, password)
 
 
 async def played_and_quit(make_app: MakeApp, table: PestenSession | None = None) -> PestenSession:
@@ -277,8 +295,8 @@ async def test_a_changed_save_gives_one_sentence_and_is_left_alone(make_app: Mak
     app, said, data = await with_changed_save(make_app, changed)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
-        await type_password(pilot, PASSWORDS[0])
-        await type_password(pilot, PASSWORDS[1])
+        await give_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[1])
         assert isinstance(app.screen, MenuScreen)
         assert said == [DAMAGED]
         saved = app.runtime.store.saved("pesten")
@@ -304,7 +322,7 @@ async def test_between_rounds_the_finished_round_stays_saved_for_the_next_deal(
 
     async with started(kept(make_app, "pesten", table=arranged_table(["7D", BRAM, COR], "7C",
                                                                       seed=SEED)), SIZE) as pilot:
-        await unlock(pilot, PASSWORDS[0])
+        await paste_unlock(pilot, PASSWORDS[0])
         await select(pilot, "7D")
         await press(pilot, "enter", "escape")  # the round is won; close the end dialog
         store = pilot.app.runtime.store
@@ -315,8 +333,8 @@ async def test_between_rounds_the_finished_round_stays_saved_for_the_next_deal(
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
-        await type_password(pilot, PASSWORDS[0])
-        await type_password(pilot, PASSWORDS[1])
+        await give_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[1])
         assert isinstance(app.screen, EndScreen)  # the round's end, as it was left
         await press(pilot, "escape")
         assert table_of(app).over
@@ -336,8 +354,8 @@ async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) 
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
-        await type_password(pilot, PASSWORDS[0])
-        await type_password(pilot, PASSWORDS[1])
+        await give_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[1])
         screen = app.screen
         assert isinstance(screen, PestenUnsealScreen)
         assert not screen.query_one("#password").display
@@ -376,7 +394,7 @@ async def test_quitting_while_taken_cards_show_never_resumes_before_the_take(
     table = arranged_table(["9S QH 4S 5H 6D 8C KD", BRAM, COR], "5C 2D", stack=2,
                            draw_next="KC 3S", seed=SEED, turns=3)
     async with started(kept(make_app, "pesten", table=table), SIZE) as pilot:
-        await unlock(pilot, PASSWORDS[0])
+        await paste_unlock(pilot, PASSWORDS[0])
         await press(pilot, "t")
         assert message(pilot.app).startswith("New in your hand: K♣ 3♠.")
         taken = table_of(pilot.app).state
@@ -387,8 +405,8 @@ async def test_quitting_while_taken_cards_show_never_resumes_before_the_take(
     app = kept(make_app)
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
-        await type_password(pilot, PASSWORDS[0])
-        await type_password(pilot, PASSWORDS[1])
+        await give_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[1])
         resumed = table_of(app).state
         assert resumed == taken
         assert resumed.stack == 0 and len(resumed.hands[0]) == 9 and resumed.current == 1
@@ -419,7 +437,7 @@ async def test_the_wait_after_wrong_passwords_holds_across_leaving_and_restartin
         said = []
         for wait in (0, 1, 2):
             now[0] += wait
-            await type_password(pilot, "not-annas")
+            await give_password(pilot, "not-annas")
             assert isinstance(app.screen, PestenUnsealScreen) and asked(app).startswith("Anna:")
             said.append(message(app))
         assert said == ["Wrong password; the round stays sealed."] + [
@@ -431,19 +449,19 @@ async def test_the_wait_after_wrong_passwords_holds_across_leaving_and_restartin
         assert saved is not None and before is not None and saved.data == before.data
         await continue_first(pilot)
         assert message(app).endswith("Wait 2 s before the next try.")
-        await type_password(pilot, PASSWORDS[0])  # the right one, yet too soon
+        await give_password(pilot, PASSWORDS[0])  # the right one, yet too soon
         assert asked(app).startswith("Anna:")
         assert message(app).endswith("Wait 2 s before the next try.")
     app = kept(make_app, wall=wall)  # the app started again
     async with started(app, SIZE) as pilot:
         await continue_first(pilot)
-        await type_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[0])
         assert asked(app).startswith("Anna:")
         now[0] += 1.5
-        await type_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[0])
         assert message(app).endswith("Wait 1 s before the next try.")  # half a second left
         now[0] += 0.5
-        await type_password(pilot, PASSWORDS[0])
+        await give_password(pilot, PASSWORDS[0])
         assert asked(app).startswith("Bram:")
 
 
@@ -466,7 +484,7 @@ async def test_the_table_lock_s_wait_holds_when_the_table_is_opened_again(
     async with started(kept(make_app, "pesten", table=table, wall=wall), SIZE) as pilot:
         for wait in (0, 1, 2):
             now[0] += wait
-            await unlock(pilot, "not-annas")
+            await paste_unlock(pilot, "not-annas")
         assert message(pilot.app) == (
             "Wrong password; the hand stays hidden. Wait 2 s before the next try.")
     again = PestenSession(table.seats, table.state, table.cpu_seed, table_id=table.table_id)
@@ -474,8 +492,8 @@ async def test_the_table_lock_s_wait_holds_when_the_table_is_opened_again(
         screen = pilot.app.screen
         assert isinstance(screen, PestenScreen) and screen.mode == "lock"
         assert message(pilot.app).endswith("Wait 2 s before the next try.")
-        await unlock(pilot, PASSWORDS[0])
+        await paste_unlock(pilot, PASSWORDS[0])
         assert screen.mode == "lock"
         now[0] += 2
-        await unlock(pilot, PASSWORDS[0])
+        await paste_unlock(pilot, PASSWORDS[0])
         assert screen.mode == "hand"

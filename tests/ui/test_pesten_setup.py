@@ -41,14 +41,19 @@ def problem(app: TableauApp, seat: int | str) -> str:
 
 
 async def rename(pilot: Pilot[Any], seat: int, name: str) -> None:
-    """Empty a seat's name field and type (or, for wide letters, paste) the new name."""
-    field = pilot.app.screen.query_one(f"#name-{seat}", Input)
+    """Empty a seat's name field and type the new name, key by key."""
     await pilot.click(f"#name-{seat}")
     await pilot.press("end", "ctrl+u")
-    if name.isascii():
-        await pilot.press(*("minus" if char == "-" else char for char in name))
-    else:
-        field.post_message(events.Paste(name))
+    await pilot.press(*("minus" if char == "-" else char for char in name))
+    await pilot.pause()
+
+
+async def paste_name(pilot: Pilot[Any], seat: int, name: str) -> None:
+    """Empty a seat's name field and paste the new name (as a terminal pastes: one step,
+    not a refresh per key)."""
+    field = pilot.app.screen.query_one(f"#name-{seat}", Input)
+    field.value = ""
+    field.post_message(events.Paste(name))
     await pilot.pause()
 
 
@@ -100,20 +105,21 @@ async def test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_
     - the longest names allowed sit, and show whole at the table."""
     app = setup_app(make_app)
     async with app.run_test(size=SIZE) as pilot:
-        await rename(pilot, 0, "Alexandra-Maria1")
-        await rename(pilot, 1, "Alexandra-Maria2")
-        await rename(pilot, 2, "Computer-9")
+        await rename(pilot, 0, "Alexandra-Maria1")  # typed: the field keeps 14 letters
+        assert app.screen.query_one("#name-0", Input).value == "Alexandra-Mari"
+        await paste_name(pilot, 1, "Alexandra-Mari")  # what typing Alexandra-Maria2 leaves
+        await paste_name(pilot, 2, "Computer-9")
         await start(pilot)
         assert isinstance(app.screen, PestenSetupScreen)
         assert problem(app, 1) == "Seat 1 is already called Alexandra-Mari; pick another name."
         assert problem(app, 2) == CPU_TOO_LONG
-        await rename(pilot, 0, "名前名前名前名前")
+        await paste_name(pilot, 0, "名前名前名前名前")
         await start(pilot)
         assert isinstance(app.screen, PestenSetupScreen)
         assert problem(app, 0) == WIDE_TOO_LONG
         names = ("Alexandra-Mar1", "Alexandra-Mar2", "Maria-C8")
         for seat, name in enumerate(names):
-            await rename(pilot, seat, name)
+            await paste_name(pilot, seat, name)
         await start(pilot)  # warns once: Anna and Bram have no password
         await start(pilot)
         screen = app.screen
@@ -140,31 +146,62 @@ async def open_house_rules(pilot: Pilot[Any]) -> None:
 
 
 async def retype(pilot: Pilot[Any], selector: str, text: str) -> None:
+    """Empty the field and type ``text``, key by key."""
     pilot.app.screen.query_one(selector, Input).focus()
     await pilot.press("end", "ctrl+u", *text)
+    await pilot.pause()
+
+
+async def fill(pilot: Pilot[Any], selector: str, text: str) -> None:
+    """Set the field's text at once (the typing: ``retype``, for the number of wins)."""
+    pilot.app.screen.query_one(selector, Input).value = text
     await pilot.pause()
 
 
 async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
     make_app: MakeApp,
 ) -> None:
+    """One set-up, as a player would fill it in:
+    - the seats come first, the house rules folded under them (an open match: no limit);
+    - a bad target or card value is marked with the engine's sentence; Start does not
+      deal, and opens the folded house rules to show why; good values clear the marks;
+    - the match and the house rules chosen reach the table, are remembered in
+      settings.toml and offered again next time (each switch's mark says on or off);
+      Defaults puts the card points back."""
     async with started(kept(make_app), SIZE) as pilot:
         screen = pilot.app.screen
         assert screen.query_one("#house", Collapsible).collapsed  # the seats come first
         assert screen.query_one("#name-0", Input).region.bottom <= SIZE[1]
         await open_house_rules(pilot)
         assert not screen.query_one("#points", Input).display  # an open match: no limit
+        # A bad target or card value: the engine's sentence, and Start shows why.
+        screen.query_one("#match", Select).value = "wins"
+        await pilot.pause()
+        await retype(pilot, "#wins", "99")
+        assert problem(pilot.app, "match") == "Play to 1 to 50 round wins, not 99."
+        await fill(pilot, "#card-points-11", "600")
+        assert problem(pilot.app, "points") == "A jack may count 0 to 500 points."
+        assert screen.query_one("#card-points-11", Input).has_class("-bad")
+        for _ in range(2):  # the second time past the warnings about open hands
+            screen.query_one("#house", Collapsible).collapsed = True
+            await start(pilot)
+            assert isinstance(pilot.app.screen, PestenSetupScreen)
+            assert not screen.query_one("#house", Collapsible).collapsed  # opened: why
+        await retype(pilot, "#wins", "3")
+        await fill(pilot, "#card-points-11", "25")
+        assert problem(pilot.app, "match") == problem(pilot.app, "points") == ""
+        assert not screen.query_one("#card-points-11", Input).has_class("-bad")
+        # The match and the house rules that reach the table.
         screen.query_one("#match", Select).value = "points"
         await pilot.pause()
         assert screen.query_one("#points", Input).display
-        await retype(pilot, "#points", "150")
+        await fill(pilot, "#points", "150")
         screen.query_one("#forgot_penalty", Select).value = 5
         screen.query_one("#special_finish", Select).value = False
         await click(pilot, "#wrap_runs")
         await click(pilot, "#sets_are_series")
-        await retype(pilot, "#card-points-0", "40")
-        await start(pilot)
-        await start(pilot)  # past the warnings about hands without a password
+        await fill(pilot, "#card-points-0", "40")
+        await start(pilot)  # (the warnings about hands without a password were given)
         assert isinstance(pilot.app.screen, PestenScreen)
         config = pilot.app.screen.session.state.config
         assert (config.match, config.target, config.forgot_penalty, config.special_finish,
@@ -190,32 +227,6 @@ async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
         await open_house_rules(pilot)
         await click(pilot, "#point-defaults")
         assert screen.query_one("#card-points-0", Input).value == "50"
-
-
-async def test_a_bad_target_or_points_value_is_marked_with_the_engines_sentence(
-    make_app: MakeApp,
-) -> None:
-    async with started(setup_app(make_app), SIZE) as pilot:
-        screen = pilot.app.screen
-        await open_house_rules(pilot)
-        screen.query_one("#match", Select).value = "wins"
-        await pilot.pause()
-        await retype(pilot, "#wins", "99")
-        assert problem(pilot.app, "match") == "Play to 1 to 50 round wins, not 99."
-        await retype(pilot, "#card-points-11", "600")
-        assert problem(pilot.app, "points") == "A jack may count 0 to 500 points."
-        assert screen.query_one("#card-points-11", Input).has_class("-bad")
-        screen.query_one("#house", Collapsible).collapsed = True
-        await start(pilot)
-        await start(pilot)
-        assert isinstance(pilot.app.screen, PestenSetupScreen)
-        assert not screen.query_one("#house", Collapsible).collapsed  # opened to show why
-        await retype(pilot, "#wins", "3")
-        await retype(pilot, "#card-points-11", "25")
-        assert problem(pilot.app, "match") == problem(pilot.app, "points") == ""
-        await start(pilot)
-        assert isinstance(pilot.app.screen, PestenScreen)
-        assert pilot.app.screen.session.state.config.target == 3
 
 
 def test_the_remembered_rules_match_the_engine() -> None:
@@ -244,10 +255,11 @@ async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not
         note = app.screen.query_one("#saving-note", Static)
         said = "This round will not be saved: that needs 2 players with a password"
         assert note.display and str(note.render()).startswith(said)
-        for seat, password in enumerate(("anna-tulip", "bram-canal")):
+        for seat, password in enumerate(("annatulip", "bramcanal")):
             await pilot.click(f"#password-{seat}")
-            await press(pilot, *password.replace("-", ""), "enter",
-                        *password.replace("-", ""), "enter")
+            for _ in range(2):  # pasted, as a terminal pastes (typed: test_pesten_privacy.py)
+                app.post_message(events.Paste(password))
+                await press(pilot, "enter")
             assert note.display == (seat == 0)
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)

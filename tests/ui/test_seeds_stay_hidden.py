@@ -13,6 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
 from ui_helpers import press
+from ui_helpers import screen_text
 from ui_helpers import started
 
 from tableau.ui.app import TableauApp
@@ -28,7 +29,7 @@ WARNING = "anyone who knows it knows every hand"
 
 
 def picture(app: TableauApp) -> str:
-    return app.export_screenshot().replace("&#160;", " ")
+    return screen_text(app)
 
 
 def everything_on_screen(app: TableauApp) -> str:

@@ -32,7 +32,9 @@ from tableau.ui.screens.help import HelpScreen
 from tableau.ui.screens.too_small import TooSmallScreen
 
 EVENTS = 200
-"""Events a screen's storm sends."""
+"""Events a screen's storm sends (``make test-all``: every storm)."""
+QUICK_EVENTS = 60
+"""Events of the one storm ``make test`` runs."""
 BURST = 20
 """Events sent at once before the storm lets the app catch up."""
 STORM_SECONDS = 150.0
@@ -122,11 +124,11 @@ def mouse(kind: type[events.MouseEvent], x: int, y: int, button: int = 1) -> eve
     return kind(None, x, y, 0, 0, button, False, False, False, x, y)
 
 
-async def send_storm(pilot: Pilot[Any], rng: random.Random, storm: Storm) -> int:
-    """Send ``EVENTS`` random events in bursts; the number sent."""
+async def send_storm(pilot: Pilot[Any], rng: random.Random, storm: Storm, count: int) -> int:
+    """Send ``count`` random events in bursts; the number sent."""
     app = pilot.app
     sent = 0
-    while sent < EVENTS:
+    while sent < count:
         for _ in range(BURST):
             width, height = app.size
             x, y = rng.randrange(width), rng.randrange(height)
@@ -173,18 +175,21 @@ async def answers_a_known_key(pilot: Pilot[Any]) -> None:
 
 
 QUICK_STORM = "yukon"
-"""The one storm ``make test`` runs (a game screen: keys, drags, resizes, a file command);
-``make test-all`` runs every storm."""
+"""The one storm ``make test`` runs, ``QUICK_EVENTS`` long (a game screen: keys, drags,
+resizes, a file command); ``make test-all`` runs every storm, ``EVENTS`` long."""
 
 
-def lanes(storm: Storm) -> Any:
-    marks = () if storm.name == QUICK_STORM else (pytest.mark.exhaustive,)
-    return pytest.param(storm, marks=marks, id=storm.name)
+def lanes() -> list[Any]:
+    quick = [pytest.param(storm, QUICK_EVENTS, id=f"{storm.name}-quick")
+             for storm in STORMS if storm.name == QUICK_STORM]
+    assert len(quick) == 1
+    return quick + [pytest.param(storm, EVENTS, marks=pytest.mark.exhaustive, id=storm.name)
+                    for storm in STORMS]
 
 
-@pytest.mark.parametrize("storm", [lanes(storm) for storm in STORMS])
+@pytest.mark.parametrize(("storm", "count"), lanes())
 async def test_a_storm_of_random_input_breaks_no_screen(
-    storm: Storm, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    storm: Storm, count: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))  # the palette's screenshot goes to ~/Downloads
     app = storm.make_app(tmp_path)()
@@ -192,7 +197,7 @@ async def test_a_storm_of_random_input_breaks_no_screen(
     started = time.monotonic()
     async with app.run_test(size=(100, 30), notifications=True, tooltips=True) as pilot:
         await storm.setup(pilot)
-        sent = await asyncio.wait_for(send_storm(pilot, rng, storm), STORM_SECONDS)
+        sent = await asyncio.wait_for(send_storm(pilot, rng, storm, count), STORM_SECONDS)
         await asyncio.wait_for(answers_a_known_key(pilot), STORM_SECONDS)
     # run_test raised any exception the app met; the storm's size and time for the report.
     print(f"storm {storm.name}: {sent} events in {time.monotonic() - started:.1f} s")

@@ -39,6 +39,7 @@ from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.help import HelpScreen
 from tableau.ui.screens.help import rules_text
 from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.yukon import YukonBoard
 from tableau.ui.screens.yukon import YukonScreen
 from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
@@ -77,8 +78,23 @@ async def dealt_table(
     async with app.run_test(size=size) as pilot:
         # As from the menu, no seed given: the game number is from the one range all use.
         assert yukon_screen(app).start_seed in GAME_NUMBERS
-        await type_lines(pilot, "LD", "P")
+        await enter_lines(pilot, "LD", "P")
         yield app, pilot, yukon_screen(app)
+
+
+async def enter_lines(pilot: Pilot[int], *lines: str) -> None:
+    """Each line put whole in the INPUT field and sent with Enter, then S and L waited for.
+    (Typing a line key by key is test_the_command_line_types_deals_recalls_and_shows_what_
+    was_typed's; the other tests check what a line does, not how it is typed.)"""
+    for line in lines:
+        await pilot.pause()  # let the focus settle first
+        if pilot.app.screen.query_one(YukonBoard).has_focus:
+            await pilot.press("colon")  # after P the table has the keys
+        field = pilot.app.screen.query_one(CommandBar).input
+        assert field.has_focus
+        field.value = line
+        await pilot.press("enter")
+    await settled(pilot)
 
 
 async def _click_button(pilot: Pilot[int], label: str) -> None:
@@ -164,13 +180,13 @@ async def test_the_command_line_types_deals_recalls_and_shows_what_was_typed(
         # Game 5: C2 ends in the A♣.
         await type_lines(pilot, "C2->F1")
         assert screen.view.foundations[0] == (AC,) and message(app) == "OK"
-        await type_lines(pilot, "S game.json")
+        await enter_lines(pilot, "S game.json")
         assert message(app) == "OK"
         saved = screen.view
         assert json.loads((tmp_path / "game.json").read_text())["game"] == "yukon"
-        await type_lines(pilot, "U")
+        await enter_lines(pilot, "U")
         assert screen.view != saved and screen.view.foundations[0] == ()
-        await type_lines(pilot, "L game.json")
+        await enter_lines(pilot, "L game.json")
         assert message(app) == "OK" and screen.view == saved
         # Junk and a huge line.
         await pilot.press("colon")
@@ -180,7 +196,7 @@ async def test_the_command_line_types_deals_recalls_and_shows_what_was_typed(
             assert screen.view == saved
             assert message(app) not in ("", "OK")
         assert len(_last_command(app)) < 100
-        await type_lines(pilot, "L bad.json")
+        await enter_lines(pilot, "L bad.json")
         assert screen.view == saved
         assert "bad.json" in message(app)
 
@@ -201,10 +217,10 @@ async def test_the_mouse_picks_drops_drags_and_double_clicks(make_app: AppFactor
     """
     async with dealt_table(make_app) as (app, pilot, screen):
         before = screen.view
-        await type_lines(pilot, "C7->C6")
+        await enter_lines(pilot, "C7->C6")
         assert _text(app, "#message") == "K♠ does not go on J♠: it needs a ten."
         assert _last_command(app) == "C7->C6"
-        await type_lines(pilot, "C6:4H->C4")
+        await enter_lines(pilot, "C6:4H->C4")
         assert "4♥" in _text(app, "#message") and "4H" not in _text(app, "#message")
         await press(pilot, "escape")
         # Clicking the picked card again.
@@ -422,9 +438,9 @@ async def test_loaded_games_show_their_seed_and_long_columns(
     (tmp_path / "taller.json").write_text(played_save(26, 76))
     async with yukon_table(make_app, seed=4) as (app, pilot, screen):
         assert "Seed  4" in _text(app, "#stats")
-        await type_lines(pilot, "L game.json")
+        await enter_lines(pilot, "L game.json")
         assert "Seed  749976" in _text(app, "#stats")
-        await type_lines(pilot, "L long.json")
+        await enter_lines(pilot, "L long.json")
         await pilot.pause()
         column = _column(app, "C7")
         assert column.max_scroll_y > 0, "the column is taller than the table"
@@ -436,7 +452,7 @@ async def test_loaded_games_show_their_seed_and_long_columns(
         assert last is not None
         assert column.render_line(column.size.height - 1).text.strip() == last.face
         # Game 26 after 76 random moves: C1 holds 38 cards and ends in the 2♣.
-        await type_lines(pilot, "L taller.json")
+        await enter_lines(pilot, "L taller.json")
         c1, c2 = _column(app, "C1"), _column(app, "C2")
         assert c1.region.right <= c2.region.x
         assert len(screen.view.columns[0]) == 38
@@ -463,16 +479,16 @@ async def test_the_win_the_stuck_table_and_the_clock(tmp_path: Path) -> None:
     (tmp_path / "end.json").write_text(almost_won_save())
     (tmp_path / "stuck.json").write_text(played_save(318, 0, rules="russian"))
     async with app.run_test(size=(80, 24)) as pilot:
-        await type_lines(pilot, "L end.json")
+        await enter_lines(pilot, "L end.json")
         now[0] = 10.0
-        await type_lines(pilot, "C1->F4")
+        await enter_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         shown = " ".join(str(line.content) for line in app.screen.query(Static))
         # That save is dealt from the unshuffled deck: no game number deals it.
         assert "Seed: none" in shown and "Seed: 4" not in shown
         await pilot.press("escape")
         now[0] = 50.0
-        await type_lines(pilot, "U")
+        await enter_lines(pilot, "U")
         screen = yukon_screen(app)
         assert not screen.view.won
         now[0] = 55.0
@@ -487,21 +503,21 @@ async def test_the_win_the_stuck_table_and_the_clock(tmp_path: Path) -> None:
         await press(pilot, "right")  # anything that redraws the panel
         assert "0:20" in _text(app, "#stats")
         # Play again.
-        await type_lines(pilot, "C1->F4")
+        await enter_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-again")
         screen = yukon_screen(app)
         assert screen.view.phase is Phase.PLAY and not screen.view.won
         assert screen.view.moves == 0
         # Stuck.
-        await type_lines(pilot, "L stuck.json")
+        await enter_lines(pilot, "L stuck.json")
         assert isinstance(app.screen, EndScreen)
         assert "No moves left" in _text(app, "#dialog-title")
         await pilot.press("escape")
         assert "Stuck" in _text(app, "#status")
         # Menu.
-        await type_lines(pilot, "L end.json")
-        await type_lines(pilot, "C1->F4")
+        await enter_lines(pilot, "L end.json")
+        await enter_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
         assert "Seed: none" in " ".join(str(line.content) for line in app.screen.query(Static))
         await click(pilot, "#choice-menu")

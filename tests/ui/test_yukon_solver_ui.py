@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import time
 import tomllib
 from collections.abc import AsyncIterator
 from collections.abc import Callable
@@ -114,7 +113,10 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
     """Spec game 2 dealt (the solver decides it in about 130 nodes), at 80×24 then 120×40:
 
     - a failing solver says so, the status line clears and the table goes on;
-    - h shows a hint (its solver on a node budget), marks its card and its target;
+    - h shows a hint (its solver on a node budget), marks its card and its target (that it
+      thinks in a child process while the table takes keys and moves, and Escape stops it:
+      test_the_hint_thinks_apart_escape_stops_it_and_moves_drop_its_answer; how long it
+      takes is bench/'s, not a test's);
     - "Is this deal winnable?" says the deal can be won; after a move, that it still can;
     - once every card is face up the status line, the palette and the footer offer F; the
       footer fits at 80×24 without 1-7 (the number keys still jump), 120×40 shows 1-7;
@@ -134,10 +136,8 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         assert status(screen) == ""
         # The hint.
         monkeypatch.setattr(yukon_screen_module, "hint", QUICK_HINT)
-        started = time.monotonic()
         await press(pilot, "h")
         await settled(pilot)
-        took = time.monotonic() - started
         text = message(app)
         assert "ways the hidden cards could lie" in text, text
         assert status(screen) == ""
@@ -147,7 +147,6 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         assert source.picked_from is not None
         target = screen.query_one(f"#pile-{move.target}")
         assert isinstance(target, FanColumn | StackPile) and target.target == "legal"
-        assert took < 6.0  # 2 s on a quiet machine; this one is shared
         await press(pilot, "escape")
         # Is this deal winnable?
         screen.action_winnable()

@@ -56,6 +56,13 @@ async def settled(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+def screen_text(app: TableauApp) -> str:
+    """Every character the terminal shows now, a line a row: the screen composed as it is
+    drawn (what ``export_screenshot`` draws, without turning it into an SVG, so a test may
+    read it at every step)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
 def message(app: TableauApp) -> str:
     """The text of the message line under the table."""
     return str(app.screen.query_one("#message", Static).content)

@@ -82,6 +82,19 @@ def _freeze_start_up() -> None:
         gc.freeze()
 
 
+COLLECT_AFTER: int = 50_000
+"""Objects made (less those freed) between two young-generation collections; Python's own
+700 suits programs that keep what they make. Textual makes and drops thousands of small
+objects a frame, almost all freed at once by reference counting, and at 700 the collector
+ran so often that it took a sixth to a fifth of the app's CPU time (the Pilot tests of
+Yukon's flows and Pesten: 41.5 against 34.2 CPU-s). Only cycles wait for it, a few MB."""
+
+
+def collect_less_often() -> None:
+    _young, middle, old = gc.get_threshold()
+    gc.set_threshold(COLLECT_AFTER, middle, old)
+
+
 class Palette(CommandPalette):
     """Textual's command palette, which a double click closes once.
 
@@ -181,6 +194,7 @@ class TableauApp(App[int]):
         self.push_screen(StatsScreen())
 
     def on_mount(self) -> None:
+        collect_less_often()
         self.screen_change_signal.subscribe(self, self._screen_changed)
         self._hear_store()
         self._use_settings()

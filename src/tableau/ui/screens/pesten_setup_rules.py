@@ -11,6 +11,7 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.containers import Grid
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
 from textual.widgets import Button
 from textual.widgets import Collapsible
 from textual.widgets import Input
@@ -70,6 +71,8 @@ class HouseRulesForm(_Screen):
 
     start_names: tuple[str, ...]
     start_players: int
+    _dealer_listed: list[tuple[str, int]] | None = None
+    """The dealer's options as last set (None: as composed, not yet refreshed)."""
 
     @property
     def seat_count(self) -> int:
@@ -84,7 +87,9 @@ class HouseRulesForm(_Screen):
         return value if isinstance(value, int) else 0
 
     def _dealer_options(self) -> list[tuple[str, int]]:
-        if not self.query("#seats"):  # still being composed: the default table
+        try:
+            self.query_one("#seats", Select)
+        except NoMatches:  # still being composed: the default table
             return [(self.start_names[seat], seat) for seat in range(self.start_players)]
         return [
             (self._seat_name(seat) or f"Seat {seat + 1}", seat)
@@ -92,9 +97,15 @@ class HouseRulesForm(_Screen):
         ]
 
     def _refresh_dealer(self) -> None:
+        """The dealer's list as the seats now are (left alone when no name or seat changed:
+        each name shown as the set-up opens would else rebuild it)."""
         dealer = self.query_one("#dealer", Select)
+        options = self._dealer_options()
+        if options == self._dealer_listed:
+            return
+        self._dealer_listed = options
         chosen = dealer.value
-        dealer.set_options(self._dealer_options())
+        dealer.set_options(options)
         if isinstance(chosen, int) and chosen < self.seat_count:
             dealer.value = chosen
 
@@ -114,7 +125,9 @@ class HouseRulesForm(_Screen):
         """The match, the switches and the points table, as remembered."""
         remembered = self.runtime.settings
         match = remembered.get("pesten", "match")
-        with Collapsible(title="House rules & scoring", id="house"):
+        # Born with the class its folded state gives it (Textual's "-collapsed"): else it is
+        # added as the section mounts, and restyles all 66 widgets in it once more.
+        with Collapsible(title="House rules & scoring", id="house", classes="-collapsed"):
             with Horizontal(classes="form-row"):
                 yield Label("Match", classes="field-label")
                 yield Select([(label, key) for label, key in MATCHES], value=match,

@@ -70,6 +70,10 @@ class Hand(Widget, can_focus=True):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.cards: tuple[Shown, ...] = ()
+        # The card views in order, kept here rather than queried: a query misses views still
+        # being mounted and finds ones still being removed, so the cursor would sometimes
+        # land on no card after the hand changed size.
+        self._views: list[CardView] = []
         self._cursor_shown = show_cursor
 
     @property
@@ -125,14 +129,13 @@ class Hand(Widget, can_focus=True):
     ) -> None:
         """Show these cards; ``marked`` in selection order (numbered 1, 2, ...)."""
         shown = tuple(card if isinstance(card, Shown) else Shown(card) for card in cards)
-        row = self.query_one(".hand-row", HorizontalScroll)
-        views = list(row.query(CardView))
+        views = self._views
         if len(views) != len(shown):
+            row = self.query_one(".hand-row", HorizontalScroll)
             row.remove_children()
-            views = [CardView(None, classes="in-hand") for _ in shown]
+            views = self._views = [CardView(None, classes="in-hand") for _ in shown]
             row.mount_all(views)
-            # New views are only queryable once mounted: show the cursor again then.
-            self.call_after_refresh(self._show_cursor)
+            self.call_after_refresh(self._show_cursor)  # scrolls to the cursor once mounted
         for index, (view, card) in enumerate(zip(views, shown, strict=True)):
             view.card = card.card
             view.face_up = card.face_up
@@ -159,10 +162,10 @@ class Hand(Widget, can_focus=True):
 
     def _show_cursor(self, focused: bool | None = None) -> None:
         focused = self.has_focus if focused is None else focused
-        for index, view in enumerate(self.query(CardView)):
+        for index, view in enumerate(self._views):
             on = self.show_cursor and focused and index == self.cursor
             view.set_class(on, "-highlight")
-            if on:
+            if on and view.is_mounted:
                 view.scroll_visible(animate=False)
 
     def action_move(self, step: int) -> None:
@@ -183,8 +186,7 @@ class Hand(Widget, can_focus=True):
     @on(CardView.Clicked)
     def _clicked(self, event: CardView.Clicked) -> None:
         event.stop()
-        views = list(self.query(CardView))
-        if event.view in views:
-            index = views.index(event.view)
+        if event.view in self._views:
+            index = self._views.index(event.view)
             self.cursor = index
             self.post_message(self.Activated(self, index, event.card, event.chain))

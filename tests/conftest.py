@@ -33,7 +33,9 @@ QUICK = "dev"
 # No deadline and no too-slow check: on a loaded machine an example's time measures the
 # neighbours, and a property that fails only there is a flake, not a finding.
 _STEADY = {"deadline": None, "suppress_health_check": [HealthCheck.too_slow]}
-settings.register_profile(QUICK, max_examples=DEV_EXAMPLES, **_STEADY)
+# ``dev`` draws the same examples on every run (derandomize), so `make test` passes or fails
+# alike each time; ``ci`` (make test-all) draws new ones every run, to find what is new.
+settings.register_profile(QUICK, max_examples=DEV_EXAMPLES, derandomize=True, **_STEADY)
 settings.register_profile("ci", **_STEADY)  # Hypothesis's 100, and each test's own count
 PROFILE = os.environ.get("HYPOTHESIS_PROFILE", QUICK)
 settings.load_profile(PROFILE)

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
+from pesten_turns import turn as play_turn
 from tableau.cards import Card
 from tableau.cards import Rank
 from tableau.engines.pesten import DRAW
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
-from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import NEXT_ROUND
 from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import PestenSession
@@ -69,25 +69,8 @@ def pick(table: PestenSession, seat: int) -> Any:
 
 
 def turn(table: PestenSession) -> None:
-    """The seat to move opens, moves and hands over (Done) until another seat is to move; a
-    CPU plays its own turn."""
-    seat = table.to_move
-    assert seat is not None
-    for _ in range(12):
-        if table.over or (table.to_move != seat and table.review is None):
-            return
-        step = table.cpu_step()
-        if step is not None:
-            assert table.play_cpu(step).ok
-            continue
-        now = table.to_move
-        assert now is not None
-        stage = table.stage
-        move = OPEN if stage is Stage.LOCK else DONE if stage is Stage.REVIEW else pick(
-            table, now)
-        answer = table.act(now, move)
-        assert answer.ok, answer
-    raise AssertionError("The turn did not pass.")
+    """One seat's turn, a CPU's included; the CPUs after it wait for their own call."""
+    play_turn(table, pick, cpus_after=False)
 
 
 def saved(table: PestenSession) -> dict[str, Any]:

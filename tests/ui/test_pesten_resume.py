@@ -26,6 +26,7 @@ from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import started
 
+from pesten_turns import turn
 from tableau.cards import SUITS
 from tableau.cards import Card
 from tableau.cards import Rank
@@ -33,11 +34,8 @@ from tableau.engines import pesten as engine
 from tableau.engines.pesten import DRAW
 from tableau.engines.pesten import Play
 from tableau.engines.pesten import Take
-from tableau.sessions.pesten import DONE
-from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
-from tableau.sessions.pesten import Stage
 from tableau.sessions.pesten_saves import sealed_data
 from tableau.sessions.pesten_saves import title
 from tableau.storage.home import database_path
@@ -192,27 +190,6 @@ async def played_and_quit(make_app: MakeApp, table: PestenSession | None = None)
     return left
 
 
-def session_turn(table: PestenSession) -> None:
-    """The human to move opens their lock, draws (or plays the first move offered) and hands
-    over, through the session API; a CPU after them plays at once, as at the table."""
-    seat = table.to_move
-    for _ in range(12):
-        if table.over or (table.to_move != seat and table.stage is not Stage.CPU):
-            return
-        step = table.cpu_step()
-        if step is not None:
-            assert table.play_cpu(step).ok
-            continue
-        now = table.to_move
-        assert now is not None
-        stage = table.stage
-        moves = table.moves(now)
-        move = (OPEN if stage is Stage.LOCK else DONE if stage is Stage.REVIEW
-                else DRAW if DRAW in moves else moves[0])
-        assert table.act(now, move).ok
-    raise AssertionError("The turn did not pass.")
-
-
 def keep(table: PestenSession) -> PestenSession:
     """Keep the round in tableau.db as the table screen keeps it after a turn (its sealed
     record, ``PestenKeeping._sealed_record``), as if the players had quit there."""
@@ -233,8 +210,8 @@ def keep(table: PestenSession) -> PestenSession:
 def kept_round() -> PestenSession:
     """Anna, Cor and Bram played a turn each (session API), and the round was kept."""
     table = dealt()
-    session_turn(table)  # Anna, then Cor
-    session_turn(table)  # Bram
+    turn(table)  # Anna, then Cor
+    turn(table)  # Bram
     assert table.state.current == 0 and table.state.turns == 3
     return keep(table)
 
@@ -349,7 +326,7 @@ async def test_a_seat_without_a_password_continues_with_i_am(make_app: MakeApp) 
              Seat("Bram", lock=scheme.lock("Bram", PASSWORDS[1])),
              Seat("Cor", lock=scheme.lock("Cor", ""))]
     table = PestenSession.deal(seats, packs=1, jokers=2, dealer=2, seed=SEED)
-    session_turn(table)  # Anna
+    turn(table)  # Anna
     left = keep(table).state
     app = kept(make_app)
     async with started(app, SIZE) as pilot:

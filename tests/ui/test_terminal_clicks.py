@@ -45,6 +45,15 @@ async def terminal_release(pilot: Pilot[Any], x: int, y: int) -> None:
     await pilot.pause()
 
 
+async def drag_and_put_back(pilot: Pilot[Any], x: int, y: int) -> None:
+    """Press at (x, y), move a cell right and back, release there: a drag, not a click."""
+    await terminal_press(pilot, x, y)
+    for to_x in (x + 1, x):
+        pilot.app.post_message(_mouse(events.MouseMove, to_x, y))
+        await pilot.pause()
+    await terminal_release(pilot, x, y)
+
+
 async def terminal_click(pilot: Pilot[Any], x: int, y: int, times: int = 1) -> None:
     """Press, let the app handle it, release at the same place (``times`` 2: a double-click,
     however slowly a busy machine delivers it; one click is never chained to an earlier one)."""
@@ -86,12 +95,7 @@ async def test_a_terminal_click_on_a_lit_card_selects_it(make_app: MakeApp) -> N
         screen = app.screen
         assert isinstance(screen, PestenScreen)
         x, y = middle(_card(app, "7C"))
-        await terminal_press(pilot, x, y)
-        app.post_message(_mouse(events.MouseMove, x + 1, y))
-        await pilot.pause()
-        app.post_message(_mouse(events.MouseMove, x, y))
-        await pilot.pause()
-        await terminal_release(pilot, x, y)
+        await drag_and_put_back(pilot, x, y)
         assert screen.selected == [] and len(table.state.pile) == 2
         await terminal_click(pilot, *middle(_card(app, "7C")))
         assert [str(screen.shown[index]) for index in screen.selected] == ["7C"]
@@ -122,12 +126,7 @@ async def test_terminal_clicks_pick_and_move_a_yukon_card(make_app: MakeApp) -> 
         column = screen.query_one("#pile-C6", FanColumn)
         row = column.row_of(len(column.cards) - 1) - column.scroll_offset.y
         x, y = column.region.x + 2, column.region.y + row
-        await terminal_press(pilot, x, y)
-        app.post_message(_mouse(events.MouseMove, x + 1, y))
-        await pilot.pause()
-        app.post_message(_mouse(events.MouseMove, x, y))
-        await pilot.pause()
-        await terminal_release(pilot, x, y)
+        await drag_and_put_back(pilot, x, y)
         assert column.picked_from is None  # nothing picked: the drag was put back
         await terminal_click(pilot, x, y)
         assert column.picked_from == len(screen.view.columns[5]) - 1

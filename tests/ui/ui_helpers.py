@@ -130,13 +130,13 @@ class NotedApp(TableauApp):
         super().notify(message, **options)
 
 
-async def cpus_played(pilot: Pilot[Any], done: Callable[[], bool], steps: int = 40) -> bool:
-    """Let the CPUs play, one step at a time, until ``done()`` (or ``steps`` steps). Each
-    step waits for what it is made of: the CPU thinks in a worker thread (waited for until
-    it ends, however long a loaded machine makes it), then its move comes on a timer
-    shorter than the pause after it. The bound counts CPU steps, never seconds, so a busy
-    machine makes the wait longer but never false."""
-    for _ in range(steps):
+async def cpus_played(pilot: Pilot[Any], done: Callable[[], bool], pauses: int = 3000) -> bool:
+    """Let the CPUs play until ``done()``. A CPU thinks in a worker thread, then its move
+    comes on a timer; each round waits for the workers and lets the app run. A round can
+    find nothing yet to wait for (the timer not yet due on a loaded machine), so the bound
+    is generous: ``pauses`` rounds of at least 20 ms, a minute and more, ended at once by
+    ``done()``; pytest's own timeout is the last word."""
+    for _ in range(pauses):
         if done():
             return True
         await pilot.app.workers.wait_for_complete()

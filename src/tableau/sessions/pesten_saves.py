@@ -119,11 +119,13 @@ def _restore_flow(table: PestenSession, flow: Any) -> None:
         table._no_undo = flow["no_undo"]
         if table._no_undo not in UNDO_REFUSALS:
             raise ValueError("not one of the session's sentences")
-        seats = range(table.state.config.players)
-        if any(seat is not None and seat not in seats for seat in
+        # Only a person opens a hand or reviews taken cards: a CPU's seat there would wait
+        # for a move no CPU makes.
+        people = {seat for seat, chair in enumerate(table.chairs) if chair.is_human}
+        if any(seat is not None and seat not in people for seat in
                {table._open_seat, *table._opened}) or (
-                table.review is not None and table.review.seat not in seats):
-            raise ValueError("a seat out of range")
+                table.review is not None and table.review.seat not in people):
+            raise ValueError("a seat that is not a person's")
     except (KeyError, TypeError, ValueError, CardError):
         raise SaveFormatError(OPEN_DAMAGED) from None
 

@@ -237,6 +237,9 @@ class Store(StoreWriter):
                      doing: str) -> list[tuple[float, str, GameRecord | None, Any]]:
         """The games in progress the query finds, with this store's unwritten records over
         them: (saved at, id, record or None when damaged, row), newest first."""
+        # The unwritten records first: the writer may write some of them (and forget them)
+        # while the rows are read, and read the other way round they would be in neither.
+        unwritten = self._unwritten()
         rows = self._rows(f"SELECT {AUTOSAVE_READ} FROM autosaves {where}", parameters,
                           doing)
         now = self.wall()
@@ -248,7 +251,7 @@ class Store(StoreWriter):
             except (ValueError, TypeError):
                 record = None
             found[game] = (saved if isinstance(saved, (int, float)) else 0.0, game, record, row)
-        for game, pending in self._unwritten().items():
+        for game, pending in unwritten.items():
             if pending.save is not None:
                 record = pending.save if with_data else replace(pending.save, data=None)
                 found[game] = (record.at, game, record, None)
@@ -290,12 +293,13 @@ class Store(StoreWriter):
         """The finished games (of ``game``, or all), oldest first, with this store's
         unwritten ones. Damaged rows are left out."""
         where, parameters = ("WHERE game = ?", (game,)) if game is not None else ("", ())
+        pending_now = self._unwritten()  # before the rows, as in ``_in_progress``
         rows = self._rows(f"SELECT {FINISHED_READ} FROM finished_games {where} "
                           "ORDER BY ended, id", parameters, "reading the statistics")
-        unwritten = {key: end for pending in self._unwritten().values()
+        unwritten = {key: end for pending in pending_now.values()
                      for key, end in pending.ends.items()
                      if game is None or end.game == game}
-        taken_back = {key for key, pending in self._unwritten().items()
+        taken_back = {key for key, pending in pending_now.items()
                       if pending.save is not None}
         records = []
         for row in rows:

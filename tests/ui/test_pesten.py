@@ -22,6 +22,7 @@ from textual.widgets import Input
 from textual.widgets import Select
 from textual.widgets import Static
 from ui_helpers import click
+from ui_helpers import cpus_played
 from ui_helpers import press
 from ui_helpers import started
 
@@ -681,11 +682,7 @@ async def test_a_lone_human_plays_on_and_with_a_pause_each_cpu_moves_after_it(
         app.runtime.cpu_delay = 0.5
         moves = len(table.state.history)
         await _play_and_hand_over(pilot)
-        for _ in range(10_000):  # waited for in steps, not seconds
-            if table.state.current == 0 or table.over:
-                break
-            await app.workers.wait_for_complete()
-            await pilot.pause()
+        assert await cpus_played(pilot, lambda: table.state.current == 0 or table.over)
         await pilot.pause()
         assert not table.over
         seats = [event.seat for event in table.state.history[moves:]]

@@ -35,6 +35,7 @@ from tableau.ui.widgets.button_grid import ButtonGrid
 _NO_HOST = Runtime(cpu_delay=0.0)
 """For a screen run outside TableauApp (a widget test's bare App)."""
 _NOTHING_SHOWN = object()
+_NOT_THINKING = object()
 
 SHORTEST_TIMER = 0.001
 """Seconds: the shortest timer a screen sets (see ``TableauScreen.set_timer``)."""
@@ -411,6 +412,9 @@ class GameScreen(TableauScreen):
     # ------------------------------------------------------------------ the one flow
 
     _cpu_timer: Timer | None = None
+    _thinking_for: object = _NOT_THINKING
+    """The position a CPU is choosing a step for, in a worker (kept on the event loop: the
+    worker's own state says "running" a moment after it has handed its step over)."""
     _end_shown_for: object = _NOTHING_SHOWN
 
     def after_move(self) -> None:
@@ -432,12 +436,11 @@ class GameScreen(TableauScreen):
         if self._cpu_timer is not None:
             self._cpu_timer.stop()
             self._cpu_timer = None
+        self._thinking_for = _NOT_THINKING
         self.workers.cancel_group(self, "cpu")
 
     def _schedule_cpu(self) -> None:
-        if self._cpu_timer is not None or any(
-            worker.group == "cpu" and not worker.is_finished for worker in self.workers
-        ):
+        if self._cpu_timer is not None or self._thinking_for is self.position():
             return
         delay = self.runtime.cpu_delay
         if delay <= 0:
@@ -448,7 +451,8 @@ class GameScreen(TableauScreen):
                 self.cpu_play(position, self.cpu_choose(position))
             self.after_move()
             return
-        self._think(self.position(), delay)
+        self._thinking_for = self.position()
+        self._think(self._thinking_for, delay)
 
     @work(thread=True, exclusive=True, group="cpu")
     def _think(self, position: object, delay: float) -> None:
@@ -462,6 +466,9 @@ class GameScreen(TableauScreen):
         self.from_thread(self._cpu_ready, position, step, rest)
 
     def _cpu_ready(self, position: object, step: object, rest: float) -> None:
+        if position is not self._thinking_for:
+            return  # chosen for a position the game has left (stop_cpu, a new game)
+        self._thinking_for = _NOT_THINKING
         if self._cpu_timer is not None:
             self._cpu_timer.stop()
         self._cpu_timer = self.set_timer(rest, lambda: self._cpu_step(position, step))

@@ -47,11 +47,14 @@ lint: $(TEST_STAMP)
 	$(BIN)/lint-imports
 	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage src/tableau/registry.py
 
+# PYTHONDONTWRITEBYTECODE (set on this machine) would make every test worker and every
+# subprocess compile textual, rich and hypothesis from source again, and pytest rewrite every
+# test module again: the tests write their bytecode (into .venv and __pycache__, both ignored).
 test: lint
-	$(BIN)/pytest
+	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test-all: $(ALL_STAMP)
-	HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "exhaustive or hypothesis"
+	PYTHONDONTWRITEBYTECODE= HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "exhaustive or hypothesis"
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench

@@ -37,6 +37,7 @@ class SeatKind(StrEnum):
     HUMAN = "human"
     """Played at this screen (a hot seat when there are several)."""
     CPU = "cpu"
+    """Played by the computer, at one of the ``tableau.ai`` levels."""
     REMOTE = "remote"
     """Played at another screen (a table across screens)."""
 

@@ -40,6 +40,7 @@ KEPT_PER_GAME: Final = 20
 LEASE: Final = 90.0
 """Seconds a claim holds without renewal (the writer renews it every ``HEARTBEAT``)."""
 HEARTBEAT: Final = 20.0
+"""Seconds between the writer's renewals of its claims."""
 RETRY_FIRST: Final = 0.05
 RETRY_MOST: Final = 2.0
 """The writer's back-off after a failed write: doubling from the first to the most."""

@@ -25,9 +25,13 @@ MAX_PLAYERS: Final = 8
 MIN_PACKS: Final = 1
 MAX_PACKS: Final = 4
 MAX_JOKERS: Final = 2
+"""Jokers per pack."""
 HAND_SIZE: Final = 7
 JOKER_TAKE: Final = 5
+"""Cards a joker makes the next player take (it stacks, like a 2's two)."""
 PENALTY: Final = 2
+"""Cards taken for calling "last card" with more cards left; a forgotten call costs the
+same unless the house says 5 (``Config.forgot_penalty``)."""
 SPECIAL_FINISH_PENALTY: Final = 5
 """Cards taken by a player who goes out on a special card when the house forbids it."""
 

@@ -278,8 +278,11 @@ class HandInfo:
     value: int
     category: Category
     cards: tuple[Card, ...]
+    """In the order the description names them: the groups first, then the kickers."""
     text: str
     tiebreakers: tuple[Rank, ...] = ()
+    """The ranks that decide between two hands of the category: the groups first, then the
+    kickers (a straight gives only its top card)."""
 
 
 def hand_info(cards: Sequence[Card]) -> HandInfo:

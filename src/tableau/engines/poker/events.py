@@ -41,7 +41,9 @@ class Showdown:
     seat: int
     cards: tuple[Card, ...]
     text: str
+    """The hand's name as the history says it ("a pair of sevens")."""
     value: int
+    """Its strength: the higher value wins (the evaluator's ``HandInfo.value``)."""
 
 
 @dataclass(frozen=True, slots=True)

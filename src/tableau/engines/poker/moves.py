@@ -30,6 +30,9 @@ __all__ = [
 ]
 
 class ActionKind(Enum):
+    """The five betting actions; which of them a seat may take follows from the bets so far
+    (``legal_moves``)."""
+
     CHECK = "check"
     BET = "bet"
     CALL = "call"

@@ -67,10 +67,14 @@ class Config:
     names: tuple[str, ...] = ()
     seed: int = 0
     chips: int = 100
+    """Each seat's stack at the start of the game."""
     ante: int = 1
+    """What each seat with chips puts in before the deal."""
     small_bet: int = 2
+    """The size of a bet or a raise before the draw (``big_bet`` after it)."""
     big_bet: int = 4
     max_raises: int = 3
+    """Raises allowed in one betting round, after its bet."""
     stop_when_out: int | None = None
     """The game ends when this seat runs out of chips (a human at a table of CPUs); None
     plays on until one player holds every chip."""

@@ -20,6 +20,12 @@ from tableau.engines import yukon
 from tableau.storage.store import Store
 
 SEED = 24611
+AS_A_TERMINAL_STARTS_IT = (
+    "import runpy, signal; signal.signal(signal.SIGHUP, signal.SIG_DFL); "
+    "runpy.run_module('tableau', run_name='__main__', alter_sys=True)"
+)
+"""`python -m tableau`, with the hang-up signal at its default, as a shell in a terminal starts
+a program: a test run started under `nohup` would hand on "ignore the hang-up" instead."""
 
 
 class _Terminal:
@@ -70,7 +76,7 @@ def test_a_move_survives_the_terminal_being_closed(tableau_home: Path) -> None:
     os.set_blocking(master, False)
     environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
     app = subprocess.Popen(
-        [sys.executable, "-m", "tableau", "yukon", "--seed", str(SEED)],
+        [sys.executable, "-c", AS_A_TERMINAL_STARTS_IT, "yukon", "--seed", str(SEED)],
         stdin=slave, stdout=slave, stderr=slave, env=environment, cwd=tableau_home,
         start_new_session=True,
     )

@@ -45,7 +45,7 @@ play: $(PLAY_STAMP)
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check src tests bench
 	$(BIN)/lint-imports
-	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage src/tableau/registry.py
+	$(BIN)/mypy --strict src/tableau/cards.py src/tableau/text.py src/tableau/engines src/tableau/ai src/tableau/sessions src/tableau/storage src/tableau/tables src/tableau/registry.py
 
 # PYTHONDONTWRITEBYTECODE (set on this machine) would make every test worker and every
 # subprocess compile textual, rich and hypothesis from source again, and pytest rewrite every

@@ -40,6 +40,9 @@ Or print the statistics of the finished games:
   tableau stats    [--json]
 Or play in a web browser, each tab its own app:
   tableau serve    [--host 127.0.0.1] [--port 8000]
+Or play Pesten with friends, each at their own terminal (line mode for now):
+  tableau table    pesten --plain [--players P] [--cpu KINDS] [--packs K] [--jokers J]
+  tableau join     CODE --plain
 
 On screen, --cards unicode|ascii|four-colour chooses the card faces for this run.
 
@@ -109,10 +112,14 @@ def _dispatch(args: list[str]) -> int:
     if not args:
         return open_app()
     game, rest = args[0], args[1:]
-    if game not in (*GAMES, "stats", "serve"):
+    if game not in (*GAMES, "stats", "serve", "table", "join"):
         say(f"tableau: unknown game '{shown(game)}'; choose one of {', '.join(GAMES)}, "
-            "stats or serve (tableau --help tells more).")
+            "stats, serve, table or join (tableau --help tells more).")
         return BAD_ARGUMENTS
+    if game == "join":  # a table's other half: tableau.cli.table
+        from tableau.cli.table import join
+
+        return join(rest)
     module = importlib.import_module(f"tableau.cli.{game}")
     code: int = module.main(rest)
     return code

@@ -64,6 +64,7 @@ from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import NEXT_ROUND
 from tableau.sessions.pesten import OPEN
+from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
@@ -293,12 +294,18 @@ def read_password(lines: Lines, prompt: str) -> str:
 
 def seat_players(lines: Lines, kinds: Sequence[str], passwords: PasswordScheme,
                  secret: Secret = read_password) -> list[Seat]:
-    """The set-up screen's questions in line mode: each player's name and password."""
+    """The set-up screen's questions in line mode: each player's name and password (a seat
+    open for a friend at a shared table keeps its default name until somebody sits down)."""
     cpu_names = {DEFAULT_NAMES[seat].casefold() for seat, kind in enumerate(kinds)
                  if kind != HUMAN}
     seats: list[Seat] = []
     for seat, kind in enumerate(kinds):
         default = DEFAULT_NAMES[seat]
+        if kind == REMOTE:
+            lines.show(f"Seat {seat + 1}: open for a friend ({default} until somebody sits "
+                       "down).")
+            seats.append(Seat(default, REMOTE))
+            continue
         if kind != HUMAN:
             lines.show(f"Seat {seat + 1}: {default} (CPU, {kind}).")
             seats.append(Seat(default, kind))
@@ -346,6 +353,8 @@ class PlainTable:
         self.wait = wait or time.sleep
         """How the seconds after a wrong password are waited."""
         self.humans = [seat.is_human for seat in table.chairs]
+        self.hot_seats = sum(seat.is_hot_seat for seat in table.chairs)
+        """People at this terminal (a shared table's remote seats play at their own)."""
         self.printed = 0
         """Events of the round's history shown so far."""
 
@@ -403,7 +412,7 @@ class PlainTable:
                 if self.table.over or self._done(seat):
                     break
         finally:
-            if sum(self.humans) > 1 and not self.table.over:
+            if self.hot_seats > 1 and not self.table.over:
                 self.lines.stdout.write(CLEAR)
                 self.lines.stdout.flush()
 

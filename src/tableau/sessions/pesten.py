@@ -1,4 +1,5 @@
-"""A Pesten table in progress for several people at one terminal: the hot seat.
+"""A Pesten table in progress for several people at one terminal (the hot seat), and at
+other screens (remote seats, a table across screens).
 
 Pure (no Textual). ``PestenSession`` is the Pesten shape of ``sessions.protocol.Session``: the
 seats (who plays each, and the lock on each human's hand), the engine state, the CPUs' seed,
@@ -10,6 +11,10 @@ line mode (``tableau pesten --plain``) both only draw:
   on show after the turn (``REVIEW``: new cards lit, or Done/Undo after a play; ``DONE`` hands
   over), a CPU's turn (``CPU``: ``cpu_step``/``play_cpu``), or the round's end (``OVER``:
   ``NEXT_ROUND``, or once the match is over ``NEW_MATCH``).
+- A remote seat plays at its own screen (``REMOTE`` while it is to move): no lock, its engine
+  moves are taken at once, its turn passes at once (no review), and its plays stay (the
+  whole table has seen them). An open seat (nobody sat down yet) is a remote seat: the round
+  is dealt at once and waits at its turn until somebody takes it (``tableau.tables``).
 - Undo before the hand-over: while a human's turn lasts, and after a play that ended it until
   Done, the player may take back their own plays, one at a time. Never a draw, a take, or a
   play that gave them cards (a penalty): those cards have been seen. A play that ends the
@@ -56,14 +61,19 @@ from tableau.sessions.versioned import Versioned
 from tableau.storage.passwords import SeatLock
 
 HUMAN: Final = "human"
-"""Who plays a seat a person plays; every other is a ``tableau.ai.pesten`` kind."""
+"""Who plays a seat a person plays at this screen; every other is ``REMOTE`` or a
+``tableau.ai.pesten`` kind."""
+REMOTE: Final = "remote"
+"""Who plays a seat a person plays at another screen (a table across screens)."""
 
 NOTHING_TO_UNDO: Final = "Nothing to take back: you have not played this turn."
 DRAW_STAYS: Final = "A drawn card has been seen, so the draw stays."
 TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
 PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
 ROUND_STAYS: Final = "The round is over; its last play stays."
-UNDO_REFUSALS: Final = (NOTHING_TO_UNDO, DRAW_STAYS, TAKE_STAYS, PENALTY_STAYS, ROUND_STAYS)
+REMOTE_STAYS: Final = "A play made at a remote seat stays: the whole table has seen it."
+UNDO_REFUSALS: Final = (NOTHING_TO_UNDO, DRAW_STAYS, TAKE_STAYS, PENALTY_STAYS, ROUND_STAYS,
+                        REMOTE_STAYS)
 """Why nothing can be taken back: a save may name only one of these."""
 NO_REDO: Final = "Pesten has no redo: a play taken back is made again by playing it."
 SELECT_FIRST: Final = "Select a card to play first (space, or click it)."
@@ -73,26 +83,38 @@ STALE_STEP: Final = "That CPU move was chosen for an earlier table; it is not pl
 
 @dataclass(frozen=True, slots=True, init=False)
 class Seat(SeatInfo):
-    """One chair at the table: a name, who plays it (``"human"`` or a CPU kind, kept as the
-    protocol's kind and level), and for a human the lock on the hand."""
+    """One chair at the table: a name, who plays it (``"human"``, ``"remote"`` or a CPU kind,
+    kept as the protocol's kind and level), and for a human here the lock on the hand."""
 
     lock: SeatLock | None = None
 
     def __init__(self, name: str, plays: str = HUMAN, lock: SeatLock | None = None) -> None:
-        human = plays == HUMAN
+        kind = {HUMAN: SeatKind.HUMAN, REMOTE: SeatKind.REMOTE}.get(plays, SeatKind.CPU)
         object.__setattr__(self, "name", name)
-        object.__setattr__(self, "kind", SeatKind.HUMAN if human else SeatKind.CPU)
-        object.__setattr__(self, "level", "" if human else plays)
-        object.__setattr__(self, "lock", lock if human else None)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "level", plays if kind is SeatKind.CPU else "")
+        object.__setattr__(self, "lock", lock if kind is SeatKind.HUMAN else None)
 
     @property
     def is_human(self) -> bool:
+        """A person plays it, here or at another screen."""
         return self.kind is not SeatKind.CPU
 
     @property
+    def is_remote(self) -> bool:
+        """A person plays it at another screen: no lock and no review here."""
+        return self.kind is SeatKind.REMOTE
+
+    @property
+    def is_hot_seat(self) -> bool:
+        """A person plays it at this screen."""
+        return self.kind is SeatKind.HUMAN
+
+    @property
     def plays(self) -> str:
-        """``"human"`` or the CPU's kind: the word the saves and the settings keep."""
-        return HUMAN if self.is_human else self.level
+        """``"human"``, ``"remote"`` or the CPU's kind: the word the saves and the settings
+        keep."""
+        return {SeatKind.HUMAN: HUMAN, SeatKind.REMOTE: REMOTE}.get(self.kind, self.level)
 
 
 class Stage(Enum):
@@ -106,6 +128,8 @@ class Stage(Enum):
     """The turn has passed, but the hand stays on show until Done (``DONE``): the new cards
     it got lit, or the play that ended the turn, which Undo may still take back."""
     CPU = "cpu"
+    REMOTE = "remote"
+    """Waiting for a seat that plays at its own screen (engine moves, taken at once)."""
     OVER = "over"
     """The round is over: ``NEXT_ROUND``, or ``NEW_MATCH`` once the match is over."""
 
@@ -210,8 +234,11 @@ class PestenSession(Versioned):
         if self.review is not None:
             return Stage.REVIEW
         seat = self.state.current
-        if not self.chairs[seat].is_human:
+        chair = self.chairs[seat]
+        if not chair.is_human:
             return Stage.CPU
+        if chair.is_remote:
+            return Stage.REMOTE
         return Stage.HAND if self._open_seat == seat or not self.must_unlock(seat) else (
             Stage.LOCK)
 
@@ -238,9 +265,12 @@ class PestenSession(Versioned):
         return self.stage is Stage.CPU
 
     def must_unlock(self, seat: int) -> bool:
-        """Whether the seat's lock is shown before its hand: always, except for the one human
-        at the table once they opened it this round (nobody else has a hand to hide)."""
-        lone = sum(chair.is_human for chair in self.chairs) == 1
+        """Whether the seat's lock is shown before its hand: always, except for a remote seat
+        (its hand is on its own screen) and for the one human at this screen once they opened
+        it this round (nobody else here has a hand to hide)."""
+        if self.chairs[seat].is_remote:
+            return False
+        lone = sum(chair.is_hot_seat for chair in self.chairs) == 1
         return not (lone and seat in self._opened)
 
     def view(self, seat: int) -> View:
@@ -279,7 +309,7 @@ class PestenSession(Versioned):
             if stage is not wanted or move not in self.moves(seat):
                 return Answer.refused(self._not_now(move))
             return self._changed(self._flow(move))
-        if stage not in (Stage.HAND, Stage.CPU):
+        if stage not in (Stage.HAND, Stage.CPU, Stage.REMOTE):
             return Answer.refused(self._not_now(move))
         return self._engine_move(move)
 
@@ -353,9 +383,15 @@ class PestenSession(Versioned):
     def _after(self, before: State, move: Any) -> None:
         """After an engine move of the seat to move: keep it for undo, and once the turn has
         passed, keep the hand on show (new cards, or a play Undo may take back) or hand over.
-        The round's end comes at once."""
+        The round's end comes at once; a remote seat's turn passes at once."""
         seat = before.current
         self._keep_for_undo(before, move)
+        if self.chairs[seat].is_remote:
+            if self.over:
+                self._hand_over(ROUND_STAYS)
+            elif self.state.current != seat:
+                self._hand_over()
+            return
         if not self.chairs[seat].is_human or self.over:
             self._open_seat = None if self.over else self._open_seat
             return
@@ -367,12 +403,33 @@ class PestenSession(Versioned):
         else:
             self._hand_over()
 
-    def _hand_over(self) -> None:
-        """The turn has passed to the next player (Done): its plays stay."""
+    def _hand_over(self, why: str = NOTHING_TO_UNDO) -> None:
+        """The turn has passed to the next player (Done): its plays stay (``why`` says so)."""
         self.review = None
         self._open_seat = None
         self._undo.clear()
-        self._no_undo = NOTHING_TO_UNDO
+        self._no_undo = why
+
+    # -------------------------------------------------------------- remote seats
+
+    def name_seat(self, seat: int, name: str) -> Answer[Event]:
+        """A remote seat takes the name of the player who sat down in it (an open seat has
+        the opener's placeholder): the seat, the round's names and its history say it."""
+        if not 0 <= seat < len(self.chairs) or not self.chairs[seat].is_remote:
+            return Answer.refused("Only a seat played at another screen takes a new name.")
+        name = name.strip()
+        problem = engine.name_problem(name)
+        if problem is None and any(other.name.casefold() == name.casefold() for index, other
+                                   in enumerate(self.chairs) if index != seat):
+            problem = f"Another seat is called {name}; pick another name."
+        if problem is not None:
+            return Answer.refused(problem)
+        self.chairs = tuple(Seat(name, REMOTE) if index == seat else chair
+                            for index, chair in enumerate(self.chairs))
+        names = tuple(chair.name for chair in self.chairs)
+        self.state = _renamed(self.state, names)
+        self._undo = [_renamed(state, names) for state in self._undo]
+        return self._changed(())
 
     # -------------------------------------------------------------- CPUs
 
@@ -407,6 +464,10 @@ class PestenSession(Versioned):
         seat = before.current
         if not self.chairs[seat].is_human:
             self._hand_over()
+            return
+        if self.chairs[seat].is_remote:
+            self._undo.clear()
+            self._no_undo = REMOTE_STAYS
             return
         new_cards = Counter(self.state.hands[seat]) - Counter(before.hands[seat])
         if self.over:
@@ -464,12 +525,20 @@ class PestenSession(Versioned):
         return session_from(data, seats)
 
 
+def _renamed(state: State, names: tuple[str, ...]) -> State:
+    """``state`` with these seat names, in its config and in every event of its history."""
+    return dataclasses.replace(
+        state, config=dataclasses.replace(state.config, names=names),
+        history=tuple(event._replace(names=names) for event in state.history))
+
+
 def start(seats: Sequence[SeatInfo], seed: int, **options: Any) -> PestenSession:
-    """A table for these seats (humans without a password, any CPU kind), round 1 dealt from
-    ``seed``. ``options``: ``packs``, ``jokers``, ``dealer``, and Config's house rules."""
+    """A table for these seats (humans without a password, remote seats, any CPU kind), round
+    1 dealt from ``seed``. ``options``: ``packs``, ``jokers``, ``dealer``, and Config's house
+    rules."""
+    plays = {SeatKind.HUMAN: HUMAN, SeatKind.REMOTE: REMOTE}
     chairs = [seat if isinstance(seat, Seat) else Seat(
-        seat.name, HUMAN if seat.kind is not SeatKind.CPU else seat.level or "careful")
-        for seat in seats]
+        seat.name, plays.get(seat.kind) or seat.level or "careful") for seat in seats]
     packs = options.pop("packs", 1)
     jokers = options.pop("jokers", 2)
     dealer = options.pop("dealer", len(chairs) - 1)

@@ -7,8 +7,10 @@ table. Pure: the randomness of sealing and the key derivation live in ``tableau.
 
 ``session_data`` (the session's ``to_json``) is the sealed save when the table can be sealed,
 and otherwise the open form, which names every hand and the stock: it is never written (the
-table screen keeps only ``can_seal`` tables), it serves the session contract and tests. Both
-carry the session's ``version`` beside the save.
+table screen keeps only ``can_seal`` tables), it serves the session contract and tests. A
+table across screens (``tableau.tables``) keeps its open form (``open_data``) in the host's
+``tableau.db``, whose owner can read it (docs/security.md). Both carry the session's
+``version`` beside the save.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
 from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import Seat
 from tableau.storage import sealed
 from tableau.storage.passwords import PasswordScheme
@@ -60,7 +63,10 @@ def _infos(table: PestenSession) -> tuple[list[SeatInfo], dict[int, bytes]]:
 def can_seal(table: PestenSession) -> bool:
     """The round can be saved so that no single player can read another hand, a CPU's hand,
     the stock or the seed (``sealed.can_seal``: two or more password holders, or no human),
-    and every password holder's key is at hand."""
+    and every password holder's key is at hand. A table with remote seats is never sealed:
+    it lives in the shared table's row, in its open form."""
+    if any(seat.is_remote for seat in table.chairs):
+        return False
     infos, keys = _infos(table)
     holders = sum(info.holds_password for info in infos)
     return sealed.can_seal(infos) and len(keys) == holders
@@ -78,8 +84,11 @@ def sealed_data(table: PestenSession) -> dict[str, Any]:
 
 def session_data(table: PestenSession) -> dict[str, Any]:
     """The session's ``to_json``: sealed when it can be, else the open form."""
-    if can_seal(table):
-        return sealed_data(table)
+    return sealed_data(table) if can_seal(table) else open_data(table)
+
+
+def open_data(table: PestenSession) -> dict[str, Any]:
+    """The open form: every hand, the stock and the hand-over, as they stand."""
     return {
         "format": OPEN_FORM, "table": table.table_id, "cpu_seed": table.cpu_seed,
         "seats": [{"name": seat.name, "plays": seat.plays} for seat in table.chairs],
@@ -119,9 +128,9 @@ def _restore_flow(table: PestenSession, flow: Any) -> None:
         table._no_undo = flow["no_undo"]
         if table._no_undo not in UNDO_REFUSALS:
             raise ValueError("not one of the session's sentences")
-        # Only a person opens a hand or reviews taken cards: a CPU's seat there would wait
-        # for a move no CPU makes.
-        people = {seat for seat, chair in enumerate(table.chairs) if chair.is_human}
+        # Only a person at this screen opens a hand or reviews taken cards: a CPU's or a
+        # remote seat there would wait for a move nobody makes.
+        people = {seat for seat, chair in enumerate(table.chairs) if chair.is_hot_seat}
         if any(seat is not None and seat not in people for seat in
                {table._open_seat, *table._opened}) or (
                 table.review is not None and table.review.seat not in people):
@@ -162,7 +171,7 @@ def _open_session(data: Mapping[str, Any]) -> PestenSession:
     chairs = []
     for seat in raw_seats:
         name, plays = seat["name"], seat["plays"]
-        if not isinstance(name, str) or plays not in (HUMAN, *CPU_KINDS):
+        if not isinstance(name, str) or plays not in (HUMAN, REMOTE, *CPU_KINDS):
             raise SaveFormatError(OPEN_DAMAGED)
         chairs.append(Seat(name, plays))
     state = engine.from_json(data["state"])  # SaveFormatError with its sentence

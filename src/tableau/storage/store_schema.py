@@ -65,9 +65,27 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         "ALTER TABLE finished_games ADD COLUMN game_id TEXT",
         "CREATE INDEX finished_by_game_id ON finished_games (game_id)",
     ),
+    # 5: tables across screens (storage/table_store.py): a table's state and version, its
+    # seats (who holds each remote one, and when that process was last seen), and the lease
+    # of the one process that runs its CPU seats.
+    (
+        """CREATE TABLE shared_tables (
+            code TEXT PRIMARY KEY NOT NULL,
+            game TEXT NOT NULL, version INTEGER NOT NULL, state TEXT NOT NULL,
+            opener TEXT NOT NULL, opened REAL NOT NULL, updated REAL NOT NULL,
+            closed INTEGER NOT NULL DEFAULT 0)""",
+        """CREATE TABLE shared_seats (
+            code TEXT NOT NULL, seat INTEGER NOT NULL,
+            name TEXT NOT NULL, kind TEXT NOT NULL, password TEXT NOT NULL DEFAULT '',
+            holder TEXT NOT NULL DEFAULT '', seen REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (code, seat))""",
+        """CREATE TABLE shared_leases (
+            code TEXT PRIMARY KEY NOT NULL, holder TEXT NOT NULL, expires REAL NOT NULL)""",
+    ),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
-OUR_TABLES: Final = frozenset({"finished_games", "autosaves"})
+OUR_TABLES: Final = frozenset({"finished_games", "autosaves", "shared_tables", "shared_seats",
+                               "shared_leases"})
 
 DAMAGED: Final = frozenset({sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT})
 _FULL: Final = sqlite3.SQLITE_FULL
@@ -310,5 +328,9 @@ def open_database(path: Path, now: float) -> tuple[sqlite3.Connection | None, st
                         "one begun; the old games are in that file.")
 
 
+DISABLED: Final = "Games are not saved in this run: "
+"""How open_database's sentence for a disabled database begins (the reason follows)."""
+
+
 def _disabled(why: str) -> tuple[None, str]:
-    return None, f"Games are not saved in this run: {why}."
+    return None, f"{DISABLED}{why}."

@@ -1,0 +1,430 @@
+"""`tableau table pesten --plain` opens a Pesten table that friends join from their own
+terminals with `tableau join CODE --plain` (line mode; the table screen comes later).
+
+The table lives in ``tableau.db`` (``tableau.tables.SharedTable``). The opener's set-up asks
+who plays each seat: a hot seat here (its name and password, as ``tableau pesten --plain``),
+a CPU, or open for a friend. It prints the table's code, then plays: its hot seats exactly as
+the hot seat does (``PlainTable``), the other seats' moves as news, the CPUs while it holds the
+table's lease; at the round's end it asks whether to deal the next round, and closes the table
+when not. A friend's `join` lists the open seats (and the seats one may come back to), asks
+for a name and a password (getpass on a terminal, else the next input line), and then shows
+that seat's hand only, the public table and the news; on its turn it lists the legal moves and
+reads one, and between turns it waits, reading the table every 50 ms. The end of the input
+leaves the seat (away: the table waits) and exits with status 0. The seed is never told: it
+would give every hand away, and the other screens are still at the table.
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import suppress
+from functools import partial
+from typing import Any
+from typing import Final
+from typing import cast
+
+from tableau.ai.pesten import CPU_KINDS
+from tableau.cli import plain
+from tableau.cli.args import Parser
+from tableau.cli.args import integer
+from tableau.cli.args import name_list
+from tableau.cli.args import read_arguments
+from tableau.cli.args import refuse
+from tableau.cli.args import say
+from tableau.cli.args import seed
+from tableau.cli.args import shown
+from tableau.cli.pesten import PlainTable
+from tableau.cli.pesten import Secret
+from tableau.cli.pesten import _table_options
+from tableau.cli.pesten import read_password
+from tableau.cli.pesten import seat_players
+from tableau.cli.pesten_text import render_hand
+from tableau.cli.plain import EndOfInput
+from tableau.cli.plain import Lines
+from tableau.cli.plain import in_letters
+from tableau.cli.plain import whole_number
+from tableau.engines.pesten import Event
+from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import REMOTE
+from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten import Stage
+from tableau.sessions.protocol import Answer
+from tableau.sessions.seeds import fresh_seed
+from tableau.storage.home import database_path
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import SeatLock
+from tableau.storage.table_store import TableProblem
+from tableau.storage.table_store import TableStore
+from tableau.tables.pesten_table import LOST
+from tableau.tables.pesten_table import SharedTable
+from tableau.ui.controls.pesten import SEED_TELLS_ALL
+from tableau.ui.controls.pesten import TWO_DIFFER
+from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_end
+from tableau.ui.controls.pesten import seat_kinds
+
+TABLE_PROG: Final = "tableau table"
+JOIN_PROG: Final = "tableau join"
+POLL_SECONDS: Final = 0.05
+"""How often a waiting screen reads the table (``TableStore.changed`` is one cheap pragma)."""
+FAILED_READS: Final = 3
+"""Failed reads of the table in a row after which a waiting screen gives up (with the
+store's sentence): each has waited out the database's busy timeout."""
+NO_SCREEN: Final = ("the table screen is not built yet; play a shared table in line mode "
+                    "with --plain.")
+WHO_PLAYS: Final = {"here": HUMAN, "h": HUMAN, "open": REMOTE, "o": REMOTE}
+"""The set-up's answers for a seat besides a CPU's kind (``cpu`` or a kind's name)."""
+
+
+class TableSession:
+    """The shared table as ``PlainTable`` drives a session: its reads are the session's as
+    this process last read it, every change is one move at the table, and the opener's hot
+    seats keep their locks (which never leave this process)."""
+
+    def __init__(self, shared: SharedTable, locks: dict[int, SeatLock] | None = None) -> None:
+        self.shared = shared
+        self.locks = locks or {}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.shared.session, name)
+
+    @property
+    def chairs(self) -> tuple[Seat, ...]:
+        return tuple(Seat(chair.name, chair.plays, self.locks.get(seat)) if chair.is_hot_seat
+                     else chair for seat, chair in enumerate(self.shared.session.chairs))
+
+    def act(self, seat: int, move: Any) -> Answer[Event]:
+        return self.shared.act(seat, move)
+
+    def undo(self) -> Answer[Event]:
+        return self.shared.undo()
+
+
+class SharedLines(PlainTable):
+    """``PlainTable`` at a shared table: its turns and news, with the waiting between them."""
+
+    def __init__(self, shared: SharedTable, lines: Lines, secret: Secret = read_password,
+                 locks: dict[int, SeatLock] | None = None) -> None:
+        super().__init__(cast(PestenSession, TableSession(shared, locks)), lines, secret)
+        self.shared = shared
+        self.failed_reads = 0
+        self.waiting_for: tuple[int, str, frozenset[int]] | None = None
+        """The seat last waited for, its kind and the away seats (each wait is said once)."""
+
+    def _news(self) -> None:
+        viewer = self.shared.seat if self.shared.seat is not None else 0
+        for line in self.shared.news(viewer):
+            self.lines.show(in_letters(line))
+        self.lines.stdout.flush()
+
+    def pause(self) -> None:
+        """Wait for the table to change (or a CPU's turn to come to this process). A failed
+        read is tried again: a busy database is no reason to leave the table, but one that
+        fails FAILED_READS times in a row is."""
+        try:
+            if not self.shared.run_cpus():
+                time.sleep(POLL_SECONDS)
+                self.shared.refresh()
+            self.failed_reads = 0
+        except TableProblem:
+            self.failed_reads += 1
+            if self.failed_reads >= FAILED_READS:
+                raise
+
+    def say_waiting(self) -> None:
+        """Whom the table waits for, said once each time that changes."""
+        shared, session = self.shared, self.shared.session
+        seat = session.to_move
+        if seat is None:
+            return
+        away = shared.away()
+        kind = shared.shared_seat(seat).kind
+        waiting = (seat, kind, away)
+        if waiting == self.waiting_for:
+            return
+        self.waiting_for = waiting
+        name = session.chairs[seat].name
+        if kind == "open":
+            text = (f"Seat {seat + 1} is open: the table waits for a friend to join "
+                    f"(tableau join {shared.code}).")
+        elif seat in away:
+            text = f"{name} is away; the table waits for them to come back."
+        elif kind == "human":
+            text = f"Waiting for {name}, who plays at the opener's screen."
+        else:
+            text = f"Waiting for {name}, who plays at their own screen."
+        self.lines.show(text)
+        self.lines.stdout.flush()
+
+    def remote_turn(self, seat: int) -> None:
+        """This screen's seat plays until its turn has passed (no lock, no review)."""
+        self.waiting_for = None
+        self.lines.show("\aYour turn.")
+        self._show_table()
+        while self.shared.my_turn():
+            view = self.shared.session.view(seat)
+            self.lines.show(render_hand(view))
+            answer = self._automatic(seat, view) or self._typed(seat, view)
+            if not answer.ok:
+                self.lines.show(in_letters(answer.refusal or ""))
+            self._news()
+
+
+# ------------------------------------------------------------------ tableau table pesten
+
+
+def _table_parser() -> Parser:
+    parser = Parser(prog=f"{TABLE_PROG} pesten",
+                    description="Open a Pesten table that friends join from their own "
+                                "terminals (tableau join CODE --plain).")
+    parser.add_argument("--players", type=integer, metavar="P", help="seats, 2 to 8 (3)")
+    parser.add_argument("--packs", type=integer, metavar="K", help="packs, 1 to 4 (1)")
+    parser.add_argument("--jokers", type=integer, metavar="J", help="jokers per pack, 0 to 2 (2)")
+    parser.add_argument("--cpu", type=name_list, metavar="KINDS",
+                        help="CPU kinds, comma-separated, counted from the last seat")
+    parser.add_argument("--seed", type=seed, metavar="S",
+                        help="shuffle seed: anyone who knows it knows every hand")
+    parser.add_argument("--plain", action="store_true", help="line mode (the only one so far)")
+    parser.set_defaults(json=False)
+    return parser
+
+
+def main(argv: list[str]) -> int:
+    """`tableau table GAME ...`: Pesten only, in line mode only, for now."""
+    if argv[:1] in (["-h"], ["--help"]):
+        _table_parser().print_help()
+        return 0
+    if not argv or argv[0] != "pesten":
+        game = f", not {shown(argv[0])}" if argv else ""
+        return refuse(TABLE_PROG, f"only Pesten has a shared table so far{game}: "
+                                  "tableau table pesten --plain.")
+    options = read_arguments(f"{TABLE_PROG} pesten", argv[1:], _table_parser(), _table_options)
+    if isinstance(options, int):
+        return options
+    if not options.pop("plain", False):
+        return refuse(f"{TABLE_PROG} pesten", NO_SCREEN)
+    store = _store(TABLE_PROG)
+    if store is None:
+        return 1
+    try:
+        return plain.run(partial(host, options, store))
+    finally:
+        store.close()
+
+
+def _store(prog: str) -> TableStore | None:
+    try:
+        return TableStore(database_path())
+    except TableProblem as problem:
+        say(f"{prog}: {problem}")
+        return None
+
+
+def _who_plays(text: str, default: str) -> str:
+    word = text.strip().lower() or default
+    if word in WHO_PLAYS:
+        return WHO_PLAYS[word]
+    if word in ("cpu", "c"):
+        return default if default in CPU_KINDS else "careful"
+    if word in CPU_KINDS:
+        return word
+    raise ValueError("Answer here (a player at this screen), open (a friend joins), or cpu "
+                     "(or a CPU's kind: " + ", ".join(CPU_KINDS) + ").")
+
+
+def ask_kinds(lines: Lines, players: int, cpus: tuple[str, ...] | None) -> list[str]:
+    """Who plays each seat: here, open, or a CPU (the first seat is here at first, the
+    other people's seats open, the --cpu seats CPUs)."""
+    kinds = []
+    for seat, kind in enumerate(seat_kinds(players, cpus)[:players]):
+        default = ("here" if seat == 0 else "open") if kind == HUMAN else kind
+        kinds.append(lines.choose(
+            f"Who plays seat {seat + 1}: here, open or cpu? (Enter for {default}) > ",
+            partial(_who_plays, default=default)))
+    return kinds
+
+
+def host(options: dict[str, Any], store: TableStore, lines: Lines,
+         passwords: PasswordScheme | None = None, secret: Secret = read_password) -> None:
+    """The opener's screen: the set-up, the code, then the table until it is closed."""
+    kinds = ask_kinds(lines, options["players"], options.get("cpus"))
+    seed = options.get("seed")
+    if seed is None:
+        seed = fresh_seed()
+    elif sum(kind in (HUMAN, REMOTE) for kind in kinds) > 1:
+        lines.show(SEED_TELLS_ALL)
+    seats = seat_players(lines, kinds, passwords or PasswordScheme(), secret)
+    session = PestenSession.deal(seats, packs=options["packs"], jokers=options["jokers"],
+                                 dealer=0, seed=seed)
+    try:
+        shared = SharedTable.open(store, session)
+    except TableProblem as problem:
+        lines.show(str(problem))
+        return
+    lines.show(f"Table {shared.code} is open. Friends join with: tableau join {shared.code}")
+    locks = {index: seat.lock for index, seat in enumerate(seats) if seat.lock is not None}
+    table = SharedLines(shared, lines, secret, locks)
+    try:
+        _host_loop(table)
+    except TableProblem as problem:
+        lines.show(str(problem))
+    except (EndOfInput, KeyboardInterrupt):
+        # The opener left: nobody plays the hot seats or deals on, so the friends are told.
+        with suppress(TableProblem):
+            shared.close()
+        lines.show(f"You closed table {shared.code}.")
+        raise
+
+
+def _host_loop(table: SharedLines) -> None:
+    shared = table.shared
+    while True:
+        table._news()
+        session = shared.session
+        if shared.closed:
+            table.lines.show("The table is closed.")
+            return
+        stage = session.stage
+        if stage is Stage.OVER:
+            if not table._next_round():
+                shared.close()
+                return
+        elif stage in (Stage.LOCK, Stage.HAND, Stage.REVIEW):
+            table._turn(session.state.current)
+            table.waiting_for = None
+        else:
+            if stage is Stage.REMOTE:
+                table.say_waiting()
+            table.pause()
+
+
+# ------------------------------------------------------------------ tableau join CODE
+
+
+def _join_parser() -> Parser:
+    parser = Parser(prog=JOIN_PROG, description="Sit down at a table opened with tableau table.")
+    parser.add_argument("code", metavar="CODE", help="the table's code, like PEST-4821")
+    parser.add_argument("--plain", action="store_true", help="line mode (the only one so far)")
+    return parser
+
+
+def join(argv: list[str]) -> int:
+    """`tableau join CODE --plain`."""
+    args = read_arguments(JOIN_PROG, argv, _join_parser(), lambda args: args)
+    if isinstance(args, int):
+        return args
+    if not args.plain:
+        return refuse(JOIN_PROG, NO_SCREEN)
+    store = _store(JOIN_PROG)
+    if store is None:
+        return 1
+    try:
+        try:
+            shared = SharedTable.join(store, args.code)
+        except TableProblem as problem:
+            return refuse(JOIN_PROG, problem)
+        return plain.run(partial(guest, shared))
+    finally:
+        store.close()
+
+
+def guest(shared: SharedTable, lines: Lines, secret: Secret = read_password) -> None:
+    """A friend's screen: take a seat, then play it until the table closes or input ends."""
+    try:
+        if not _take_seat(shared, lines, secret):
+            return
+        seat = shared.seat
+        assert seat is not None
+        name = shared.session.chairs[seat].name
+        lines.show(f"You sit at seat {seat + 1} as {name}. Your hand shows only here.")
+        _guest_loop(SharedLines(shared, lines, secret), seat)
+    except (EndOfInput, KeyboardInterrupt) as leaving:
+        with suppress(TableProblem):
+            shared.leave()
+        if isinstance(leaving, KeyboardInterrupt):
+            raise
+        lines.show("You left the table without a seat." if shared.seat is None else
+                   f"You left the table; your seat waits for you: tableau join {shared.code}")
+    except TableProblem as problem:
+        lines.show(str(problem))
+
+
+def _take_seat(shared: SharedTable, lines: Lines, secret: Secret) -> bool:
+    """Sit down in an open seat or come back to one's own; False if none is free."""
+    while True:
+        shared.refresh()
+        away = shared.away()
+        choices = [*shared.seats_of("open"), *shared.seats_of("remote")]
+        if not choices:
+            lines.show(f"No seat is free at table {shared.code}.")
+            return False
+        lines.show(f"Seats at table {shared.code}:")
+        names = [chair.name for chair in shared.session.chairs]
+        for number, seat in enumerate(choices, start=1):
+            name = names[seat.seat]
+            lines.show(f"{number}. Seat {seat.seat + 1}, " + (
+                f"open ({name} until somebody sits down)" if seat.kind == "open" else
+                f"{name}'s{' (away)' if seat.seat in away else ''}: come back to it "
+                "with its password"))
+        number = lines.choose("Which seat? > ", partial(
+            whole_number, numbers=range(1, len(choices) + 1), what="a seat's number"))
+        chosen = choices[number - 1]
+        try:
+            if chosen.kind == "open":
+                done = _sit(shared, lines, secret, chosen.seat, names[chosen.seat])
+            else:
+                shared.come_back(chosen.seat,
+                                 secret(lines, f"{names[chosen.seat]}'s password > "))
+                done = True
+        except TableProblem as problem:
+            lines.show(str(problem))
+            continue
+        if done:
+            return True
+
+
+def _sit(shared: SharedTable, lines: Lines, secret: Secret, seat: int, default: str) -> bool:
+    """Name and password for an open seat; False if the name is refused (asked again)."""
+    name = lines.ask(f"Your name (Enter for {default}) > ").strip() or default
+    while True:
+        password = secret(lines, "A password, to come back to your seat later > ")
+        if not password:
+            lines.show("A seat at a shared table needs a password, so that only you can come "
+                       "back to it.")
+        elif secret(lines, "The same password again > ") != password:
+            lines.show(TWO_DIFFER)
+        else:
+            break
+    answer = shared.sit(seat, name, password)
+    if not answer.ok:
+        lines.show(answer.refusal or "")
+    return shared.seat is not None
+
+
+def _guest_loop(table: SharedLines, seat: int) -> None:
+    shared = table.shared
+    over_said = -1
+    while True:
+        table._news()
+        session = shared.session
+        if session.stage is Stage.OVER and over_said != session.state.round:
+            over_said = session.state.round
+            title, rows = round_end(public(session.view(seat)))
+            for line in (title, *rows):
+                table.lines.show(line)
+            if not shared.closed:
+                table.lines.show("Waiting for the opener to deal the next round.")
+            table.lines.stdout.flush()
+        if shared.closed:
+            table.lines.show("The table is closed. Thank you for playing.")
+            return
+        if shared.lost:
+            table.lines.show(LOST)
+            return
+        if shared.my_turn():
+            table.remote_turn(seat)
+            continue
+        if session.stage in (Stage.REMOTE, Stage.LOCK, Stage.HAND, Stage.REVIEW):
+            table.say_waiting()
+        table.pause()

@@ -1,0 +1,310 @@
+"""One process's handle on a shared Pesten table (``SharedTable``).
+
+The table's row in ``tableau.db`` holds the session's open form (``pesten_saves.open_data``):
+every change (a move, an undo, a CPU's move, a new name) is one ``TableStore.act``, which
+rebuilds the session from the row, makes the change and writes it back as version + 1 in one
+transaction. A change made against an old version is refused with the store's sentence; one
+made while only the seats changed (somebody sat down, left or came back) is made again at
+once, as the round it was chosen for is still the round on the table.
+
+Seats: the opener's hot seats are "human", CPUs "cpu", and a seat for a friend "open" until
+somebody sits down with a name and a password (then "remote", held by that process's token,
+``secrets.token_hex(8)``). The password is hashed at once (Argon2id, ``PasswordScheme``); a
+process that comes back to a remote seat must give it again, with the back-off after wrong
+tries kept per table and seat (``Lockouts``). A thread beats the seat's heartbeat, so a seat
+whose player is thinking is never "away". Any seated process runs the CPUs while it holds the
+lease, so a ``kill -9`` of any process, the opener's too, does not stop them.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+import time
+from collections.abc import Callable
+from contextlib import suppress
+from typing import Any
+from typing import Final
+
+from tableau.engines.protocol import SaveFormatError
+from tableau.sessions.pesten import REMOTE_STAYS
+from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Stage
+from tableau.sessions.pesten_saves import open_data
+from tableau.sessions.protocol import Answer
+from tableau.storage.lockouts import Lockouts
+from tableau.storage.passwords import PasswordScheme
+from tableau.storage.passwords import SeatLock
+from tableau.storage.table_store import SharedSeat
+from tableau.storage.table_store import StaleMove
+from tableau.storage.table_store import TableProblem
+from tableau.storage.table_store import TableRow
+from tableau.storage.table_store import TableStore
+
+GAME: Final = "pesten"
+HEARTBEAT_EVERY: Final = 2.0
+"""Seconds between two heartbeats of a held seat (well inside ``AWAY_AFTER``)."""
+SAME_ROUND_RETRIES: Final = 3
+"""How often a change is made again when only the seats moved on under it."""
+NEEDS_PASSWORD: Final = ("A seat at a shared table needs a password, so that only you can "
+                         "come back to it.")
+WRONG_PASSWORD: Final = "Wrong password; the seat stays as it is."
+NOT_TAKEN: Final = "Nobody has sat down in that seat yet; take it as a new seat."
+TAKEN_BACK: Final = "A play was taken back at the opener's screen."
+LOST: Final = "Your seat was taken back at another screen, with its password."
+
+Change = Callable[[PestenSession], Answer[Any]]
+"""A change to the session: its answer (a refusal writes nothing)."""
+
+
+def new_token() -> str:
+    """This process's token: who holds a seat or the CPU lease."""
+    return secrets.token_hex(8)
+
+
+def _kind(session: PestenSession, seat: int) -> str:
+    chair = session.chairs[seat]
+    if chair.is_remote:
+        return "open"
+    return "human" if chair.is_hot_seat else "cpu"
+
+
+class SharedTable:
+    """One table as one process sees it: the row it last read, the session in it, and the
+    remote seat this process shows (``seat``; None at the opener's screen)."""
+
+    def __init__(self, store: TableStore, row: TableRow, token: str, *,
+                 scheme: PasswordScheme | None = None, lockouts: Lockouts | None = None,
+                 wall: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.token = token
+        self.scheme = scheme or PasswordScheme()
+        self.lockouts = lockouts or Lockouts.at_home()
+        self.wall = wall
+        self.row = row
+        self.session = _session_of(row)
+        self.seat: int | None = None
+        self._news_round = 0
+        self._printed = 0
+        """Events of the round's history given as news so far."""
+        self._beating: threading.Event | None = None
+
+    @classmethod
+    def open(cls, store: TableStore, session: PestenSession, **options: Any) -> SharedTable:
+        """A new table of this dealt session: its remote seats are open to friends."""
+        token = new_token()
+        seats = [SharedSeat(seat, chair.name, _kind(session, seat))
+                 for seat, chair in enumerate(session.chairs)]
+        code = store.open_table(GAME, open_data(session), seats, token)
+        return cls(store, store.load(code), token, **options)
+
+    @classmethod
+    def join(cls, store: TableStore, code: str, **options: Any) -> SharedTable:
+        """The table with this code, to sit down at (NoSuchTable, or closed: TableProblem)."""
+        row = store.load(code)
+        if row.closed:
+            raise TableProblem(f"The table {row.code} is closed.")
+        if row.game != GAME:
+            raise TableProblem(f"The table {row.code} is not a Pesten table.")
+        return cls(store, row, new_token(), **options)
+
+    # -------------------------------------------------------------- reads
+
+    @property
+    def code(self) -> str:
+        return self.row.code
+
+    @property
+    def closed(self) -> bool:
+        return self.row.closed
+
+    def shared_seat(self, seat: int) -> SharedSeat:
+        return next(shared for shared in self.row.seats if shared.seat == seat)
+
+    def seats_of(self, kind: str) -> tuple[SharedSeat, ...]:
+        """The seats of this kind ("open": free to take; "remote": to come back to)."""
+        return tuple(shared for shared in self.row.seats if shared.kind == kind)
+
+    def away(self) -> frozenset[int]:
+        """The remote seats whose player is not at their screen now."""
+        return self.store.away(self.row)
+
+    def my_turn(self) -> bool:
+        session = self.session
+        return (self.seat is not None and session.stage is Stage.REMOTE
+                and session.state.current == self.seat and not self.lost and not self.closed)
+
+    @property
+    def lost(self) -> bool:
+        """This process's seat was taken back at another screen (with its password)."""
+        return self.seat is not None and self.shared_seat(self.seat).holder != self.token
+
+    def refresh(self) -> bool:
+        """Read the table again if another process changed the database; True when the
+        table itself changed (a move, a seat, its end)."""
+        if not self.store.changed():
+            return False
+        return self._reload()
+
+    def _reload(self) -> bool:
+        """Read the row again (its seats' heartbeats too); True when its version moved."""
+        row, version = self.store.load(self.code), self.row.version
+        self.row = row
+        if row.version == version:
+            return False
+        self.session = _session_of(row)
+        return True
+
+    def news(self, viewer: int) -> list[str]:
+        """The round's events not given yet, as ``viewer`` reads them."""
+        state = self.session.state
+        lines = []
+        if state.round != self._news_round:
+            self._news_round, self._printed = state.round, 0
+        elif len(state.history) < self._printed:
+            lines.append(TAKEN_BACK)
+            self._printed = len(state.history)
+        lines += [self.session.describe(event, viewer)
+                  for event in state.history[self._printed:]]
+        self._printed = len(state.history)
+        return lines
+
+    # -------------------------------------------------------------- changes
+
+    def act(self, seat: int, move: Any) -> Answer[Any]:
+        """``move`` for ``seat``, made at the table (or refused with a sentence)."""
+        if self.lost:
+            return Answer.refused(LOST)
+        return self.change(lambda session: session.act(seat, move))
+
+    def undo(self) -> Answer[Any]:
+        """Take back the opener's hot seat's last play; a remote seat's plays stay."""
+        if self.seat is not None:
+            return Answer.refused(REMOTE_STAYS)
+        return self.change(lambda session: session.undo())
+
+    def change(self, change: Change) -> Answer[Any]:
+        """``change`` made to the table as this process last saw it, in one transaction.
+        Refused with the store's sentence when the round moved on since (this process then
+        reads it again), or the table closed or could not be written; made again when only
+        the seats moved on."""
+        for _ in range(SAME_ROUND_RETRIES):
+            seen = self.session.version
+            try:
+                row, answer, session = self._write(change)
+            except StaleMove as stale:
+                self._reload()
+                if self.session.version != seen:
+                    return Answer.refused(str(stale))
+                continue
+            except TableProblem as problem:  # closed meanwhile, or the database failed
+                with suppress(TableProblem):
+                    self._reload()
+                return Answer.refused(str(problem))
+            self.row = row
+            if answer.ok:
+                self.session = session
+            return answer
+        return Answer.refused(str(StaleMove()))
+
+    def _write(self, change: Change) -> tuple[TableRow, Answer[Any], PestenSession]:
+        """One transaction: the session rebuilt from the row, changed, written if it agreed."""
+        made: list[tuple[Answer[Any], PestenSession]] = []
+
+        def write(row: TableRow) -> dict[str, Any] | None:
+            session = _session_of(row)
+            answer = change(session)
+            made.append((answer, session))
+            return open_data(session) if answer.ok else None
+
+        row = self.store.act(self.code, self.row.version, write)
+        return row, *made[-1]
+
+    def run_cpus(self) -> bool:
+        """One CPU move if a CPU is to move and this process holds the lease; True if made."""
+        if self.session.stage is not Stage.CPU or self.closed:
+            return False
+        if not self.store.take_lease(self.code, self.token):
+            return False
+        step = self.session.cpu_step()
+        if step is None:
+            return False
+        return self.change(lambda session: session.play_cpu(step)).ok
+
+    def close(self) -> None:
+        """The opener ends the table: no move is taken any more."""
+        self.store.close_table(self.code)
+        self._reload()
+
+    # -------------------------------------------------------------- seats
+
+    def sit(self, seat: int, name: str, password: str) -> Answer[Any]:
+        """Take an open seat under ``name`` with ``password`` (hashed at once). TableProblem
+        for a taken seat or no password; the answer of giving the seat its name (a refused
+        name is said before the seat is taken)."""
+        if not password:
+            raise TableProblem(NEEDS_PASSWORD)
+        check = _session_of(self.row)
+        named = check.name_seat(seat, name)
+        if not named.ok:
+            return named
+        encoded = self.scheme.lock(name, password).encoded_hash or ""
+        self.row = self.store.sit(self.code, seat, self.token, encoded)
+        self.seat = seat
+        self._start_heartbeat()
+        return self.change(lambda session: session.name_seat(seat, name))
+
+    def come_back(self, seat: int, password: str) -> None:
+        """Take back a remote seat with its password (TableProblem with a sentence if not)."""
+        shared = self.shared_seat(seat)
+        if shared.kind != "remote":
+            raise TableProblem(NOT_TAKEN)
+        wait = self.lockouts.wait_left(self.code, seat, self.wall())
+        if wait > 0:
+            raise TableProblem(f"Wait {wait:.0f} s, then try again.")
+        try:
+            lock = SeatLock(shared.name, shared.password or None, self.scheme)
+        except ValueError:
+            raise TableProblem(f"The table {self.code} is damaged; it cannot be played.") from None
+        if not lock.verify(password):
+            delay = self.lockouts.wrong(self.code, seat, self.wall())
+            raise TableProblem(WRONG_PASSWORD + (f" Wait {delay:g} s, then try again."
+                                                 if delay else ""))
+        self.lockouts.opened(self.code, seat)
+        self.row = self.store.come_back(self.code, seat, self.token)
+        self._reload()
+        self.seat = seat
+        self._start_heartbeat()
+
+    def leave(self) -> None:
+        """This process shows its seat no more: it is away at once (the table waits)."""
+        self._stop_heartbeat()
+        if self.seat is not None:
+            self.store.leave(self.code, self.seat, self.token)
+
+    def _start_heartbeat(self) -> None:
+        self._stop_heartbeat()
+        stop = self._beating = threading.Event()
+        code, seat, token = self.code, self.seat, self.token
+        assert seat is not None
+
+        def beat() -> None:
+            while not stop.wait(HEARTBEAT_EVERY):
+                try:
+                    self.store.heartbeat(code, seat, token)
+                except TableProblem:
+                    return  # the store is closed or gone: the seat shows as away
+
+        threading.Thread(target=beat, name="tableau-heartbeat", daemon=True).start()
+
+    def _stop_heartbeat(self) -> None:
+        if self._beating is not None:
+            self._beating.set()
+            self._beating = None
+
+
+def _session_of(row: TableRow) -> PestenSession:
+    try:
+        return PestenSession.from_json(row.state)
+    except SaveFormatError:
+        raise TableProblem(f"The table {row.code} is damaged; it cannot be played.") from None

@@ -1,7 +1,8 @@
 """Remote seats in the Pesten session (a table across screens), pure and without Textual: a
 remote seat plays at its own screen with no lock, its moves are taken at once and its turn
 passes at once, its plays stay, it takes the name of whoever sat down, and the table's open
-form keeps it. Hot seats beside it keep their lock, review and undo."""
+form keeps it. Hot seats beside it keep their lock, review and undo. While its player is away
+a CPU may stand in for it, keeping its name and hand, until the player comes back."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import dataclasses
 import random
 from collections import Counter
 
+import pytest
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -17,12 +19,14 @@ from tableau.cards import AnyCard
 from tableau.cards import parse_any_card
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import Play
+from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import NOTHING_TO_UNDO
 from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import REMOTE_STAYS
+from tableau.sessions.pesten import STAND_IN_LEVEL
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
@@ -143,6 +147,56 @@ def test_start_seats_remote_seats_from_the_protocol() -> None:
     assert [chair.plays for chair in session.chairs] == [HUMAN, REMOTE, "random"]
 
 
+def test_a_cpu_stands_in_for_an_away_player_and_the_seat_stays_theirs() -> None:
+    session = bram_to_move(table(("careful", REMOTE, "careful")), "5C 9S QH", "3C")
+    session.name_seat(1, "Zoe")
+    chairs, version = session.chairs, session.version
+    assert session.stand_in(1).ok and session.version == version + 1
+    assert session.stand_ins == {1: STAND_IN_LEVEL}
+    assert session.chairs == chairs  # its name and its kind stay: it is still Zoe's seat
+    assert session.stage is Stage.CPU and session.cpu_to_move and session.revealed is None
+    step = session.cpu_step()
+    assert step is not None and step.seat == 1 and step.move in engine.legal_moves(session.state)
+    assert session.play_cpu(step).ok
+    assert session.state.hands[1] == _cards("9S QH")  # the one card that fitted was played
+    assert session.view(1).hand == session.state.hands[1]
+    assert not session.can_undo and session.undo().refusal == NOTHING_TO_UNDO
+    # Its player comes back: the seat is played at its own screen again, and only then.
+    assert session.come_back(1).ok and session.stand_ins == {}
+    assert session.come_back(1).refusal == "No CPU plays for that seat."
+    while session.state.current != 1:
+        step = session.cpu_step()
+        assert step is not None and session.play_cpu(step).ok
+    assert session.stage is Stage.REMOTE and session.cpu_step() is None
+
+
+def test_a_cpu_stands_in_only_for_a_remote_seat_and_once() -> None:
+    session = table()
+    version = session.version
+    for seat in (0, 2, 3, -1):  # a hot seat, a CPU, no seat at all
+        assert session.stand_in(seat).refusal == (
+            "A CPU can stand in only for a seat played at another screen.")
+    assert session.stand_in(1, "nobody").refusal is not None  # no such CPU
+    assert session.version == version and session.stand_ins == {}
+    assert session.stand_in(1, "random").ok
+    assert session.stand_in(1).refusal == "A CPU plays for Bram already."
+    assert session.stand_ins == {1: "random"}
+
+
+def test_the_open_form_keeps_a_stand_in_and_refuses_a_made_up_one() -> None:
+    session = table((HUMAN, REMOTE, REMOTE))
+    session.stand_in(2, "random")
+    data = open_data(session)
+    again = PestenSession.from_json(data)
+    assert again.stand_ins == {2: "random"} and again.version == session.version
+    assert "stand_in" not in open_data(table())["seats"][1]  # a row without one reads as before
+    for seat, kind in ((0, "random"), (2, "nobody"), (1, 7)):
+        damaged = {**data, "seats": [dict(entry) for entry in data["seats"]]}
+        damaged["seats"][seat]["stand_in"] = kind
+        with pytest.raises(SaveFormatError):
+            PestenSession.from_json(damaged)
+
+
 def deck(session: PestenSession) -> Counter[str]:
     state = session.state
     return Counter(card.code for card in (*[c for hand in state.hands for c in hand],
@@ -168,6 +222,14 @@ def test_random_play_at_a_mixed_table_keeps_every_card_and_every_hand_private(
             assert view.drawn is None or view.drawn in view.hand
         if stage is Stage.OVER:
             break
+        remote = [seat for seat, kind in enumerate(kinds) if kind == REMOTE]
+        if remote and chooser.random() < 0.15:  # a player leaves, or comes back
+            seat = chooser.choice(remote)
+            if seat in session.stand_ins:
+                assert session.come_back(seat).ok
+            else:
+                assert session.stand_in(seat).ok
+            continue
         if stage is Stage.CPU:
             step = session.cpu_step()
             assert step is not None and session.play_cpu(step).ok

@@ -1,7 +1,8 @@
 """SharedTable in one test process: two handles (two "processes", each its own TableStore on one
 tableau.db) at one Pesten table. Sitting down, coming back with the password, moves made
 through the table and seen by the other handle, a stale move refused, a seat change that does
-not make a move stale, and the CPUs run only under the lease."""
+not make a move stale, and the CPUs run only under the lease. A CPU plays for a seat whose
+player has been away AWAY_AFTER seconds, if the opener lets it, until the player comes back."""
 
 from __future__ import annotations
 
@@ -11,18 +12,23 @@ from pathlib import Path
 import pytest
 
 from tableau.engines.pesten import Phase
+from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import HUMAN
+from tableau.sessions.pesten import OPEN
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import REMOTE_STAYS
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
 from tableau.storage.lockouts import Lockouts
+from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import NoSuchTable
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
+from tableau.tables import pesten_table
 from tableau.tables.pesten_table import LOST
 from tableau.tables.pesten_table import NEEDS_PASSWORD
+from tableau.tables.pesten_table import OPENER_ONLY
 from tableau.tables.pesten_table import WRONG_PASSWORD
 from tableau.tables.pesten_table import SharedTable
 
@@ -109,6 +115,27 @@ def test_coming_back_needs_the_password_and_waits_after_a_wrong_one(
 NOT_TAKEN_START = "Nobody has sat down in that seat yet"
 
 
+def test_coming_back_sees_the_moves_made_while_the_password_was_typed(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    """A screen read the table when it started, then the opener moved (its player was still
+    typing the password), then it came back: it must show the table with that move. It kept
+    the old round, and waited for a turn that had passed (the three-screen test, on a busy
+    machine)."""
+    host = opened(stores[0], clock, tmp_path, (HUMAN, REMOTE, "careful"))
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    friend.sit(1, "Zoe", "pw")
+    friend.leave()
+    host.refresh()
+    again = joined(stores[1], host.code, clock, tmp_path)  # reads the table now
+    before = len(again.session.state.history)
+    assert host.act(0, host.session.moves(0)[0]).ok  # the opener's hot seat opens its hand
+    assert host.act(0, host.session.moves(0)[0]).ok  # and moves
+    again.come_back(1, "pw")
+    assert len(again.session.state.history) > before
+    assert again.session.state == host.session.state
+    assert again.session.stage is host.session.stage
+
+
 def test_moves_go_through_the_table_and_a_stale_one_is_refused(
         stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
     host = opened(stores[0], clock, tmp_path, (HUMAN, REMOTE, "careful"))
@@ -188,3 +215,97 @@ def test_a_move_at_a_table_closed_meanwhile_is_refused_with_a_sentence(
     refused = friend.act(seat, friend.session.moves(seat)[0])
     assert refused.refusal == f"The table {host.code} is closed."
     assert friend.closed and not friend.my_turn()
+
+
+@pytest.fixture
+def no_heartbeat_thread(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests beat a seat's heartbeat themselves, on the test's clock."""
+    monkeypatch.setattr(pesten_table, "HEARTBEAT_EVERY", 3600.0)
+
+
+def cpus_until(table: SharedTable, seat: int) -> None:
+    for _ in range(50):
+        if table.session.state.current == seat:
+            return
+        assert table.run_cpus()
+    raise AssertionError(f"seat {seat} never came to move")
+
+
+@pytest.mark.usefixtures("no_heartbeat_thread")
+def test_the_opener_lets_a_cpu_play_for_an_away_seat_until_its_player_comes_back(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    host = opened(stores[0], clock, tmp_path, (REMOTE, "random", "careful"))  # Anna begins
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    assert friend.sit(0, "Zoe", "pw").ok and host.refresh()
+    assert host.shared_seat(0).name == "Zoe"  # the table's seat and the session agree
+    waits = f"Zoe has not been away for {AWAY_AFTER:g} seconds; the table waits for them."
+    assert host.let_cpu_play(0).refusal == waits and not host.may_let_cpu_play(0)
+    only_friends = "A CPU can stand in only for a seat a friend sat down in."
+    assert host.let_cpu_play(1).refusal == only_friends
+    friend.leave()
+    host.refresh()
+    clock.now += AWAY_AFTER - 1
+    assert host.away() == {0} and host.let_cpu_play(0).refusal == waits
+    clock.now += 2
+    assert friend.let_cpu_play(0).refusal == OPENER_ONLY
+    assert host.may_let_cpu_play(0) and host.let_cpu_play(0).ok
+    assert not host.may_let_cpu_play(0)
+    assert host.shown_name(0) == "Zoe (CPU for now)" and host.shown_name(1) == "Bram"
+    assert "Zoe is away: a CPU plays for them for now." in host.news(1)
+    hand = len(host.session.state.hands[0])
+    assert host.run_cpus() and host.session.state.current != 0  # the CPU played Zoe's turn
+    assert len(host.session.state.hands[0]) != hand
+    assert host.session.chairs[0].name == "Zoe" and host.session.chairs[0].is_remote
+    # Zoe comes back at a new screen with her password: the seat is hers again at once.
+    back = joined(stores[1], host.code, clock, tmp_path)
+    back.come_back(0, "pw")
+    assert back.session.stand_ins == {} and back.session.state.hands[0] == (
+        host.session.state.hands[0])
+    assert host.refresh() and host.shown_name(0) == "Zoe"
+    assert "Zoe is back and plays again." in host.news(1)
+    cpus_until(host, 0)
+    back.refresh()
+    assert back.my_turn() and not host.run_cpus()  # nobody plays for her now
+    back.leave()
+
+
+@pytest.mark.usefixtures("no_heartbeat_thread")
+def test_a_player_seen_again_keeps_the_seat_and_a_stalled_screen_takes_it_back(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    host = opened(stores[0], clock, tmp_path)
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    friend.sit(0, "Zoe", "pw")
+    clock.now += AWAY_AFTER + 1  # Zoe's screen stalled: no heartbeat
+    host.refresh()
+    assert host.away() == {0} and host.may_let_cpu_play(0)
+    stores[1].heartbeat(host.code, 0, friend.token)  # ... and beats again before the opener acts
+    assert host.let_cpu_play(0).refusal is not None  # the transaction reads the seat as it is
+    clock.now += AWAY_AFTER + 1
+    assert host.let_cpu_play(0).ok
+    # The stalled screen still holds the seat: being at the table again takes it back.
+    friend.refresh()
+    assert friend.session.stand_ins == {0: "careful"} and not friend.my_turn()
+    assert friend.take_back().ok
+    assert friend.session.stand_ins == {} and friend.my_turn()
+    assert friend.take_back().refusal == "No CPU plays for that seat."
+    friend.leave()
+
+
+
+@pytest.mark.usefixtures("no_heartbeat_thread")
+def test_a_name_or_a_cpu_standing_in_elsewhere_does_not_make_the_openers_done_stale(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    host = opened(stores[0], clock, tmp_path, (HUMAN, REMOTE, REMOTE))  # Anna begins
+    assert host.act(0, OPEN).ok
+    while host.session.stage is Stage.HAND:
+        assert host.act(0, host.session.moves(0)[0]).ok
+    assert host.session.stage is Stage.REVIEW and host.session.to_move == 0
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    assert friend.sit(1, "Zoe", "pw").ok  # renames seat 2 in the round's names
+    friend.leave()
+    clock.now += AWAY_AFTER + 1
+    opener_elsewhere = SharedTable(stores[1], stores[1].load(host.code), host.token, wall=clock)
+    assert opener_elsewhere.let_cpu_play(1).ok
+    assert host.act(0, DONE).ok  # the round is the one Anna reviewed: her Done is taken
+    assert host.session.stand_ins == {1: "careful"} and host.session.chairs[1].name == "Zoe"
+    assert host.session.stage is not Stage.REVIEW

@@ -1,6 +1,8 @@
 """`tableau table` and `tableau join` in one test process: one sentence for a bad code, a
-closed table, a table without --plain; a wrong password asked again; the end of the input
-leaves the seat (away) with a sentence; the opener's set-up reads here/open/cpu."""
+closed table, a game with no shared table; a wrong password asked again; the end of the input
+leaves the seat (away) with a sentence; the opener's set-up reads here/open/cpu. Waiting for
+a seat whose player has been away a while (a test clock), the opener is asked once whether a
+CPU may play for them, and every screen then shows "Bram (CPU for now)"."""
 
 from __future__ import annotations
 
@@ -10,15 +12,20 @@ from collections.abc import Iterator
 import pytest
 
 from tableau.cli import main
+from tableau.cli.plain import EndOfInput
 from tableau.cli.plain import Lines
+from tableau.cli.table import SharedLines
 from tableau.cli.table import ask_kinds
 from tableau.cli.table import guest
+from tableau.cli.table import run_host
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.storage.home import database_path
+from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import TableStore
+from tableau.tables import pesten_table
 from tableau.tables.pesten_table import WRONG_PASSWORD
 from tableau.tables.pesten_table import SharedTable
 
@@ -43,7 +50,7 @@ def played(shared: SharedTable, typed: str) -> str:
     return out.getvalue()
 
 
-def test_a_bad_code_a_closed_table_and_no_plain_are_one_sentence_each(
+def test_a_bad_code_a_closed_table_and_another_game_are_one_sentence_each(
         store: TableStore, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["join", "PEST-0000", "--plain"]) == 2
     assert capsys.readouterr().err == "tableau join: There is no table PEST-0000 here.\n"
@@ -53,11 +60,6 @@ def test_a_bad_code_a_closed_table_and_no_plain_are_one_sentence_each(
     shared.close()
     assert main(["join", shared.code.lower(), "--plain"]) == 2
     assert capsys.readouterr().err == f"tableau join: The table {shared.code} is closed.\n"
-    assert main(["join", shared.code]) == 2
-    assert "--plain" in capsys.readouterr().err
-    assert main(["table", "pesten"]) == 2
-    assert capsys.readouterr().err == ("tableau table pesten: the table screen is not built "
-                                       "yet; play a shared table in line mode with --plain.\n")
     assert main(["table", "poker", "--plain"]) == 2
     assert "only Pesten" in capsys.readouterr().err
     assert main(["table", "--help"]) == 0
@@ -98,3 +100,129 @@ def test_the_set_up_asks_who_plays_each_seat() -> None:
     assert "Who plays seat 1: here, open or cpu? (Enter for here) >" in text
     assert "Who plays seat 4: here, open or cpu? (Enter for random) >" in text
     assert text.count("Answer here (a player at this screen), open (a friend joins)") == 1
+
+
+# ---------------------------------------------------------------- an away seat, a CPU for now
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Typed(io.StringIO):
+    """Typed lines that note the clock when each is read."""
+
+    def __init__(self, text: str, clock: Clock) -> None:
+        super().__init__(text)
+        self.clock = clock
+        self.read_at: list[float] = []
+
+    def readline(self, size: int | None = -1) -> str:
+        self.read_at.append(self.clock.now)
+        return super().readline(size)
+
+
+class Waits:
+    """The screen's waits between two reads of the table, on the test's clock: each a
+    second; after ``most`` of them the opener presses Ctrl-C."""
+
+    def __init__(self, clock: Clock, most: int = 60) -> None:
+        self.clock, self.most, self.count = clock, most, 0
+
+    def __call__(self, seconds: float) -> None:
+        self.count += 1
+        if self.count > self.most:
+            raise KeyboardInterrupt
+        self.clock.now += 1.0
+
+
+@pytest.fixture
+def clocked(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Clock, TableStore, TableStore]]:
+    """A test clock, and two stores on it (the opener's and a friend's "process")."""
+    monkeypatch.setattr(pesten_table, "HEARTBEAT_EVERY", 3600.0)  # the test beats, if at all
+    clock = Clock()
+    first, second = (TableStore(database_path(), wall=clock) for _ in range(2))
+    yield clock, first, second
+    first.close()
+    second.close()
+
+
+def bram_left(clock: Clock, host: TableStore, friend: TableStore,
+              kinds: tuple[str, str, str] = (HUMAN, REMOTE, "careful")) -> SharedTable:
+    """The opener's handle on a table where Bram (seat 2, who begins) sat down and left."""
+    seats = [Seat(name, kind) for name, kind in zip(("Anna", "Bram", "Cor"), kinds, strict=True)]
+    shared = SharedTable.open(host, PestenSession.deal(seats, packs=1, jokers=2, dealer=0,
+                                                       seed=21), wall=clock)
+    bram = SharedTable.join(friend, shared.code, wall=clock)
+    assert bram.sit(1, "Bram", "bram-pw").ok
+    bram.leave()
+    return shared
+
+
+def test_the_opener_is_asked_once_bram_has_been_away_a_while_and_a_cpu_plays_for_him(
+        clocked: tuple[Clock, TableStore, TableStore]) -> None:
+    clock, host, friend = clocked
+    shared = bram_left(clock, host, friend)
+    left = clock.now
+    typed, out = Typed("y\n\n", clock), io.StringIO()
+    table = SharedLines(shared, Lines(typed, out), lambda lines, prompt: lines.ask(prompt),
+                        sleep=Waits(clock))
+    with pytest.raises(EndOfInput):  # at Anna's turn, after the CPU played Bram's
+        run_host(table)
+    text = out.getvalue()
+    away = text.index("Bram is away; the table waits for them to come back.")
+    offer = text.index("Bram is away. Let a CPU play for Bram? (y/n) >")
+    assert away < offer and text.count("Let a CPU play") == 1
+    assert left + AWAY_AFTER < typed.read_at[0] <= left + AWAY_AFTER + 2
+    said = text.index("Bram is away: a CPU plays for them for now.")
+    assert offer < said < text.index("Bram plays", offer)  # said before the CPU's move
+    assert "  Bram (CPU for now): " in text  # the table as Anna sees it at her turn
+    row = host.load(shared.code)
+    assert row.closed and PestenSession.from_json(row.state).stand_ins == {1: "careful"}
+
+
+def test_the_opener_may_say_no_and_is_not_asked_again_for_the_same_absence(
+        clocked: tuple[Clock, TableStore, TableStore]) -> None:
+    clock, host, friend = clocked
+    shared = bram_left(clock, host, friend)
+    out = io.StringIO()
+    table = SharedLines(shared, Lines(io.StringIO("maybe\nn\n"), out), sleep=Waits(clock, 40))
+    with pytest.raises(KeyboardInterrupt):
+        run_host(table)
+    text = out.getvalue()
+    assert text.count("Let a CPU play for Bram? (y/n) >") == 2  # "maybe" is asked again
+    assert "Please answer yes or no." in text and "The table waits for Bram." in text
+    assert text.rstrip().endswith(f"You closed table {shared.code}.")
+    row = host.load(shared.code)
+    assert PestenSession.from_json(row.state).stand_ins == {}
+    assert row.state == shared.session.to_json()  # nobody moved for Bram
+
+
+def test_every_screen_says_a_cpu_plays_for_bram_for_now(
+        clocked: tuple[Clock, TableStore, TableStore]) -> None:
+    clock, host, friend = clocked
+    shared = bram_left(clock, host, friend, (HUMAN, REMOTE, REMOTE))
+    clock.now += AWAY_AFTER + 1
+    assert shared.let_cpu_play(1).ok
+    text = played(SharedTable.join(friend, shared.code, wall=clock), "1\nZoe\npw\npw\n")
+    assert "2. Seat 2, Bram's (away; a CPU plays it for now): come back to it" in text
+    assert "Bram is away: a CPU plays for them for now." in text
+    assert "Your turn." in text and "  Bram (CPU for now): " in text
+    assert "Zoe's hand" in text and "Bram's hand" not in text and "Anna's hand" not in text
+
+
+def test_bram_comes_back_with_his_password_and_plays_his_turn_himself(
+        clocked: tuple[Clock, TableStore, TableStore]) -> None:
+    clock, host, friend = clocked
+    shared = bram_left(clock, host, friend)
+    clock.now += AWAY_AFTER + 1
+    assert shared.let_cpu_play(1).ok  # Bram is to move; no CPU has moved for him yet
+    text = played(SharedTable.join(friend, shared.code, wall=clock), "1\nbram-pw\n")
+    assert "A CPU played for you while you were away; from now on you play again." in text
+    assert "You sit at seat 2 as Bram." in text and "Your turn." in text
+    assert "  Bram: 7 cards" in text and "(CPU for now)" not in text.split("Your turn.")[1]
+    assert PestenSession.from_json(host.load(shared.code).state).stand_ins == {}

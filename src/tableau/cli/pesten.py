@@ -230,7 +230,7 @@ def _or(given: Any, default: Any) -> Any:
     return default if given is None else given
 
 
-def _table_options(args: argparse.Namespace) -> dict[str, Any]:
+def table_options(args: argparse.Namespace) -> dict[str, Any]:
     """The set-up screen's options from the command line; ValueError for a bad one."""
     if args.json:
         raise ValueError("--json goes with --simulate; the table has nothing to print.")
@@ -273,7 +273,7 @@ def _simulation(args: argparse.Namespace) -> int:
 
 def _simulation_or_table(args: argparse.Namespace) -> int | dict[str, Any]:
     """The exit status of a --simulate run, or else the table's options."""
-    return _simulation(args) if args.simulate is not None else _table_options(args)
+    return _simulation(args) if args.simulate is not None else table_options(args)
 
 
 # ------------------------------------------------------------------ line mode
@@ -343,7 +343,8 @@ def _lock(lines: Lines, name: str, passwords: PasswordScheme, secret: Secret) ->
 
 class PlainTable:
     """The hot seat in line mode: the public table for all, a hand for its owner only. The
-    session owns the hand-over (``stage``); this asks the lines it needs and acts."""
+    session owns the hand-over (``stage``); this asks the lines it needs and acts. A shared
+    table's line mode (``cli.table``) plays its turns with the public methods."""
 
     def __init__(self, table: PestenSession, lines: Lines, secret: Secret = read_password,
                  wait: Callable[[float], None] | None = None) -> None:
@@ -361,29 +362,32 @@ class PlainTable:
     def play(self) -> None:
         """Round after round until the players stop (or the match or the input ends)."""
         while True:
-            self._news()
+            self.news()
             table = self.table
             stage = table.stage
             if stage is Stage.OVER:
-                if not self._next_round():
+                if not self.next_round():
                     return
             elif stage is Stage.CPU:
                 step = table.cpu_step()
                 assert step is not None
                 table.play_cpu(step)
             else:
-                self._turn(table.state.current)
+                self.turn(table.state.current)
 
-    def _show_table(self) -> None:
+    def show_table(self) -> None:
+        """The public table, as the player to move sees it (no hand)."""
         self.lines.show(render_table(self.table.view(self.table.state.current), self.humans))
 
-    def _news(self) -> None:
+    def news(self) -> None:
+        """The round's events not shown yet."""
         history = self.table.state.history
         for event in history[self.printed:]:
             self.lines.show(in_letters(describe(event, self.table.state.current)))
         self.printed = len(history)
 
-    def _next_round(self) -> bool:
+    def next_round(self) -> bool:
+        """The round's end: True once the next round is dealt, False to stop."""
         table = self.table
         title, rows = round_end(public(table.view(table.state.current)))
         for line in (title, *rows):
@@ -398,7 +402,7 @@ class PlainTable:
 
     # -------------------------------------------------------------- a player's turn
 
-    def _turn(self, seat: int) -> None:
+    def turn(self, seat: int) -> None:
         """Unlock the hand if need be, play until the turn is over, and hand over: with
         several players at the terminal, the screen and its scrollback are cleared then, and
         on every other way out of the turn too (the end of the input, Ctrl-C), so the hand
@@ -406,7 +410,7 @@ class PlainTable:
         if self.table.stage is Stage.LOCK:
             self._unlock(seat)
         try:
-            self._show_table()
+            self.show_table()
             while True:
                 self._moves(seat)
                 if self.table.over or self._done(seat):
@@ -436,12 +440,12 @@ class PlainTable:
         while table.stage is Stage.HAND and table.revealed == seat:
             view = table.view(seat)
             self.lines.show(render_hand(view))
-            answer = self._automatic(seat, view) or self._typed(seat, view)
+            answer = self.automatic(seat, view) or self.typed(seat, view)
             if not answer.ok:
                 self.lines.show(in_letters(answer.refusal or ""))
-            self._news()
+            self.news()
 
-    def _automatic(self, seat: int, view: View) -> Answer[Event] | None:
+    def automatic(self, seat: int, view: View) -> Answer[Event] | None:
         """The one move left, made for the player (the seed's wish); None if there is a
         choice (or, never expected, the session refused it: then the player is asked)."""
         if only_draw(view):
@@ -469,7 +473,7 @@ class PlainTable:
         return Suit(self.lines.choose("Name the suit to go on with (c, d, h, s) > ",
                                       read_suit))
 
-    def _typed(self, seat: int, view: View) -> Answer[Event]:
+    def typed(self, seat: int, view: View) -> Answer[Event]:
         """Read commands until one is a move; the session's answer to it."""
         table = self.table
         self.lines.show(options_text(view))
@@ -485,7 +489,7 @@ class PlainTable:
             if command.word == "help":
                 self.lines.show(HELP)
             elif command.word == "table":
-                self._show_table()
+                self.show_table()
             elif command.word == "hand":
                 self.lines.show(render_hand(view))
             elif command.word == "undo":

@@ -1,5 +1,6 @@
 """`tableau table pesten --plain` opens a Pesten table that friends join from their own
-terminals with `tableau join CODE --plain` (line mode; the table screen comes later).
+terminals with `tableau join CODE --plain`: the line mode (without --plain, both open the
+table screen instead).
 
 The table lives in ``tableau.db`` (``tableau.tables.SharedTable``). The opener's set-up asks
 who plays each seat: a hot seat here (its name and password, as ``tableau pesten --plain``),
@@ -12,11 +13,17 @@ that seat's hand only, the public table and the news; on its turn it lists the l
 reads one, and between turns it waits, reading the table every 50 ms. The end of the input
 leaves the seat (away: the table waits) and exits with status 0. The seed is never told: it
 would give every hand away, and the other screens are still at the table.
+
+A seat whose player has been away ``AWAY_AFTER`` seconds (see ``SharedTable.let_cpu_play``):
+the opener, waiting for it, is asked once per absence "Bram is away. Let a CPU play for Bram?
+(y/n)"; while a CPU plays for Bram every screen shows "Bram (CPU for now)", and Bram takes the
+seat back by joining again with the password (or at once, if their screen only stalled).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from typing import Any
@@ -35,21 +42,20 @@ from tableau.cli.args import seed
 from tableau.cli.args import shown
 from tableau.cli.pesten import PlainTable
 from tableau.cli.pesten import Secret
-from tableau.cli.pesten import _table_options
 from tableau.cli.pesten import read_password
 from tableau.cli.pesten import seat_players
+from tableau.cli.pesten import table_options
 from tableau.cli.pesten_text import render_hand
+from tableau.cli.pesten_text import render_table
 from tableau.cli.plain import EndOfInput
 from tableau.cli.plain import Lines
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import whole_number
-from tableau.engines.pesten import Event
+from tableau.cli.plain import yes_or_no
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
-from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
-from tableau.sessions.protocol import Answer
 from tableau.sessions.seeds import fresh_seed
 from tableau.storage.home import database_path
 from tableau.storage.passwords import PasswordScheme
@@ -58,6 +64,7 @@ from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
 from tableau.tables.pesten_table import LOST
 from tableau.tables.pesten_table import SharedTable
+from tableau.tables.pesten_table import TableSession
 from tableau.ui.controls.pesten import SEED_TELLS_ALL
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import public
@@ -71,48 +78,34 @@ POLL_SECONDS: Final = 0.05
 FAILED_READS: Final = 3
 """Failed reads of the table in a row after which a waiting screen gives up (with the
 store's sentence): each has waited out the database's busy timeout."""
-NO_SCREEN: Final = ("the table screen is not built yet; play a shared table in line mode "
-                    "with --plain.")
 WHO_PLAYS: Final = {"here": HUMAN, "h": HUMAN, "open": REMOTE, "o": REMOTE}
 """The set-up's answers for a seat besides a CPU's kind (``cpu`` or a kind's name)."""
-
-
-class TableSession:
-    """The shared table as ``PlainTable`` drives a session: its reads are the session's as
-    this process last read it, every change is one move at the table, and the opener's hot
-    seats keep their locks (which never leave this process)."""
-
-    def __init__(self, shared: SharedTable, locks: dict[int, SeatLock] | None = None) -> None:
-        self.shared = shared
-        self.locks = locks or {}
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self.shared.session, name)
-
-    @property
-    def chairs(self) -> tuple[Seat, ...]:
-        return tuple(Seat(chair.name, chair.plays, self.locks.get(seat)) if chair.is_hot_seat
-                     else chair for seat, chair in enumerate(self.shared.session.chairs))
-
-    def act(self, seat: int, move: Any) -> Answer[Event]:
-        return self.shared.act(seat, move)
-
-    def undo(self) -> Answer[Event]:
-        return self.shared.undo()
 
 
 class SharedLines(PlainTable):
     """``PlainTable`` at a shared table: its turns and news, with the waiting between them."""
 
     def __init__(self, shared: SharedTable, lines: Lines, secret: Secret = read_password,
-                 locks: dict[int, SeatLock] | None = None) -> None:
+                 locks: dict[int, SeatLock] | None = None,
+                 sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(cast(PestenSession, TableSession(shared, locks)), lines, secret)
         self.shared = shared
+        self.sleep = sleep
+        """How a waiting screen waits between two reads of the table."""
         self.failed_reads = 0
         self.waiting_for: tuple[int, str, frozenset[int]] | None = None
         """The seat last waited for, its kind and the away seats (each wait is said once)."""
+        self.offered: set[tuple[int, float]] = set()
+        """The absences (seat, last seen) the opener was asked about: each is asked once."""
 
-    def _news(self) -> None:
+    def show_table(self) -> None:
+        """The public table, with "Bram (CPU for now)" for a seat a CPU plays for now."""
+        session = self.shared.session
+        view = session.view(session.state.current)
+        names = tuple(self.shared.shown_name(seat) for seat in range(len(session.chairs)))
+        self.lines.show(render_table(view._replace(names=names), self.humans))
+
+    def news(self) -> None:
         viewer = self.shared.seat if self.shared.seat is not None else 0
         for line in self.shared.news(viewer):
             self.lines.show(in_letters(line))
@@ -124,7 +117,7 @@ class SharedLines(PlainTable):
         fails FAILED_READS times in a row is."""
         try:
             if not self.shared.run_cpus():
-                time.sleep(POLL_SECONDS)
+                self.sleep(POLL_SECONDS)
                 self.shared.refresh()
             self.failed_reads = 0
         except TableProblem:
@@ -157,18 +150,37 @@ class SharedLines(PlainTable):
         self.lines.show(text)
         self.lines.stdout.flush()
 
+    def offer_cpu(self) -> None:
+        """At the opener's screen, waiting for a seat whose player has been away a while: ask
+        once for this absence whether a CPU may play for them."""
+        shared = self.shared
+        seat = shared.session.state.current
+        if not shared.may_let_cpu_play(seat):
+            return
+        absence = (seat, shared.shared_seat(seat).seen)
+        if absence in self.offered:
+            return
+        self.offered.add(absence)
+        name = shared.session.chairs[seat].name
+        if self.lines.choose(f"{name} is away. Let a CPU play for {name}? (y/n) > ", yes_or_no):
+            answer = shared.let_cpu_play(seat)
+            if not answer.ok:
+                self.lines.show(answer.refusal or "")
+        else:
+            self.lines.show(f"The table waits for {name}.")
+
     def remote_turn(self, seat: int) -> None:
         """This screen's seat plays until its turn has passed (no lock, no review)."""
         self.waiting_for = None
         self.lines.show("\aYour turn.")
-        self._show_table()
+        self.show_table()
         while self.shared.my_turn():
             view = self.shared.session.view(seat)
             self.lines.show(render_hand(view))
-            answer = self._automatic(seat, view) or self._typed(seat, view)
+            answer = self.automatic(seat, view) or self.typed(seat, view)
             if not answer.ok:
                 self.lines.show(in_letters(answer.refusal or ""))
-            self._news()
+            self.news()
 
 
 # ------------------------------------------------------------------ tableau table pesten
@@ -185,7 +197,7 @@ def _table_parser() -> Parser:
                         help="CPU kinds, comma-separated, counted from the last seat")
     parser.add_argument("--seed", type=seed, metavar="S",
                         help="shuffle seed: anyone who knows it knows every hand")
-    parser.add_argument("--plain", action="store_true", help="line mode (the only one so far)")
+    parser.add_argument("--plain", action="store_true", help="line mode")
     parser.set_defaults(json=False)
     return parser
 
@@ -199,11 +211,15 @@ def main(argv: list[str]) -> int:
         game = f", not {shown(argv[0])}" if argv else ""
         return refuse(TABLE_PROG, f"only Pesten has a shared table so far{game}: "
                                   "tableau table pesten --plain.")
-    options = read_arguments(f"{TABLE_PROG} pesten", argv[1:], _table_parser(), _table_options)
+    options = read_arguments(f"{TABLE_PROG} pesten", argv[1:], _table_parser(), table_options)
     if isinstance(options, int):
         return options
     if not options.pop("plain", False):
-        return refuse(f"{TABLE_PROG} pesten", NO_SCREEN)
+        # The table screen: the Pesten set-up with open seats, then the opener's table.
+        from tableau.cli import open_app
+        from tableau.ui.screens.table_open import open_table
+
+        return open_app(first_screen=partial(open_table, options))
     store = _store(TABLE_PROG)
     if store is None:
         return 1
@@ -265,6 +281,13 @@ def host(options: dict[str, Any], store: TableStore, lines: Lines,
     lines.show(f"Table {shared.code} is open. Friends join with: tableau join {shared.code}")
     locks = {index: seat.lock for index, seat in enumerate(seats) if seat.lock is not None}
     table = SharedLines(shared, lines, secret, locks)
+    run_host(table)
+
+
+def run_host(table: SharedLines) -> None:
+    """The opener's table until it is closed; leaving (the end of the input, Ctrl-C) closes
+    it, with a sentence."""
+    shared, lines = table.shared, table.lines
     try:
         _host_loop(table)
     except TableProblem as problem:
@@ -280,22 +303,29 @@ def host(options: dict[str, Any], store: TableStore, lines: Lines,
 def _host_loop(table: SharedLines) -> None:
     shared = table.shared
     while True:
-        table._news()
+        table.news()
         session = shared.session
         if shared.closed:
             table.lines.show("The table is closed.")
             return
         stage = session.stage
         if stage is Stage.OVER:
-            if not table._next_round():
+            if not table.next_round():
                 shared.close()
                 return
         elif stage in (Stage.LOCK, Stage.HAND, Stage.REVIEW):
-            table._turn(session.state.current)
-            table.waiting_for = None
+            # The hot seat on show: in a review the seat whose turn just passed (a Done refused
+            # as the table moved on is asked again), never the seat to play next.
+            seat = session.to_move
+            if seat is not None and session.chairs[seat].is_hot_seat:
+                table.turn(seat)
+                table.waiting_for = None
+            else:
+                table.pause()
         else:
             if stage is Stage.REMOTE:
                 table.say_waiting()
+                table.offer_cpu()
             table.pause()
 
 
@@ -305,7 +335,7 @@ def _host_loop(table: SharedLines) -> None:
 def _join_parser() -> Parser:
     parser = Parser(prog=JOIN_PROG, description="Sit down at a table opened with tableau table.")
     parser.add_argument("code", metavar="CODE", help="the table's code, like PEST-4821")
-    parser.add_argument("--plain", action="store_true", help="line mode (the only one so far)")
+    parser.add_argument("--plain", action="store_true", help="line mode")
     return parser
 
 
@@ -315,7 +345,11 @@ def join(argv: list[str]) -> int:
     if isinstance(args, int):
         return args
     if not args.plain:
-        return refuse(JOIN_PROG, NO_SCREEN)
+        # The table screen: the join form (its code filled in) opens above the menu.
+        from tableau.cli import open_app
+        from tableau.ui.screens.table_join import JoinScreen
+
+        return open_app(first_screen=partial(JoinScreen, args.code))
     store = _store(JOIN_PROG)
     if store is None:
         return 1
@@ -365,8 +399,8 @@ def _take_seat(shared: SharedTable, lines: Lines, secret: Secret) -> bool:
             name = names[seat.seat]
             lines.show(f"{number}. Seat {seat.seat + 1}, " + (
                 f"open ({name} until somebody sits down)" if seat.kind == "open" else
-                f"{name}'s{' (away)' if seat.seat in away else ''}: come back to it "
-                "with its password"))
+                f"{name}'s{_absent(shared, seat.seat, away)}: come back to it with its "
+                "password"))
         number = lines.choose("Which seat? > ", partial(
             whole_number, numbers=range(1, len(choices) + 1), what="a seat's number"))
         chosen = choices[number - 1]
@@ -374,14 +408,24 @@ def _take_seat(shared: SharedTable, lines: Lines, secret: Secret) -> bool:
             if chosen.kind == "open":
                 done = _sit(shared, lines, secret, chosen.seat, names[chosen.seat])
             else:
+                stood_in = chosen.seat in shared.session.stand_ins
                 shared.come_back(chosen.seat,
                                  secret(lines, f"{names[chosen.seat]}'s password > "))
+                if stood_in:
+                    lines.show("A CPU played for you while you were away; from now on you "
+                               "play again.")
                 done = True
         except TableProblem as problem:
             lines.show(str(problem))
             continue
         if done:
             return True
+
+
+def _absent(shared: SharedTable, seat: int, away: frozenset[int]) -> str:
+    if seat in shared.session.stand_ins:
+        return " (away; a CPU plays it for now)"
+    return " (away)" if seat in away else ""
 
 
 def _sit(shared: SharedTable, lines: Lines, secret: Secret, seat: int, default: str) -> bool:
@@ -406,7 +450,7 @@ def _guest_loop(table: SharedLines, seat: int) -> None:
     shared = table.shared
     over_said = -1
     while True:
-        table._news()
+        table.news()
         session = shared.session
         if session.stage is Stage.OVER and over_said != session.state.round:
             over_said = session.state.round
@@ -422,6 +466,8 @@ def _guest_loop(table: SharedLines, seat: int) -> None:
         if shared.lost:
             table.lines.show(LOST)
             return
+        if seat in session.stand_ins and shared.take_back().ok:
+            continue  # this screen is back after a stall: the seat is its own again
         if shared.my_turn():
             table.remote_turn(seat)
             continue

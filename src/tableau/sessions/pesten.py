@@ -15,6 +15,8 @@ line mode (``tableau pesten --plain``) both only draw:
   moves are taken at once, its turn passes at once (no review), and its plays stay (the
   whole table has seen them). An open seat (nobody sat down yet) is a remote seat: the round
   is dealt at once and waits at its turn until somebody takes it (``tableau.tables``).
+  While its player is away a CPU may stand in for it (``stand_in``): the seat keeps its name
+  and its hand, a CPU's turn is played for it, and ``come_back`` gives it back to its player.
 - Undo before the hand-over: while a human's turn lasts, and after a play that ended it until
   Done, the player may take back their own plays, one at a time. Never a draw, a take, or a
   play that gave them cards (a penalty): those cards have been seen. A play that ends the
@@ -79,6 +81,8 @@ NO_REDO: Final = "Pesten has no redo: a play taken back is made again by playing
 SELECT_FIRST: Final = "Select a card to play first (space, or click it)."
 NAME_A_SUIT: Final = "Name a suit."
 STALE_STEP: Final = "That CPU move was chosen for an earlier table; it is not played."
+STAND_IN_LEVEL: Final = "careful"
+"""The CPU that plays for an away player unless another kind is asked for."""
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -195,6 +199,8 @@ class PestenSession(Versioned):
         """The states before each play of the present human turn that may be taken back."""
         self._no_undo = NOTHING_TO_UNDO
         """Why nothing can be taken back when ``_undo`` is empty."""
+        self._stand_ins: dict[int, str] = {}
+        """Remote seats a CPU plays for now (their player is away), and the CPU's kind."""
 
     @classmethod
     def deal(cls, seats: Sequence[Seat], *, packs: int, jokers: int, dealer: int, seed: int,
@@ -235,7 +241,7 @@ class PestenSession(Versioned):
             return Stage.REVIEW
         seat = self.state.current
         chair = self.chairs[seat]
-        if not chair.is_human:
+        if not chair.is_human or seat in self._stand_ins:
             return Stage.CPU
         if chair.is_remote:
             return Stage.REMOTE
@@ -431,6 +437,32 @@ class PestenSession(Versioned):
         self._undo = [_renamed(state, names) for state in self._undo]
         return self._changed(())
 
+    @property
+    def stand_ins(self) -> dict[int, str]:
+        """The remote seats a CPU plays for now, and the CPU's kind (a copy)."""
+        return dict(self._stand_ins)
+
+    def stand_in(self, seat: int, level: str = STAND_IN_LEVEL) -> Answer[Event]:
+        """A CPU of ``level`` plays for the remote ``seat`` while its player is away: the
+        seat's name, hand and place stay, and ``come_back`` ends it."""
+        if not 0 <= seat < len(self.chairs) or not self.chairs[seat].is_remote:
+            return Answer.refused("A CPU can stand in only for a seat played at another "
+                                  "screen.")
+        if seat in self._stand_ins:
+            return Answer.refused(f"A CPU plays for {self.chairs[seat].name} already.")
+        try:
+            cpu.player(level)
+        except ValueError as unknown:
+            return Answer.refused(str(unknown))
+        self._stand_ins[seat] = level
+        return self._changed(())
+
+    def come_back(self, seat: int) -> Answer[Event]:
+        """The player of ``seat`` is back: the CPU that stood in for them stops."""
+        if self._stand_ins.pop(seat, None) is None:
+            return Answer.refused("No CPU plays for that seat.")
+        return self._changed(())
+
     # -------------------------------------------------------------- CPUs
 
     def cpu_step(self) -> CpuStep[Any] | None:
@@ -439,7 +471,7 @@ class PestenSession(Versioned):
         if not self.cpu_to_move:
             return None
         seat = self.state.current
-        choose = cpu.player(self.chairs[seat].level)
+        choose = cpu.player(self._stand_ins.get(seat) or self.chairs[seat].level)
         move, rng_state = choose(engine.view(self.state, seat), self.cpu_seed)
         return CpuStep(seat, move, rng_state, self._version)
 

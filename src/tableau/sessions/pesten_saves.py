@@ -91,10 +91,18 @@ def open_data(table: PestenSession) -> dict[str, Any]:
     """The open form: every hand, the stock and the hand-over, as they stand."""
     return {
         "format": OPEN_FORM, "table": table.table_id, "cpu_seed": table.cpu_seed,
-        "seats": [{"name": seat.name, "plays": seat.plays} for seat in table.chairs],
+        "seats": [_seat_json(table, index) for index in range(len(table.chairs))],
         "state": engine.to_json(table.state), "session": {"version": table.version},
         "flow": _flow_json(table),
     }
+
+
+def _seat_json(table: PestenSession, index: int) -> dict[str, Any]:
+    """A seat of the open form; a remote seat a CPU plays for now says which kind."""
+    seat = table.chairs[index]
+    data = {"name": seat.name, "plays": seat.plays}
+    stand_in = table.stand_ins.get(index)
+    return data if stand_in is None else data | {"stand_in": stand_in}
 
 
 def _flow_json(table: PestenSession) -> dict[str, Any]:
@@ -168,16 +176,21 @@ def _open_session(data: Mapping[str, Any]) -> PestenSession:
     if not isinstance(raw_seats, list) or type(cpu_seed) is not int or not isinstance(
             table_id, str):
         raise SaveFormatError(OPEN_DAMAGED)
-    chairs = []
-    for seat in raw_seats:
-        name, plays = seat["name"], seat["plays"]
-        if not isinstance(name, str) or plays not in (HUMAN, REMOTE, *CPU_KINDS):
+    chairs: list[Seat] = []
+    stand_ins: dict[int, str] = {}
+    for index, seat in enumerate(raw_seats):
+        name, plays, stand_in = seat["name"], seat["plays"], seat.get("stand_in")
+        if not isinstance(name, str) or plays not in (HUMAN, REMOTE, *CPU_KINDS) or (
+                stand_in is not None and (plays != REMOTE or stand_in not in CPU_KINDS)):
             raise SaveFormatError(OPEN_DAMAGED)
         chairs.append(Seat(name, plays))
+        if stand_in is not None:
+            stand_ins[index] = stand_in
     state = engine.from_json(data["state"])  # SaveFormatError with its sentence
     if len(chairs) != state.config.players:
         raise SaveFormatError(OPEN_DAMAGED)
     table = PestenSession(chairs, state, cpu_seed, table_id, version=_version(data))
+    table._stand_ins = stand_ins
     _restore_flow(table, data["flow"])
     return table
 

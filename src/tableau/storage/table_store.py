@@ -241,9 +241,9 @@ class TableStore:
             if new is None:
                 return row
             connection.execute(
-                "UPDATE shared_seats SET kind = ?, password = ?, holder = ?, seen = ? "
+                "UPDATE shared_seats SET name = ?, kind = ?, password = ?, holder = ?, seen = ? "
                 "WHERE code = ? AND seat = ?",
-                (new.kind, new.password, new.holder, new.seen, row.code, seat))
+                (new.name, new.kind, new.password, new.holder, new.seen, row.code, seat))
             seats = tuple(new if shared.seat == seat else shared for shared in row.seats)
             return self._bump(connection, replace(row, seats=seats))
 
@@ -330,14 +330,16 @@ class TableStore:
 
     # ------------------------------------------------------------------ seats
 
-    def sit(self, code: str, seat: int, holder: str, password_hash: str) -> TableRow:
-        """An open seat becomes a remote one, held by ``holder``, its password this hash."""
+    def sit(self, code: str, seat: int, holder: str, password_hash: str,
+            name: str | None = None) -> TableRow:
+        """An open seat becomes a remote one, held by ``holder``, its password this hash, and
+        its name ``name`` (the player's, instead of the opener's placeholder) when given."""
 
         def taken(shared: SharedSeat) -> SharedSeat:
             if shared.kind != "open":
                 raise TableProblem("That seat is taken.")
-            return replace(shared, kind="remote", password=password_hash, holder=holder,
-                           seen=self.wall())
+            return replace(shared, name=shared.name if name is None else name, kind="remote",
+                           password=password_hash, holder=holder, seen=self.wall())
 
         return self._change_seat(code, seat, "taking the seat", taken)
 

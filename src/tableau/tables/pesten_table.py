@@ -4,8 +4,9 @@ The table's row in ``tableau.db`` holds the session's open form (``pesten_saves.
 every change (a move, an undo, a CPU's move, a new name) is one ``TableStore.act``, which
 rebuilds the session from the row, makes the change and writes it back as version + 1 in one
 transaction. A change made against an old version is refused with the store's sentence; one
-made while only the seats changed (somebody sat down, left or came back) is made again at
-once, as the round it was chosen for is still the round on the table.
+made while only the seats changed (somebody sat down, left or came back, a CPU began or
+stopped playing for an away player) is made again at once, as the round it was chosen for is
+still the round on the table.
 
 Seats: the opener's hot seats are "human", CPUs "cpu", and a seat for a friend "open" until
 somebody sits down with a name and a password (then "remote", held by that process's token,
@@ -14,27 +15,38 @@ process that comes back to a remote seat must give it again, with the back-off a
 tries kept per table and seat (``Lockouts``). A thread beats the seat's heartbeat, so a seat
 whose player is thinking is never "away". Any seated process runs the CPUs while it holds the
 lease, so a ``kill -9`` of any process, the opener's too, does not stop them.
+
+A seat whose player has been gone for ``AWAY_AFTER`` seconds (no heartbeat since: the process
+left, or was killed) may be played by a CPU for now, if the opener lets it
+(``let_cpu_play``): the seat keeps its name and its hand. Its player takes it back by coming
+back with the password (``come_back``), or, if their process was only stalled and still
+holds the seat, by being at the table again (``take_back``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
 import threading
 import time
 from collections.abc import Callable
+from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 from typing import Final
 
 from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.pesten import REMOTE_STAYS
+from tableau.sessions.pesten import STAND_IN_LEVEL
 from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
 from tableau.sessions.pesten_saves import open_data
 from tableau.sessions.protocol import Answer
 from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
+from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import SharedSeat
 from tableau.storage.table_store import StaleMove
 from tableau.storage.table_store import TableProblem
@@ -52,9 +64,14 @@ WRONG_PASSWORD: Final = "Wrong password; the seat stays as it is."
 NOT_TAKEN: Final = "Nobody has sat down in that seat yet; take it as a new seat."
 TAKEN_BACK: Final = "A play was taken back at the opener's screen."
 LOST: Final = "Your seat was taken back at another screen, with its password."
+OPENER_ONLY: Final = "Only the table's opener may let a CPU play for a seat."
+CPU_FOR_NOW: Final = " (CPU for now)"
+"""Beside the name of a seat a CPU plays while its player is away."""
 
 Change = Callable[[PestenSession], Answer[Any]]
 """A change to the session: its answer (a refusal writes nothing)."""
+Check = Callable[[TableRow], str | None]
+"""A condition on the table as the change's transaction reads it: why not, or None."""
 
 
 def new_token() -> str:
@@ -87,6 +104,8 @@ class SharedTable:
         self._news_round = 0
         self._printed = 0
         """Events of the round's history given as news so far."""
+        self._stand_ins_told: dict[int, str] = {}
+        """The CPUs standing in for away players, as the news last told them."""
         self._beating: threading.Event | None = None
 
     @classmethod
@@ -129,6 +148,17 @@ class SharedTable:
         """The remote seats whose player is not at their screen now."""
         return self.store.away(self.row)
 
+    def may_let_cpu_play(self, seat: int) -> bool:
+        """The opener may let a CPU play for ``seat`` now (``let_cpu_play``)."""
+        return (self.token == self.row.opener and seat not in self.session.stand_ins
+                and self._why_no_stand_in(self.row, seat) is None)
+
+    def shown_name(self, seat: int) -> str:
+        """The seat's name as every screen shows it: "Bram (CPU for now)" while a CPU plays
+        for an away player."""
+        name = self.session.chairs[seat].name
+        return name + CPU_FOR_NOW if seat in self.session.stand_ins else name
+
     def my_turn(self) -> bool:
         session = self.session
         return (self.seat is not None and session.stage is Stage.REMOTE
@@ -148,17 +178,21 @@ class SharedTable:
 
     def _reload(self) -> bool:
         """Read the row again (its seats' heartbeats too); True when its version moved."""
-        row, version = self.store.load(self.code), self.row.version
+        return self._see(self.store.load(self.code))
+
+    def _see(self, row: TableRow) -> bool:
+        """Take ``row`` as the table this process last read, with the session in it whenever
+        its version moved: a row a seat change hands back may hold moves made meanwhile."""
+        moved = row.version != self.row.version
         self.row = row
-        if row.version == version:
-            return False
-        self.session = _session_of(row)
-        return True
+        if moved:
+            self.session = _session_of(row)
+        return moved
 
     def news(self, viewer: int) -> list[str]:
         """The round's events not given yet, as ``viewer`` reads them."""
         state = self.session.state
-        lines = []
+        lines = self._stand_in_news()  # it came before the moves it made
         if state.round != self._news_round:
             self._news_round, self._printed = state.round, 0
         elif len(state.history) < self._printed:
@@ -167,6 +201,16 @@ class SharedTable:
         lines += [self.session.describe(event, viewer)
                   for event in state.history[self._printed:]]
         self._printed = len(state.history)
+        return lines
+
+    def _stand_in_news(self) -> list[str]:
+        """Who a CPU began or stopped playing for since the last news."""
+        now, told = self.session.stand_ins, self._stand_ins_told
+        names = [chair.name for chair in self.session.chairs]
+        lines = [f"{names[seat]} is away: a CPU plays for them for now." for seat in now
+                 if seat not in told]
+        lines += [f"{names[seat]} is back and plays again." for seat in told if seat not in now]
+        self._stand_ins_told = now
         return lines
 
     # -------------------------------------------------------------- changes
@@ -183,18 +227,18 @@ class SharedTable:
             return Answer.refused(REMOTE_STAYS)
         return self.change(lambda session: session.undo())
 
-    def change(self, change: Change) -> Answer[Any]:
-        """``change`` made to the table as this process last saw it, in one transaction.
-        Refused with the store's sentence when the round moved on since (this process then
-        reads it again), or the table closed or could not be written; made again when only
-        the seats moved on."""
+    def change(self, change: Change, check: Check | None = None) -> Answer[Any]:
+        """``change`` made to the table as this process last saw it, in one transaction (if
+        ``check`` finds nothing against the table as it is then). Refused with the store's
+        sentence when the round moved on since (this process then reads it again), or the
+        table closed or could not be written; made again when only the seats moved on."""
         for _ in range(SAME_ROUND_RETRIES):
-            seen = self.session.version
+            seen = _round_of(self.session)
             try:
-                row, answer, session = self._write(change)
+                row, answer, session = self._write(change, check)
             except StaleMove as stale:
                 self._reload()
-                if self.session.version != seen:
+                if _round_of(self.session) != seen:
                     return Answer.refused(str(stale))
                 continue
             except TableProblem as problem:  # closed meanwhile, or the database failed
@@ -207,13 +251,15 @@ class SharedTable:
             return answer
         return Answer.refused(str(StaleMove()))
 
-    def _write(self, change: Change) -> tuple[TableRow, Answer[Any], PestenSession]:
+    def _write(self, change: Change,
+               check: Check | None) -> tuple[TableRow, Answer[Any], PestenSession]:
         """One transaction: the session rebuilt from the row, changed, written if it agreed."""
         made: list[tuple[Answer[Any], PestenSession]] = []
 
         def write(row: TableRow) -> dict[str, Any] | None:
             session = _session_of(row)
-            answer = change(session)
+            problem = None if check is None else check(row)
+            answer = change(session) if problem is None else Answer.refused(problem)
             made.append((answer, session))
             return open_data(session) if answer.ok else None
 
@@ -230,6 +276,44 @@ class SharedTable:
         if step is None:
             return False
         return self.change(lambda session: session.play_cpu(step)).ok
+
+    def let_cpu_play(self, seat: int, level: str = STAND_IN_LEVEL) -> Answer[Any]:
+        """The opener lets a CPU of ``level`` play for the away player of ``seat`` until they
+        come back: refused unless nobody has shown the seat for ``AWAY_AFTER`` seconds (read
+        in the same transaction, so a player who came back meanwhile keeps their seat)."""
+        if self.token != self.row.opener:
+            return Answer.refused(OPENER_ONLY)
+        return self._on_the_latest(lambda session: session.stand_in(seat, level),
+                                   lambda row: self._why_no_stand_in(row, seat))
+
+    def _why_no_stand_in(self, row: TableRow, seat: int) -> str | None:
+        shared = next((shared for shared in row.seats if shared.seat == seat), None)
+        if shared is None or shared.kind != "remote":
+            return "A CPU can stand in only for a seat a friend sat down in."
+        if seat not in self.store.away(row) or self.wall() - shared.seen <= AWAY_AFTER:
+            return (f"{shared.name} has not been away for {AWAY_AFTER:g} seconds; the table "
+                    "waits for them.")
+        return None
+
+    def take_back(self) -> Answer[Any]:
+        """This process's player is at the table again: the CPU standing in for them stops
+        (a move made meanwhile is waited out, a few times)."""
+        seat = self.seat
+        if seat is None or self.lost:
+            return Answer.refused(LOST)
+        return self._on_the_latest(lambda session: session.come_back(seat))
+
+    def _on_the_latest(self, change: Change, check: Check | None = None) -> Answer[Any]:
+        """``change`` (which does not depend on the round, as a move does) made to the table
+        as it is now: a table that moved on meanwhile is read again and the change made again,
+        a few times."""
+        stale = str(StaleMove())
+        answer: Answer[Any] = Answer.refused(stale)
+        for _ in range(SAME_ROUND_RETRIES):
+            answer = self.change(change, check)
+            if answer.refusal != stale:
+                break
+        return answer
 
     def close(self) -> None:
         """The opener ends the table: no move is taken any more."""
@@ -248,14 +332,16 @@ class SharedTable:
         named = check.name_seat(seat, name)
         if not named.ok:
             return named
+        name = check.chairs[seat].name  # as the session keeps it (trimmed)
         encoded = self.scheme.lock(name, password).encoded_hash or ""
-        self.row = self.store.sit(self.code, seat, self.token, encoded)
+        self._see(self.store.sit(self.code, seat, self.token, encoded, name=name))
         self.seat = seat
         self._start_heartbeat()
         return self.change(lambda session: session.name_seat(seat, name))
 
     def come_back(self, seat: int, password: str) -> None:
-        """Take back a remote seat with its password (TableProblem with a sentence if not)."""
+        """Take back a remote seat with its password (TableProblem with a sentence if not);
+        a CPU that played for it meanwhile stops."""
         shared = self.shared_seat(seat)
         if shared.kind != "remote":
             raise TableProblem(NOT_TAKEN)
@@ -271,10 +357,11 @@ class SharedTable:
             raise TableProblem(WRONG_PASSWORD + (f" Wait {delay:g} s, then try again."
                                                  if delay else ""))
         self.lockouts.opened(self.code, seat)
-        self.row = self.store.come_back(self.code, seat, self.token)
-        self._reload()
+        self._see(self.store.come_back(self.code, seat, self.token))
         self.seat = seat
         self._start_heartbeat()
+        if seat in self.session.stand_ins:
+            self.take_back()
 
     def leave(self) -> None:
         """This process shows its seat no more: it is away at once (the table waits)."""
@@ -301,6 +388,41 @@ class SharedTable:
         if self._beating is not None:
             self._beating.set()
             self._beating = None
+
+
+class TableSession:
+    """The shared table as a front end (the line mode, a screen) drives a ``PestenSession``:
+    its reads are the session as this process last read it, every change is made at the
+    table (one transaction), and the opener's hot seats keep their locks, which never leave
+    this process."""
+
+    def __init__(self, shared: SharedTable, locks: Mapping[int, SeatLock] | None = None,
+                 ) -> None:
+        self.shared = shared
+        self.locks = dict(locks or {})
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.shared.session, name)
+
+    @property
+    def chairs(self) -> tuple[Seat, ...]:
+        return tuple(Seat(chair.name, chair.plays, self.locks.get(seat)) if chair.is_hot_seat
+                     else chair for seat, chair in enumerate(self.shared.session.chairs))
+
+    def act(self, seat: int, move: Any) -> Answer[Any]:
+        return self.shared.act(seat, move)
+
+    def undo(self) -> Answer[Any]:
+        return self.shared.undo()
+
+
+def _round_of(session: PestenSession) -> tuple[Any, ...]:
+    """What a move is chosen against: the cards, the turn and the hand-over, but not who sits
+    where (a seat's name, a CPU standing in), which other screens change at any time."""
+    state = session.state
+    unnamed = dataclasses.replace(state, config=dataclasses.replace(state.config, names=()),
+                                  history=())
+    return unnamed, len(state.history), session.review, session.stage, session.can_undo
 
 
 def _session_of(row: TableRow) -> PestenSession:

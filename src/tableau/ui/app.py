@@ -147,6 +147,7 @@ class TableauApp(App[int]):
         persist: bool = True,
         wall: Callable[[], float] = time.time,
         cards: Face | None = None,
+        first_screen: Callable[[], Screen[Any]] | None = None,
         **options: Any,
     ) -> None:
         """``cards`` is the card face for this run (``--cards``), over the remembered one.
@@ -157,6 +158,7 @@ class TableauApp(App[int]):
 
         ``options`` go to the game's screen factory (``seed``, ``deck``, ``rules``, ...).
         ``folder`` is where relative file names (saves, decks) are resolved.
+        ``first_screen`` makes a screen to open above the menu at start (``tableau join``).
         """
         super().__init__()
         self.start = start
@@ -168,6 +170,7 @@ class TableauApp(App[int]):
             store=Store(database_path() if persist else None, wall=wall),
         )
         self.options = options
+        self.first_screen = first_screen
         self.fixed_delay = cpu_delay
         self.asked_face = cards
         self.choices: dict[str, dict[str, Any]] = {}
@@ -200,6 +203,8 @@ class TableauApp(App[int]):
         self._use_settings()
         if self.start is not None:
             self.open_game(self.start, **self.options)
+        elif self.first_screen is not None:
+            self.push_screen(self.first_screen())
         self._check_size()
         self.call_after_refresh(_freeze_start_up)
 

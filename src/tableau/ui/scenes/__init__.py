@@ -8,7 +8,7 @@ with ``picture(scene, size)``.
 
 Each game of ``tableau.registry.REGISTRY`` has its module ``tableau.ui.scenes.<key>`` that
 defines ``SCENES``; the menu's module holds the menu's and the app shell's, and ``stats`` the
-statistics screen's.
+statistics screen's, ``tables`` a shared table's.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 SIZES: tuple[tuple[int, int], ...] = ((80, 24), (120, 40))
 
-_MODULES = ("menu", *GAMES, "stats")
+_MODULES = ("menu", *GAMES, "stats", "tables")
 
 
 _KEY_NAMES = {" ": "space", ">": "greater_than_sign", "-": "minus", ":": "colon"}

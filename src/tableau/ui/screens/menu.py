@@ -1,5 +1,6 @@
 """The first screen: "Continue" for each game in progress (several of one kind are each
-listed), the list of games with one line about each, and the statistics."""
+listed), the list of games with one line about each, joining a friend's table, and the
+statistics."""
 
 from __future__ import annotations
 
@@ -91,6 +92,20 @@ class ContinueItem(ListItem):
         yield Label(self.text, classes="game-title")
 
 
+class TableItem(ListItem):
+    """Open a Pesten table for friends at other screens (``tableau table pesten``), or sit
+    down at one a friend opened (``tableau join CODE``); ``action`` is the menu's."""
+
+    def __init__(self, key: str, label: str, action: str) -> None:
+        super().__init__(id=action.replace("_", "-"))
+        self.key = key
+        self.label = label
+        self.action = action
+
+    def compose(self) -> ComposeResult:
+        yield Label(f"{self.key}  {self.label}", classes="game-title")
+
+
 class StatisticsItem(ListItem):
     def __init__(self) -> None:
         super().__init__(id="statistics", classes="statistics")
@@ -120,6 +135,8 @@ class MenuScreen(TableauScreen):
         Binding("enter", "open", "Play", show=True),
         Binding("question_mark", "app.help", "Help", key_display="?"),
         Binding("s", "statistics", "Statistics"),
+        Binding("o", "open_table", "Open a table", show=False),
+        Binding("t", "join_table", "Join a table", show=False),
         Binding("q", "app.quit", "Quit"),
         # j and k as the help says (the list's own keys are the arrows).
         Binding("j", "step(1)", show=False),
@@ -163,6 +180,9 @@ class MenuScreen(TableauScreen):
             *continues,
             *(GameItem(game.key, game.title, game.description, number)
               for number, game in enumerate(REGISTRY, start=1)),
+            TableItem("o", "Open a table… (Pesten with friends at other screens)",
+                      "open_table"),
+            TableItem("t", "Join a table…", "join_table"),
             StatisticsItem(),
         ]
 
@@ -200,6 +220,8 @@ class MenuScreen(TableauScreen):
             self.post_message(self.GameChosen(item.key, resume=True))
         elif isinstance(item, GameItem):
             self.app_open(item.key)
+        elif isinstance(item, TableItem):
+            getattr(self, f"action_{item.action}")()
         elif isinstance(item, StatisticsItem):
             self.action_statistics()
 
@@ -213,6 +235,18 @@ class MenuScreen(TableauScreen):
     def action_open_number(self, number: int) -> None:
         if 1 <= number <= len(REGISTRY):
             self.app_open(REGISTRY[number - 1].key)
+
+    def action_open_table(self) -> None:
+        """The Pesten set-up with open seats, then the opener's table (``tableau table``)."""
+        from tableau.ui.screens.table_open import TableSetupScreen  # lazy: a fast start
+
+        self.app.push_screen(TableSetupScreen())
+
+    def action_join_table(self) -> None:
+        """The join form: the code, a seat, a name and a password (``tableau join``)."""
+        from tableau.ui.screens.table_join import JoinScreen  # lazy: keeps the start fast
+
+        self.app.push_screen(JoinScreen())
 
     def action_statistics(self) -> None:
         self.post_message(self.StatisticsChosen())

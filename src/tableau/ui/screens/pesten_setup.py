@@ -441,9 +441,14 @@ class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"
 
     def _deal(self) -> None:
         """Deal round 1 for the table as set and sit down at it."""
-        count = self.seat_count
+        dealt = self._dealt()
+        if dealt is not None:
+            self._sit_down(*dealt)
+
+    def _dealt(self) -> tuple[PestenSession, list[Seat]] | None:
+        """Round 1 dealt for the seats as set, or None (the problem marked on the form)."""
         seats = []
-        for seat in range(count):
+        for seat in range(self.seat_count):
             name = self._seat_name(seat)
             kind = self._seat_kind(seat)
             lock = None
@@ -452,19 +457,22 @@ class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"
                 lock.name = name
             seats.append(Seat(name, kind, lock))
         seed = self.seed if self.seed is not None else fresh_seed()
-        rules = self._house()
         try:
             table = PestenSession.deal(
                 seats, packs=self._int("#packs"), jokers=self._int("#jokers"),
-                dealer=self._dealer(), seed=seed, rules=rules,
+                dealer=self._dealer(), seed=seed, rules=self._house(),
             )
         except ValueError as problem:
             self._problem("table", str(problem))
             self._message("Please look at the marked fields.", error=True)
-            return
+            return None
+        return table, seats
+
+    def _sit_down(self, table: PestenSession, seats: list[Seat]) -> None:
+        """Remember the set-up and play the dealt table at this screen."""
         self.remember("pesten", "seats",
                       [{"name": seat.name, "kind": seat.plays} for seat in seats])
-        self._remember_rules(rules)
+        self._remember_rules(self._house())
         from tableau.ui.screens.pesten import PestenScreen
 
         self.app.switch_screen(PestenScreen(table))

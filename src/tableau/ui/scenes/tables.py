@@ -1,0 +1,84 @@
+"""Scenes of a shared table (``tableau join CODE``): the join form, a remote seat waiting for
+another player (who is away), and the same seat on its turn.
+
+Each scene opens its table in a fresh temporary folder (never the player's tableau.db; it
+is removed as the process ends), with
+the code PEST-4821 and seed 2, so every picture is the same. Anna sits at seat 1 through the
+API, as another screen would; the friend in the picture takes seat 2 as Zoe.
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from functools import partial
+from pathlib import Path
+from typing import Any
+from unittest import mock
+
+from textual.pilot import Pilot
+
+from tableau.engines.pesten import Play
+from tableau.sessions.pesten import REMOTE
+from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Seat
+from tableau.storage.lockouts import Lockouts
+from tableau.storage.table_store import TableStore
+from tableau.tables.pesten_table import SharedTable
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes import Scene
+from tableau.ui.scenes import keys
+from tableau.ui.scenes import still_app
+from tableau.ui.scenes.pesten import quick_scheme
+
+CODE_NUMBER = 4821
+"""The scenes' table code is PEST-4821."""
+WAIT_STEPS = 250
+"""Pauses of 20 ms at most while the seat is taken (Argon2id in a worker)."""
+
+
+def _table_app(*, anna_played: bool = False, anna_away: bool = False) -> TableauApp:
+    """A two-seat table in a new folder, Anna at seat 1, and an app at its join form."""
+    folder = Path(tempfile.mkdtemp(prefix="tableau-scene-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)  # no table left behind
+    options: dict[str, Any] = {"scheme": quick_scheme(),
+                               "lockouts": Lockouts(folder / "lockouts.json")}
+    store = TableStore(folder / "tableau.db")
+    session = PestenSession.deal([Seat("Anna", REMOTE), Seat("Seat two", REMOTE)],
+                                 packs=1, jokers=2, dealer=1, seed=2)
+    with mock.patch("tableau.storage.table_store.secrets.randbelow", return_value=CODE_NUMBER):
+        anna = SharedTable.open(store, session, **options)
+    anna.sit(0, "Anna", "anna's secret")
+    if anna_played:
+        anna.act(0, Play(tuple(card for card in anna.session.state.hands[0]
+                               if card.face == "4♥")))
+    if anna_away:
+        anna.leave()
+    else:
+        anna._stop_heartbeat()  # seen just now: not away while the picture is taken
+    from tableau.ui.screens.table_join import JoinScreen
+
+    joining = partial(JoinScreen, anna.code, store=TableStore(folder / "tableau.db"), **options)
+    return still_app(first_screen=joining)
+
+
+async def _sit_down(pilot: Pilot[Any]) -> None:
+    """Zoe takes the open seat with a password typed twice."""
+    from tableau.ui.screens.pesten_shared import RemoteSeatScreen
+
+    await pilot.pause()
+    await pilot.press("enter", *keys("Zoe"), "enter", *keys("secret"), "enter",
+                      *keys("secret"), "enter")
+    for _ in range(WAIT_STEPS):
+        if isinstance(pilot.app.screen, RemoteSeatScreen):
+            break
+        await pilot.pause(0.02)
+    await pilot.pause()
+
+
+SCENES = (
+    Scene("tables", "join", _table_app),
+    Scene("tables", "waiting", partial(_table_app, anna_away=True), _sit_down),
+    Scene("tables", "your-turn", partial(_table_app, anna_played=True), _sit_down),
+)

@@ -1,0 +1,399 @@
+"""A remote seat at a shared Pesten table: the table as one friend sees it at their own screen.
+
+The screen is the hot-seat table (``PestenScreen``: its panels, keys, clicks and drags)
+drawn for one seat: that seat's hand shows at once and stays (no lock, no hand-over), and
+only its cards; every other seat is the public table. Every ``REFRESH_EVERY`` seconds it asks
+the table whether another screen changed it (``SharedTable.refresh``: a cheap
+``PRAGMA data_version``) and redraws only then; the same timer runs the CPUs while this
+process holds the table's lease. When the turn comes the terminal bell rings once and the
+screen says "Your turn." A move is one transaction at the table: refused with a sentence when
+the table moved on since. A closed table, or a seat taken back at another screen, is said in
+one sentence and the menu follows. Leaving (q) leaves the seat waiting ("away") for its
+player's password.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Mapping
+from contextlib import suppress
+from functools import partial
+from typing import Any
+from typing import ClassVar
+from typing import cast
+
+from textual.app import SystemCommand
+from textual.widgets import Static
+
+from tableau.engines.pesten import MAX_NAME_LENGTH
+from tableau.engines.pesten import Move
+from tableau.engines.pesten import View
+from tableau.engines.pesten.wording import describe
+from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Stage
+from tableau.storage.passwords import SeatLock as PasswordLock
+from tableau.storage.store import GameRecord
+from tableau.storage.table_store import TableProblem
+from tableau.tables.pesten_table import LOST
+from tableau.tables.pesten_table import SharedTable
+from tableau.tables.pesten_table import TableSession
+from tableau.ui.controls.pesten import hand_title
+from tableau.ui.controls.pesten import hint
+from tableau.ui.controls.pesten import public
+from tableau.ui.controls.pesten import round_end
+from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.pesten import PestenScreen
+from tableau.ui.widgets.pesten_hand import PestenHand
+
+REFRESH_EVERY = 0.08
+"""Seconds between two looks at the table (a change shows well inside 150 ms)."""
+FAILED_READS = 25
+"""Failed looks in a row (each waited out the busy timeout) after which the screen leaves."""
+AWAY = " (away)"
+YOUR_TURN = "Your turn."
+
+
+def with_away(view: View, away: frozenset[int]) -> View:
+    """``view`` with "(away)" beside the name of each away seat (the seat list draws it)."""
+    room = MAX_NAME_LENGTH - len(AWAY)
+    return view._replace(names=tuple(name[:room] + AWAY if seat in away else name
+                                     for seat, name in enumerate(view.names)))
+
+
+class SeatSession(TableSession):
+    """The table for a remote seat's screen: its hand is always the one revealed, and there
+    is nothing to review or undo (its plays stay: the whole table saw them)."""
+
+    review = None
+    can_undo = False
+
+    @property
+    def revealed(self) -> int | None:
+        return self.shared.seat
+
+
+class RemoteSeatScreen(PestenScreen):
+    """One remote seat's table. It owns the table's store and closes it when it goes."""
+
+    CSS_PATH: ClassVar[Any] = ["pesten.tcss", "pesten_shared.tcss"]
+    SAVES_PROGRESS = False
+
+    def __init__(self, shared: SharedTable, **options: Any) -> None:
+        super().__init__(cast(PestenSession, SeatSession(shared)), **options)
+        self.shared = shared
+        self._my_turn = False
+        """The turn was this seat's at the last look (the bell rings as it comes)."""
+        self._away: frozenset[int] = frozenset()
+        self._failed_reads = 0
+        self._gone = False
+        self._last_change = 0.0
+
+    @property
+    def seat(self) -> int:
+        seat = self.shared.seat
+        assert seat is not None
+        return seat
+
+    def on_mount(self) -> None:
+        # Textual calls PestenScreen's on_mount after this one: it draws the table.
+        self.sub_title = f"table {self.shared.code}"
+        self._away = self._others_away()
+        self._last_change = self.runtime.clock()
+        self.set_interval(REFRESH_EVERY, self._look)
+
+    def on_unmount(self) -> None:
+        # Textual calls GameScreen's on_unmount too. The seat waits for its password.
+        with suppress(TableProblem):  # the table or its file is gone: away anyway
+            self.shared.leave()
+        self.shared.store.close()
+
+    # ------------------------------------------------------------------ the live table
+
+    def _look(self) -> None:
+        """Read the table if another screen changed it; run a CPU if this process may."""
+        if self._gone:
+            return
+        shared = self.shared
+        try:
+            changed = shared.refresh()
+            if not changed and self._cpu_may_move():
+                changed = shared.run_cpus()
+            self._failed_reads = 0
+        except TableProblem as problem:
+            self._failed_reads += 1
+            if self._failed_reads >= FAILED_READS:
+                self._leave_with(str(problem))
+            return
+        if shared.closed:
+            self._leave_with(f"The table {shared.code} is closed. Thank you for playing.")
+            return
+        if shared.lost:
+            self._leave_with(LOST)
+            return
+        away = self._others_away()
+        if changed:
+            self._last_change = self.runtime.clock()
+            self._news = " ".join(shared.news(self.seat)[-2:])
+            self.after_move()
+        elif away != self._away:
+            self._render_table()
+        self._away = away
+
+    def _others_away(self) -> frozenset[int]:
+        """The other seats that are away. Never this one: it is here, and its own heartbeats
+        (this process's commits) do not move the data_version it reads the table by."""
+        return self.shared.away() - {self.seat}
+
+    def _cpu_may_move(self) -> bool:
+        """A CPU's move waits the runtime's pace after the last change, as at one screen."""
+        return (self.shared.session.stage is Stage.CPU
+                and self.runtime.clock() - self._last_change >= self.runtime.cpu_delay)
+
+    def _leave_with(self, sentence: str) -> None:
+        self._gone = True
+        app, title = self.app, f"Table {self.shared.code}"
+        self.to_menu()
+        app.notify(sentence, title=title, markup=False, timeout=10)
+
+    # ------------------------------------------------------------------ drawing
+
+    def redraw(self) -> None:
+        """This seat's hand always, the public table, and whose turn it is; at the round's
+        end the scores, until the opener deals the next round."""
+        shared = self.shared
+        shared.news(self.seat)  # what is drawn now is news no more
+        my_turn = shared.my_turn()
+        if self.session.stage is Stage.OVER:
+            self._show_round_end()
+        else:
+            self._show_hand(my_turn)
+        if my_turn and not self._my_turn:
+            self.app.bell()
+            said = hint(self.session.view(self.seat))  # it may begin with "Your turn" already
+            self._message(said if said.startswith("Your turn") else f"{YOUR_TURN} {said}")
+        elif self._news:
+            self._message(self._news)
+        self._news = ""
+        self._my_turn = my_turn
+        self.refresh_bindings()  # the footer offers the turn's keys only on this seat's turn
+
+    def _show_hand(self, my_turn: bool) -> None:
+        if self._drawn_seat != self.seat:  # a new round, or the first look
+            self._drawn_seat = self.seat
+            self._set_mode("hand")
+            self.query_one("#cards", PestenHand).cursor = 0
+            self.call_after_refresh(self.set_focus, self.query_one("#cards", PestenHand))
+        if not my_turn or not self._my_turn:
+            self.selected, self.last_armed = [], False
+        self._render_hand()
+        view = self.session.view(self.seat)
+        self.query_one("#hand-title", Static).update(f"{hand_title(view)} · {self._status()}")
+
+    def _show_round_end(self) -> None:
+        self._hide_hand()
+        self._set_mode("wait")
+        self._render_table()
+        title, lines = round_end(self._public_view())
+        self.query_one("#wait-text", Static).update(
+            "\n".join((title, *lines, "The opener deals the next round.")))
+
+    def _status(self) -> str:
+        """Whom the table waits for, in a few words."""
+        session, shared = self.shared.session, self.shared
+        if shared.my_turn():
+            return YOUR_TURN
+        if session.stage is Stage.OVER:
+            return "The round is over."
+        seat = session.state.current
+        name = session.chairs[seat].name
+        kind = shared.shared_seat(seat).kind
+        if kind == "open":
+            return f"Seat {seat + 1} waits for a friend to join."
+        if seat in self._others_away():
+            return f"{name} is away; the table waits."
+        return f"Waiting for {name}" + (" (CPU)…" if kind == "cpu" else "…")
+
+    def _public_view(self) -> View:
+        """The public table as this seat sees it, with "(away)" beside an away seat's name."""
+        return with_away(public(self.session.view(self.seat)), self._others_away())
+
+    # ------------------------------------------------------------------ moves
+
+    def _hand_open(self) -> bool:
+        return self.shared.my_turn()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("play", "draw", "take", "pass_turn", "last_card"):
+            return self.shared.my_turn()
+        return action not in ("next_round", "undo", "done")
+
+    def _act(self, move: Move) -> None:
+        """``move`` made at the table for this seat, and its answer shown."""
+        if not self.shared.my_turn():
+            return
+        seat = self.seat
+        answer = self.shared.act(seat, move)
+        if answer.needs == "suit":
+            self._ask_suit(move)
+            return
+        if not answer.ok:
+            self.after_move()
+            self._message(answer.refusal or "", error=True)
+            return
+        self.selected, self.last_armed = [], False
+        self._last_change = self.runtime.clock()
+        self._news = " ".join(describe(event, seat) for event in answer.events)
+        self._my_turn = False  # a turn that goes on (a seven, a draw) is said again
+        self.after_move()
+
+    # ------------------------------------------------------------------ what is not here
+
+    def cpu_to_move(self) -> bool:
+        return False  # the CPUs move at the table, under its lease (``_look``)
+
+    def end_dialog(self) -> EndScreen | None:
+        return None  # the round's end is said on the message line; the opener deals on
+
+    def record(self) -> GameRecord | None:
+        return None
+
+    def game_at_stake(self) -> bool:
+        return False
+
+    def action_leave(self) -> None:
+        """q: back to the menu; the seat waits for this player (asked first in a round)."""
+        note = f"Your seat waits for you: tableau join {self.shared.code}, with your password."
+        question = {"question": "Leave the table?", "leave": "Leave to the menu",
+                    "stay": "Stay and play on"}
+        if self.session.stage is Stage.OVER:
+            self.to_menu()
+        else:
+            self._confirm(self.to_menu, note=note, **question)
+
+    def action_undo(self) -> None:
+        return None
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Rules and controls", "Pesten's rules, rulings and keys",
+                            partial(self.app.run_action, "help"))
+        yield SystemCommand("Leave the table", "Back to the menu; your seat waits for you",
+                            self.action_leave)
+
+
+class HostTableScreen(PestenScreen):
+    """The opener's table: its hot seats play exactly as at one screen (a lock between two
+    of them), the friends' seats and the CPUs move at the table, and the code is on show.
+    Leaving closes the table (nobody deals on), asked first; it owns the table's store."""
+
+    SAVES_PROGRESS = False
+
+    def __init__(self, shared: SharedTable, locks: Mapping[int, PasswordLock],
+                 **options: Any) -> None:
+        super().__init__(cast(PestenSession, TableSession(shared, locks)), **options)
+        self.shared = shared
+        self._away: frozenset[int] = frozenset()
+        self._failed_reads = 0
+        self._last_change = 0.0
+        self._position_key: tuple[Any, ...] = ()
+        self._position: object = object()
+        self._lock_for: int | None = None
+        """The hot seat whose lock is on show (redrawn only when another's is due)."""
+
+    @property
+    def join_line(self) -> str:
+        return f"Friends join with: tableau join {self.shared.code}"
+
+    def on_mount(self) -> None:
+        # Textual calls PestenScreen's on_mount after this one: it draws the table.
+        self.sub_title = self.join_line
+        self._last_change = self.runtime.clock()
+        self.set_interval(REFRESH_EVERY, self._look)
+
+    def on_unmount(self) -> None:
+        with suppress(TableProblem):  # already gone: the friends' screens say so anyway
+            self.shared.close()
+        self.shared.store.close()
+
+    def _look(self) -> None:
+        """Read the table if another screen changed it; run a CPU if this process may."""
+        shared = self.shared
+        try:
+            changed = shared.refresh()
+            if not changed and shared.session.stage is Stage.CPU and (
+                    self.runtime.clock() - self._last_change >= self.runtime.cpu_delay):
+                changed = shared.run_cpus()
+            self._failed_reads = 0
+        except TableProblem as problem:
+            self._failed_reads += 1
+            if self._failed_reads >= FAILED_READS:
+                self.app.notify(str(problem), title=f"Table {shared.code}", markup=False)
+                self.to_menu()
+            return
+        away = shared.away()
+        if changed:
+            self._last_change = self.runtime.clock()
+            news = shared.news(0)
+            self._news = " ".join(news[-2:])
+            self.after_move()
+        elif away != self._away:
+            self._render_table()
+        self._away = away
+
+    def position(self) -> object:
+        """The same object while the round stands where it is: a seat that sits down or
+        leaves gives the table a new version, not a new position (its end shows once)."""
+        state = self.shared.session.state
+        key = (state.round, state.turns, state.phase, self.shared.session.review)
+        if key != self._position_key:
+            self._position_key, self._position = key, object()
+        return self._position
+
+    def redraw(self) -> None:
+        """As at one screen; a friend's turn is a wait, which says whom for."""
+        self.shared.news(0)  # what is drawn now is news no more
+        session = self.shared.session
+        if session.stage is Stage.LOCK and self.mode == "lock" and (
+                self._lock_for == session.state.current):
+            self._render_table()  # a friend sat down or left: the password typed stays
+            return
+        self._lock_for = session.state.current if session.stage is Stage.LOCK else None
+        if session.stage is not Stage.REMOTE:
+            super().redraw()
+            return
+        self._hide_hand()
+        self._set_mode("wait")
+        self._render_table()
+        seat = session.state.current
+        name = session.chairs[seat].name
+        if self.shared.shared_seat(seat).kind == "open":
+            wait = f"Seat {seat + 1} is open: the table waits for a friend. {self.join_line}"
+        elif seat in self.shared.away():
+            wait = f"{name} is away; the table waits for them to come back."
+        else:
+            wait = f"Waiting for {name}, who plays at their own screen."
+        self.query_one("#wait-text", Static).update(wait)
+        if self._news:
+            self._message(self._news)
+            self._news = ""
+
+    def _public_view(self) -> View:
+        return with_away(super()._public_view(), self.shared.away())
+
+    def cpu_to_move(self) -> bool:
+        return False  # the CPUs move at the table, under its lease (``_look``)
+
+    def record(self) -> GameRecord | None:
+        return None
+
+    def action_leave(self) -> None:
+        """q: back to the menu, which closes the table for everyone (asked first)."""
+        self._confirm(self.to_menu, question="Close the table?", leave="Close it",
+                      stay="Stay and play on",
+                      note="Nobody can play on at it, and the friends at it are told.")
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        for command in super().palette_commands():
+            if command.title != "Leave the table":
+                yield command
+        yield SystemCommand("Close the table", "Back to the menu; the table ends for all",
+                            self.action_leave)

@@ -1,0 +1,290 @@
+"""Join a shared table (``tableau join CODE``, the menu's "Join a table…").
+
+A small form: the table's code (when not given), the seats one may take (open ones, and the
+remote seats one may come back to with their password), then a name and a password typed
+twice for a new seat, or the seat's password for one's own. Argon2id takes a moment, so
+sitting down runs in a worker thread; the table screen (``pesten_shared``) follows at once,
+showing that seat's hand, with no lock screen.
+
+The passwords stay in their ``PasswordInput`` until taken; a wrong one, a garbage code, a
+closed table or a taken seat is said in one sentence on the form's message line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from typing import ClassVar
+
+from textual import on
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.binding import BindingType
+from textual.containers import Horizontal
+from textual.containers import Vertical
+from textual.widgets import Button
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Input
+from textual.widgets import Label
+from textual.widgets import OptionList
+from textual.widgets import Static
+from textual.widgets.option_list import Option
+
+from tableau.storage.home import database_path
+from tableau.storage.table_store import TableProblem
+from tableau.storage.table_store import TableStore
+from tableau.storage.table_store import normal_code
+from tableau.tables.pesten_table import NEEDS_PASSWORD
+from tableau.tables.pesten_table import SharedTable
+from tableau.ui.screens.base import TableauScreen
+from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.password import PasswordInput
+
+NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
+TWO_DIFFER = "The two passwords differ; type them again."
+NO_SEAT = "No seat is free at this table."
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChoice:
+    """A seat one may take: an open one (``new``) or one's own to come back to."""
+
+    seat: int
+    name: str
+    new: bool
+    away: bool
+
+    def text(self) -> str:
+        if self.new:
+            return f"Seat {self.seat + 1} · open (a new player)"
+        away = " (away)" if self.away else ""
+        return f"Seat {self.seat + 1} · {self.name}{away} · come back with its password"
+
+
+def seat_choices(shared: SharedTable) -> list[SeatChoice]:
+    """The open seats first (a newcomer's), then the remote ones to come back to."""
+    away = shared.away()
+    names = [chair.name for chair in shared.session.chairs]
+    return [SeatChoice(seat.seat, names[seat.seat], seat.kind == "open", seat.seat in away)
+            for seat in (*shared.seats_of("open"), *shared.seats_of("remote"))]
+
+
+class JoinScreen(TableauScreen):
+    """The code, the seat, the name and the password; then the table for that seat. The
+    screen owns the store it is given (or opens tableau.db's) and hands it to the table."""
+
+    CSS_PATH = "table_join.tcss"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Menu"),
+    ]
+
+    def __init__(self, code: str = "", *, store: TableStore | None = None,
+                 **table_options: Any) -> None:
+        super().__init__()
+        self.code = code
+        self.store = store
+        self.table_options = table_options
+        """Options for ``SharedTable.join`` (tests give their clock and lockouts)."""
+        self.shared: SharedTable | None = None
+        self.choices: list[SeatChoice] = []
+        self._handed_over = False
+        self._sitting = False
+
+    def compose(self) -> ComposeResult:
+        yield Header(icon="♠")
+        with Vertical(id="join"):
+            yield Static("Join a table", id="join-title")
+            with Horizontal(classes="join-row"):
+                yield Label("Table code", classes="join-label")
+                yield Input(self.code, placeholder="PEST-4821", max_length=40, compact=True,
+                            id="code")
+                yield Button("Look", id="look", compact=True)
+            yield Static("", id="join-table", markup=False)
+            yield OptionList(id="join-seats", compact=True)
+            with Vertical(id="join-form"):
+                with Horizontal(classes="join-row", id="name-row"):
+                    yield Label("Your name", classes="join-label")
+                    yield Input(max_length=16, compact=True, id="name")
+                with Horizontal(classes="join-row"):
+                    yield Label("Password", classes="join-label")
+                    yield PasswordInput(compact=True, id="password", max_length=200,
+                                        placeholder="to come back later")
+                with Horizontal(classes="join-row", id="again-row"):
+                    yield Label("Again", classes="join-label")
+                    yield PasswordInput(compact=True, id="again", max_length=200,
+                                        placeholder="the same password")
+                with Horizontal(classes="join-row", id="sit-row"):
+                    yield Button("Sit down", id="sit", compact=True)
+            yield MessageLine("", id="join-message", markup=False)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "a table across screens"
+        self.query_one("#join-form").display = False
+        self.query_one("#join-seats").display = False
+        if self.store is None:
+            try:
+                self.store = TableStore(database_path())
+            except TableProblem as problem:
+                self._say(str(problem), error=True)
+                return
+        if self.code:
+            self._look(self.code)
+        else:
+            self.query_one("#code", Input).focus()
+
+    def on_unmount(self) -> None:
+        if not self._handed_over:
+            if self.shared is not None:
+                self.shared.leave()
+            if self.store is not None:
+                self.store.close()
+
+    # ------------------------------------------------------------------ the code
+
+    @on(Input.Submitted, "#code")
+    @on(Button.Pressed, "#look")
+    def _code_given(self) -> None:
+        self._look(self.query_one("#code", Input).value)
+
+    def _look(self, typed: str) -> None:
+        """Find the table and list its seats, or say in one sentence why not."""
+        code = normal_code(typed)
+        if code is None:
+            self._say(NOT_A_CODE, error=True)
+            return
+        if self.store is None:
+            return
+        try:
+            self.shared = SharedTable.join(self.store, code, **self.table_options)
+        except TableProblem as problem:
+            self._say(str(problem), error=True)
+            return
+        self.query_one("#code", Input).value = code
+        self._list_seats()
+
+    def _list_seats(self) -> None:
+        shared = self.shared
+        assert shared is not None
+        session = shared.session
+        names = ", ".join(chair.name for chair in session.chairs)
+        self.query_one("#join-table", Static).update(
+            f"Table {shared.code}: Pesten, round {session.state.round}, seats {names}.")
+        self.choices = seat_choices(shared)
+        seats = self.query_one("#join-seats", OptionList)
+        seats.clear_options()
+        seats.add_options([Option(choice.text()) for choice in self.choices])
+        seats.display = bool(self.choices)
+        if not self.choices:
+            self.query_one("#join-form").display = False
+            self._say(NO_SEAT, error=True)
+            return
+        self._say("Choose your seat (↑ ↓, Enter).")
+        seats.highlighted = 0
+        self.call_after_refresh(seats.focus)  # once shown: a hidden list takes no focus
+
+    # ------------------------------------------------------------------ the seat
+
+    @on(OptionList.OptionHighlighted, "#join-seats")
+    def _seat_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self._show_form(self.choices[event.option_index])
+
+    @on(OptionList.OptionSelected, "#join-seats")
+    def _seat_selected(self, event: OptionList.OptionSelected) -> None:
+        choice = self.choices[event.option_index]
+        self._show_form(choice)
+        self.query_one("#name" if choice.new else "#password").focus()
+
+    def _chosen(self) -> SeatChoice | None:
+        index = self.query_one("#join-seats", OptionList).highlighted
+        return None if index is None or index >= len(self.choices) else self.choices[index]
+
+    def _show_form(self, choice: SeatChoice) -> None:
+        self.query_one("#join-form").display = True
+        self.query_one("#name-row").display = choice.new
+        self.query_one("#again-row").display = choice.new
+        self.query_one("#sit", Button).label = "Sit down" if choice.new else "Come back"
+        if choice.new:
+            self.query_one("#name", Input).placeholder = choice.name
+            self._say("Your name, and a password to come back to your seat later.")
+        else:
+            self._say(f"{choice.name}'s password takes the seat back.")
+
+    @on(Input.Submitted, "#name")
+    def _name_given(self) -> None:
+        self.query_one("#password").focus()
+
+    @on(PasswordInput.Submitted, "#password")
+    def _password_given(self) -> None:
+        choice = self._chosen()
+        if choice is not None and choice.new:
+            self.query_one("#again").focus()
+        else:
+            self._sit()
+
+    @on(PasswordInput.Submitted, "#again")
+    @on(Button.Pressed, "#sit")
+    def _sit(self) -> None:
+        choice, shared = self._chosen(), self.shared
+        if choice is None or shared is None or self._sitting:
+            return
+        first = self.query_one("#password", PasswordInput)
+        second = self.query_one("#again", PasswordInput)
+        typed, again = first.take().reveal(), second.take().reveal()
+        if not typed:
+            self._say(NEEDS_PASSWORD, error=True)
+            first.focus()
+            return
+        if choice.new and typed != again:
+            self._say(TWO_DIFFER, error=True)
+            first.focus()
+            return
+        name = self.query_one("#name", Input).value.strip() or choice.name
+        self._sitting = True
+        self._say("Sitting down…")
+        self._take_seat(shared, choice, name, typed)
+
+    @work(thread=True, exclusive=True, group="sit")
+    def _take_seat(self, shared: SharedTable, choice: SeatChoice, name: str,
+                   password: str) -> None:
+        """Hash or check the password away from the event loop, then take the seat."""
+        problem = None
+        try:
+            if choice.new:
+                answer = shared.sit(choice.seat, name, password)
+                problem = None if answer.ok else answer.refusal
+                if shared.seat is not None:
+                    problem = None  # seated; a refused name keeps the opener's placeholder
+            else:
+                shared.come_back(choice.seat, password)
+        except TableProblem as refused:
+            problem = str(refused)
+        self.from_thread(self._seated, problem)
+
+    def _seated(self, problem: str | None) -> None:
+        self._sitting = False
+        shared = self.shared
+        if problem is not None or shared is None or shared.seat is None:
+            if shared is not None:
+                try:  # the seats may have changed meanwhile (a friend was quicker)
+                    shared.refresh()
+                    if seat_choices(shared) != self.choices:
+                        self._list_seats()
+                except TableProblem as failed:
+                    problem = str(failed)
+            self.call_after_refresh(self._say, problem or NO_SEAT, error=True)
+            return
+        from tableau.ui.screens.pesten_shared import RemoteSeatScreen
+
+        self._handed_over = True
+        self.app.switch_screen(RemoteSeatScreen(shared))
+
+    # ------------------------------------------------------------------ words
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.query_one("#join-message", MessageLine).show(text, error=error)
+
+    def action_leave(self) -> None:
+        self.to_menu()

@@ -1,0 +1,211 @@
+"""A friend's screen at a shared Pesten table, with Pilot, in one test process on one
+TABLEAU_HOME: the other seat (Anna) plays through the API (``SharedTable``, its own store on the
+same tableau.db, as another process would), the friend through the app (``tableau join CODE``).
+
+The friend sits down with a name and a password typed twice, sees only their own hand, sees
+Anna's move arrive (waited for, bounded), hears the bell once when the turn comes, plays with
+the keys, and the move is in the table's row; Anna leaving shows "(away)", the table closing
+sends the friend to the menu with one sentence. At every step the friend's screen is searched
+for each card of Anna's hand: none is ever there. The opener's side: the set-up with an open
+seat, the code on show, a friend's move followed live."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from collections.abc import Iterator
+from functools import partial
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import screen_text
+
+from tableau.engines.pesten import Play
+from tableau.sessions.pesten import NEXT_ROUND
+from tableau.sessions.pesten import REMOTE
+from tableau.sessions.pesten import PestenSession
+from tableau.sessions.pesten import Seat
+from tableau.storage.home import database_path
+from tableau.storage.table_store import TableStore
+from tableau.tables.pesten_table import SharedTable
+from tableau.ui.app import TableauApp
+from tableau.ui.scenes import still_app
+from tableau.ui.scenes.pesten import arranged_table
+from tableau.ui.screens.menu import MenuScreen
+from tableau.ui.screens.pesten_shared import HostTableScreen
+from tableau.ui.screens.pesten_shared import RemoteSeatScreen
+from tableau.ui.screens.table_join import NOT_A_CODE
+from tableau.ui.screens.table_join import JoinScreen
+from tableau.ui.screens.table_open import open_table
+
+WAIT_STEPS = 200
+"""Pauses of 20 ms at most while waiting for what a player would see (4 s in all)."""
+
+
+@pytest.fixture
+def anna() -> Iterator[SharedTable]:
+    """A table of two: Anna (seat 1, sat down through the API) begins; seat 2 is open.
+    Seed 2: Anna plays 4♥ and the friend's A♥ fits on it."""
+    store = TableStore(database_path())
+    session = PestenSession.deal([Seat("Anna", REMOTE), Seat("Seat two", REMOTE)],
+                                 packs=1, jokers=2, dealer=1, seed=2)
+    table = SharedTable.open(store, session)
+    assert table.sit(0, "Anna", "anna's secret").ok
+    yield table
+    table.leave()
+    store.close()
+
+
+async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
+    """Wait (bounded) until ``seen()`` holds, as a player waits for their screen."""
+    for _ in range(WAIT_STEPS):
+        if seen():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}")
+
+
+def hides_annas_hand(app: TableauApp, anna: SharedTable) -> str:
+    """The screen's text, checked for every card of Anna's hand (one pack: faces are unique)."""
+    anna.refresh()
+    text = screen_text(app)
+    for card in anna.session.state.hands[0]:
+        assert card.face not in text, f"Anna's {card.face} is on the friend's screen"
+    return text
+
+
+def joining_app(code: str) -> TableauApp:
+    return still_app(first_screen=partial(JoinScreen, code))
+
+
+async def sit_down(pilot: Pilot[Any], name: str, password: str) -> None:
+    await pilot.pause()
+    await pilot.press("enter", *name, "enter", *password, "enter", *password, "enter")
+    await until(pilot, lambda: isinstance(pilot.app.screen, RemoteSeatScreen), "the table")
+
+
+async def test_a_friend_joins_waits_hears_their_turn_plays_and_sees_away(
+        anna: SharedTable, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = joining_app(anna.code.lower())
+    bells: list[None] = []
+    monkeypatch.setattr(app, "bell", lambda: bells.append(None))
+    said: list[str] = []
+    notify = app.notify
+    monkeypatch.setattr(app, "notify", lambda text, **options: (said.append(text),
+                                                                 notify(text, **options)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await sit_down(pilot, "Zoe", "z")
+        screen = app.screen
+        assert isinstance(screen, RemoteSeatScreen) and screen.shared.seat == 1
+        text = hides_annas_hand(app, anna)
+        assert "Zoe's hand — 7 cards · Waiting for Anna" in text
+        for card in screen.shared.session.state.hands[1]:
+            assert card.face in text  # the friend's own hand shows at once, no lock
+        assert not bells
+
+        played = anna.act(0, Play(tuple(card for card in anna.session.state.hands[0]
+                                        if card.face == "4♥")))
+        assert played.ok and anna.session.state.current == 1
+        await until(pilot, lambda: "Your turn." in screen_text(app), "the friend's turn")
+        text = hides_annas_hand(app, anna)
+        assert "Anna plays 4♥" in text and "A♥" in text
+        assert len(bells) == 1
+
+        ace = next(index for index, card in enumerate(screen.shown) if card.face == "A♥")
+        await pilot.press(*["right"] * ace, "enter")
+        await until(pilot, lambda: "Waiting for Anna" in screen_text(app), "Anna's turn again")
+        row = TableStore(database_path())
+        try:
+            table = PestenSession.from_json(row.load(anna.code).state).state
+        finally:
+            row.close()
+        assert table.pile[-1].face == "A♥" and len(table.hands[1]) == 6
+        hides_annas_hand(app, anna)
+        assert len(bells) == 1  # rung once, as the turn came
+
+        anna.leave()
+        await until(pilot, lambda: "Anna (away)" in screen_text(app), "Anna away")
+        hides_annas_hand(app, anna)
+
+        anna.close()  # the opener ends the table: one sentence, and the menu
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        assert said == [f"The table {anna.code} is closed. Thank you for playing."]
+
+
+async def test_bad_codes_and_a_wrong_password_are_one_sentence_each(anna: SharedTable) -> None:
+    app = joining_app("not a code")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert NOT_A_CODE in screen_text(app)
+        code = app.screen.query_one("#code")
+        code.value = "PEST-99999"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        assert NOT_A_CODE in screen_text(app)
+        code.value = anna.code  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await until(pilot, lambda: "Seat 1 · Anna" in screen_text(app), "the seats")
+        await pilot.press("down", "enter", *"wrong", "enter")
+        await until(pilot, lambda: "Wrong password" in screen_text(app), "the refusal")
+        assert isinstance(app.screen, JoinScreen)
+
+
+async def test_the_opener_sets_an_open_seat_shows_the_code_and_sees_the_friend_play() -> None:
+    """``tableau table pesten``: seat 2 is open by default; after Start the code is on show,
+    a friend sits down and plays through the API, and the opener's screen follows (the
+    friend's cards never on it), then shows the lock of its own hot seat."""
+    app = still_app(first_screen=partial(open_table, {"players": 2, "seed": 2}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s", "ctrl+s")  # the second Start: no password, as warned
+        await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, HostTableScreen)
+        code = screen.shared.code
+        assert f"tableau join {code}" in screen_text(app)
+        store = TableStore(database_path())
+        try:
+            zoe = SharedTable.join(store, code)
+            assert zoe.sit(1, "Zoe", "zoe's secret").ok
+            await until(pilot, lambda: "Zoe" in screen_text(app), "Zoe at the table")
+            assert zoe.session.state.current == 1  # the dealer is seat 1: seat 2 begins
+            await until(pilot, lambda: "Waiting for Zoe" in screen_text(app), "the wait")
+            while zoe.session.state.current == 1:
+                assert zoe.act(1, zoe.session.moves(1)[0]).ok
+            said = zoe.session.describe(zoe.session.state.history[-1], 0)
+            await until(pilot, lambda: said in screen_text(app), "Zoe's move")
+            await until(pilot, lambda: "Pass the terminal to" in screen_text(app),
+                        "the opener's lock")
+            text = screen_text(app)
+            zoe.refresh()
+            for card in zoe.session.state.hands[1]:
+                assert card.face not in text
+            zoe.leave()
+        finally:
+            store.close()
+
+
+async def test_the_round_ends_with_the_scores_and_the_next_round_comes_from_the_opener(
+) -> None:
+    """Anna's last card wins the round: the friend's screen shows the scores and says who
+    deals on; the next round dealt at Anna's side shows the friend's new hand."""
+    session = arranged_table(["4H", "AH 5C 9S"], "4C", names=("Anna", "Seat two"),
+                             kinds=(REMOTE, REMOTE), passwords=("", ""))
+    store = TableStore(database_path())
+    anna = SharedTable.open(store, session)
+    try:
+        assert anna.sit(0, "Anna", "a").ok
+        app = joining_app(anna.code)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await sit_down(pilot, "Zoe", "z")
+            anna.refresh()  # Anna's screen sees Zoe sit down (a new name: a new version)
+            assert anna.act(0, Play(tuple(anna.session.state.hands[0]))).ok
+            await until(pilot, lambda: "The opener deals the next round." in screen_text(app),
+                        "the round's end")
+            text = screen_text(app)
+            assert "Anna wins round 1" in text
+            assert anna.act(0, NEXT_ROUND).ok
+            await until(pilot, lambda: "Zoe's hand — 7 cards" in screen_text(app), "round 2")
+            hides_annas_hand(app, anna)
+    finally:
+        anna.leave()
+        store.close()

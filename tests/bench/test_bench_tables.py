@@ -13,6 +13,7 @@ import pytest
 from bench.__main__ import main as bench_main
 
 
+@pytest.mark.exhaustive  # five processes start: make test-all runs it, make bench measures
 def test_four_processes_play_a_few_moves_and_the_figures_are_printed(
     capsys: pytest.CaptureFixture[str]
 ) -> None:

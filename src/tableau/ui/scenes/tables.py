@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from unittest import mock
 
+from textual import events
 from textual.pilot import Pilot
 
 from tableau.engines.pesten import Play
@@ -28,7 +29,6 @@ from tableau.storage.table_store import TableStore
 from tableau.tables.pesten_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
-from tableau.ui.scenes import keys
 from tableau.ui.scenes import still_app
 from tableau.ui.scenes.pesten import quick_scheme
 
@@ -68,8 +68,11 @@ async def _sit_down(pilot: Pilot[Any]) -> None:
     from tableau.ui.screens.pesten_shared import RemoteSeatScreen
 
     await pilot.pause()
-    await pilot.press("enter", *keys("Zoe"), "enter", *keys("secret"), "enter",
-                      *keys("secret"), "enter")
+    # Pasted, as a terminal pastes: the picture is of the table the seat sits down at.
+    for text in ("Zoe", "secret", "secret"):
+        await pilot.press("enter")
+        pilot.app.post_message(events.Paste(text))
+    await pilot.press("enter")
     for _ in range(WAIT_STEPS):
         if isinstance(pilot.app.screen, RemoteSeatScreen):
             break

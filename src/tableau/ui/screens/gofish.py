@@ -81,6 +81,7 @@ class GoFishScreen(GameScreen, game="gofish"):
     """One game after another against ``cpus`` computer players."""
 
     SESSION = GoFishSession
+    AUTO_FOCUS = "GoFishHand"  # the hand at once, not the history first: focus moves once
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up", "choose(-1)", "Whom", key_display="↑↓"),

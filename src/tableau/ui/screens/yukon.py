@@ -136,6 +136,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         "new": "new_game", "restart": "restart", "undo": "undo", "redo": "redo",
         "save": "save", "load": "load",
     }
+    AUTO_FOCUS = ""  # on_mount focuses the command line or the board: focus moves once
 
     def __init__(
         self,

@@ -38,12 +38,12 @@ from tableau.storage.table_store import TableStore
 from tableau.storage.table_store import normal_code
 from tableau.tables.pesten_table import NEEDS_PASSWORD
 from tableau.tables.pesten_table import SharedTable
+from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.password import PasswordInput
 
 NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
-TWO_DIFFER = "The two passwords differ; type them again."
 NO_SEAT = "No seat is free at this table."
 
 

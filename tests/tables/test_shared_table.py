@@ -115,6 +115,19 @@ def test_coming_back_needs_the_password_and_waits_after_a_wrong_one(
 NOT_TAKEN_START = "Nobody has sat down in that seat yet"
 
 
+@pytest.mark.usefixtures("no_heartbeat_thread")
+def test_a_screen_never_counts_its_own_seat_away(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    """Its own heartbeats do not move what it reads the table by, so its copy of its last
+    beat grows old: the seat it holds is here all the same; the other screens judge it."""
+    host = opened(stores[0], clock, tmp_path)
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    friend.sit(1, "Zoe", "pw")
+    clock.now += AWAY_AFTER + 1
+    host.refresh()
+    assert host.away() == {1} and friend.away() == frozenset()
+
+
 def test_coming_back_sees_the_moves_made_while_the_password_was_typed(
         stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
     """A screen read the table when it started, then the opener moved (its player was still

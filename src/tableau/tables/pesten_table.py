@@ -145,8 +145,11 @@ class SharedTable:
         return tuple(shared for shared in self.row.seats if shared.kind == kind)
 
     def away(self) -> frozenset[int]:
-        """The remote seats whose player is not at their screen now."""
-        return self.store.away(self.row)
+        """The remote seats whose player is not at their screen now. Never the seat this
+        process holds: it is here, and its own heartbeats (its own commits) do not move the
+        data_version it reads the table by, so its copy of its last-seen time grows old."""
+        here = {self.seat} if self.seat is not None and not self.lost else set()
+        return self.store.away(self.row) - here
 
     def may_let_cpu_play(self, seat: int) -> bool:
         """The opener may let a CPU play for ``seat`` now (``let_cpu_play``)."""

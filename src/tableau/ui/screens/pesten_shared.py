@@ -72,47 +72,28 @@ class SeatSession(TableSession):
         return self.shared.seat
 
 
-class RemoteSeatScreen(PestenScreen):
-    """One remote seat's table. It owns the table's store and closes it when it goes."""
+class LiveTableScreen(PestenScreen):
+    """What both screens of a shared table do: every ``REFRESH_EVERY`` s read the table if
+    another screen changed it, play a CPU's move when this process holds the lease and the
+    runtime's pace allows, and redraw what changed. Each screen owns the table's store."""
 
-    CSS_PATH: ClassVar[Any] = ["pesten.tcss", "pesten_shared.tcss"]
     SAVES_PROGRESS = False
 
-    def __init__(self, shared: SharedTable, **options: Any) -> None:
-        super().__init__(cast(PestenSession, SeatSession(shared)), **options)
+    def __init__(self, shared: SharedTable, session: TableSession, **options: Any) -> None:
+        super().__init__(cast(PestenSession, session), **options)
         self.shared = shared
-        self._my_turn = False
-        """The turn was this seat's at the last look (the bell rings as it comes)."""
         self._away: frozenset[int] = frozenset()
         self._failed_reads = 0
-        self._gone = False
         self._last_change = 0.0
-
-    @property
-    def seat(self) -> int:
-        seat = self.shared.seat
-        assert seat is not None
-        return seat
 
     def on_mount(self) -> None:
         # Textual calls PestenScreen's on_mount after this one: it draws the table.
-        self.sub_title = f"table {self.shared.code}"
-        self._away = self._others_away()
+        self._away = self.shared.away()
         self._last_change = self.runtime.clock()
         self.set_interval(REFRESH_EVERY, self._look)
 
-    def on_unmount(self) -> None:
-        # Textual calls GameScreen's on_unmount too. The seat waits for its password.
-        with suppress(TableProblem):  # the table or its file is gone: away anyway
-            self.shared.leave()
-        self.shared.store.close()
-
-    # ------------------------------------------------------------------ the live table
-
     def _look(self) -> None:
         """Read the table if another screen changed it; run a CPU if this process may."""
-        if self._gone:
-            return
         shared = self.shared
         try:
             changed = shared.refresh()
@@ -124,36 +105,83 @@ class RemoteSeatScreen(PestenScreen):
             if self._failed_reads >= FAILED_READS:
                 self._leave_with(str(problem))
             return
-        if shared.closed:
-            self._leave_with(f"The table {shared.code} is closed. Thank you for playing.")
+        if self._left_the_table():
             return
-        if shared.lost:
-            self._leave_with(LOST)
-            return
-        away = self._others_away()
+        away = shared.away()
         if changed:
             self._last_change = self.runtime.clock()
-            self._news = " ".join(shared.news(self.seat)[-2:])
+            self._news = " ".join(shared.news(self._news_viewer())[-2:])
             self.after_move()
         elif away != self._away:
             self._render_table()
         self._away = away
-
-    def _others_away(self) -> frozenset[int]:
-        """The other seats that are away. Never this one: it is here, and its own heartbeats
-        (this process's commits) do not move the data_version it reads the table by."""
-        return self.shared.away() - {self.seat}
 
     def _cpu_may_move(self) -> bool:
         """A CPU's move waits the runtime's pace after the last change, as at one screen."""
         return (self.shared.session.stage is Stage.CPU
                 and self.runtime.clock() - self._last_change >= self.runtime.cpu_delay)
 
+    def _news_viewer(self) -> int:
+        """Whose words the news line is in (the wording never names a hidden card)."""
+        return 0
+
+    def _left_the_table(self) -> bool:
+        """The table is gone for this screen (closed, or its seat taken): it has gone to the
+        menu with a sentence. Override."""
+        return False
+
     def _leave_with(self, sentence: str) -> None:
-        self._gone = True
         app, title = self.app, f"Table {self.shared.code}"
         self.to_menu()
         app.notify(sentence, title=title, markup=False, timeout=10)
+
+
+class RemoteSeatScreen(LiveTableScreen):
+    """One remote seat's table. It owns the table's store and closes it when it goes."""
+
+    CSS_PATH: ClassVar[Any] = ["pesten.tcss", "pesten_shared.tcss"]
+
+    def __init__(self, shared: SharedTable, **options: Any) -> None:
+        super().__init__(shared, SeatSession(shared), **options)
+        self._my_turn = False
+        """The turn was this seat's at the last look (the bell rings as it comes)."""
+        self._gone = False
+
+    @property
+    def seat(self) -> int:
+        seat = self.shared.seat
+        assert seat is not None
+        return seat
+
+    def on_mount(self) -> None:
+        # Textual calls LiveTableScreen's and PestenScreen's on_mount after this one.
+        self.sub_title = f"table {self.shared.code}"
+
+    def on_unmount(self) -> None:
+        # Textual calls GameScreen's on_unmount too. The seat waits for its password.
+        with suppress(TableProblem):  # the table or its file is gone: away anyway
+            self.shared.leave()
+        self.shared.store.close()
+
+    # ------------------------------------------------------------------ the live table
+
+    def _look(self) -> None:
+        if not self._gone:
+            super()._look()
+
+    def _news_viewer(self) -> int:
+        return self.seat
+
+    def _left_the_table(self) -> bool:
+        if self.shared.closed:
+            self._leave_with(f"The table {self.shared.code} is closed. Thank you for playing.")
+        elif self.shared.lost:
+            self._leave_with(LOST)
+        return self._gone
+
+    def _leave_with(self, sentence: str) -> None:
+        self._gone = True
+        super()._leave_with(sentence)
 
     # ------------------------------------------------------------------ drawing
 
@@ -209,13 +237,13 @@ class RemoteSeatScreen(PestenScreen):
         kind = shared.shared_seat(seat).kind
         if kind == "open":
             return f"Seat {seat + 1} waits for a friend to join."
-        if seat in self._others_away():
+        if seat in self.shared.away():
             return f"{name} is away; the table waits."
         return f"Waiting for {name}" + (" (CPU)…" if kind == "cpu" else "…")
 
     def _public_view(self) -> View:
         """The public table as this seat sees it, with "(away)" beside an away seat's name."""
-        return with_away(public(self.session.view(self.seat)), self._others_away())
+        return with_away(public(self.session.view(self.seat)), self.shared.away())
 
     # ------------------------------------------------------------------ moves
 
@@ -280,20 +308,14 @@ class RemoteSeatScreen(PestenScreen):
                             self.action_leave)
 
 
-class HostTableScreen(PestenScreen):
+class HostTableScreen(LiveTableScreen):
     """The opener's table: its hot seats play exactly as at one screen (a lock between two
     of them), the friends' seats and the CPUs move at the table, and the code is on show.
     Leaving closes the table (nobody deals on), asked first; it owns the table's store."""
 
-    SAVES_PROGRESS = False
-
     def __init__(self, shared: SharedTable, locks: Mapping[int, PasswordLock],
                  **options: Any) -> None:
-        super().__init__(cast(PestenSession, TableSession(shared, locks)), **options)
-        self.shared = shared
-        self._away: frozenset[int] = frozenset()
-        self._failed_reads = 0
-        self._last_change = 0.0
+        super().__init__(shared, TableSession(shared, locks), **options)
         self._position_key: tuple[Any, ...] = ()
         self._position: object = object()
         self._lock_for: int | None = None
@@ -304,40 +326,13 @@ class HostTableScreen(PestenScreen):
         return f"Friends join with: tableau join {self.shared.code}"
 
     def on_mount(self) -> None:
-        # Textual calls PestenScreen's on_mount after this one: it draws the table.
+        # Textual calls LiveTableScreen's and PestenScreen's on_mount after this one.
         self.sub_title = self.join_line
-        self._last_change = self.runtime.clock()
-        self.set_interval(REFRESH_EVERY, self._look)
 
     def on_unmount(self) -> None:
         with suppress(TableProblem):  # already gone: the friends' screens say so anyway
             self.shared.close()
         self.shared.store.close()
-
-    def _look(self) -> None:
-        """Read the table if another screen changed it; run a CPU if this process may."""
-        shared = self.shared
-        try:
-            changed = shared.refresh()
-            if not changed and shared.session.stage is Stage.CPU and (
-                    self.runtime.clock() - self._last_change >= self.runtime.cpu_delay):
-                changed = shared.run_cpus()
-            self._failed_reads = 0
-        except TableProblem as problem:
-            self._failed_reads += 1
-            if self._failed_reads >= FAILED_READS:
-                self.app.notify(str(problem), title=f"Table {shared.code}", markup=False)
-                self.to_menu()
-            return
-        away = shared.away()
-        if changed:
-            self._last_change = self.runtime.clock()
-            news = shared.news(0)
-            self._news = " ".join(news[-2:])
-            self.after_move()
-        elif away != self._away:
-            self._render_table()
-        self._away = away
 
     def position(self) -> object:
         """The same object while the round stands where it is: a seat that sits down or

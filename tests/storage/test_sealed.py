@@ -21,6 +21,8 @@ from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
+from disk_secrets import database_bytes
+from disk_secrets import secrets_in
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import NEXT_ROUND
@@ -86,31 +88,10 @@ def opened(data: Any, passwords: tuple[str, ...] = PASSWORDS) -> PestenSession:
     return table_from_sealed(data, seats)
 
 
-def secrets_in(data: bytes, table: PestenSession) -> list[str]:
-    """Every card of every hand and of the stock, as its code in quotes ("7H") and as its
-    face (7♥), and every seed as decimal text, that ``data`` holds. A card also lying on the
-    pile (the second joker) is public and left out."""
-    state = table.state
-    public = {card.code for card in state.pile}
-    cards = [card for hand in state.hands for card in hand] + list(state.stock)
-    found = [card.code for card in cards
-             if card.code not in public and f'"{card.code}"'.encode() in data]
-    found += [card.face for card in cards
-              if card.code not in public and card.face.encode() in data]
-    seeds = (state.config.seed, state.seed, table.cpu_seed)
-    found += [f"seed {seed}" for seed in seeds if str(seed).encode() in data]
-    return found
-
-
 def record_of(table: PestenSession) -> GameRecord:
     data = sealed_data(table)
     return GameRecord("pesten", "3 players", None, data["public"]["config"], started=1.0,
                       moves=table.state.turns, duration=2.0, label="Round 1", data=data)
-
-
-def database_bytes(path: Path) -> bytes:
-    return b"".join(file.read_bytes()
-                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
 
 
 # ------------------------------------------------------------------ nothing in the bytes

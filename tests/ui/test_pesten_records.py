@@ -21,11 +21,12 @@ from ui_helpers import click
 from ui_helpers import press
 from ui_helpers import started
 
+from disk_secrets import database_bytes
+from disk_secrets import secrets_found
 from tableau.cards import FULL_DECK
 from tableau.cards import JOKER
 from tableau.engines import pesten as engine
 from tableau.sessions.pesten import PestenSession
-from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
 from tableau.storage.stats import figures
 from tableau.ui.app import TableauApp
@@ -45,6 +46,8 @@ MakeApp = Callable[..., TableauApp]
 SIZE = (100, 32)
 SEED = 0x5EED_1234_ABCD
 """Long enough that its digits or bytes cannot turn up in the database by chance."""
+DECK = [*FULL_DECK, JOKER]
+"""Any card: a finished round hides nothing more than the cards it shows."""
 
 
 def kept(make_app: MakeApp, start: str | None = None, **options: Any) -> TableauApp:
@@ -60,26 +63,6 @@ async def win_the_round(pilot: Pilot[Any]) -> None:
     await unlock(pilot, PASSWORDS[0])
     await select(pilot, "7D")
     await press(pilot, "enter")
-
-
-def database_bytes() -> bytes:
-    """The database file and its write-ahead log, as they are on the disk now."""
-    path = database_path()
-    return b"".join(file.read_bytes()
-                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
-
-
-def secrets_found(data: bytes, table: PestenSession, seeds: list[int]) -> list[str]:
-    """Every card code (in quotes, as JSON holds it: a bare two-letter code turns up by chance
-    in the database's binary pages), card face and seed (in digits or as SQLite's big-endian
-    integer) of ``table`` that ``data`` holds."""
-    cards = [*FULL_DECK, JOKER]
-    found = [card.code for card in cards if f'"{card.code}"'.encode() in data]
-    found += [card.face for card in cards if card.face.encode() in data and card is not JOKER]
-    for seed in seeds:
-        if str(seed).encode() in data or seed.to_bytes(8, "big") in data:
-            found.append(f"seed {seed}")
-    return found
 
 
 async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
@@ -117,7 +100,7 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         saved = app.runtime.store.saved("pesten")
         assert saved is not None and saved.details == {}
         shown = ["7C", "7D", "7♣", "7♦"]
-        assert [found for found in secrets_found(database_bytes(), table, seeds)
+        assert [found for found in secrets_found(database_bytes(), DECK, seeds)
                 if found not in shown] == []
         await press(pilot, "escape")  # close the end dialog: the round stays over
         assert isinstance(app.screen, PestenScreen)
@@ -128,16 +111,17 @@ async def test_a_finished_round_is_recorded_with_names_kinds_and_winner_only(
         assert saved.label == "Round 1 · Anna, Bram, Cor"  # until round 2's first move
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)  # leaving asks nothing: the round is kept
-    assert [found for found in secrets_found(database_bytes(), table, seeds)
+    assert [found for found in secrets_found(database_bytes(), DECK, seeds)
             if found not in shown] == []
 
 
 async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
     """The check above can fail: a card code or the seed in the bytes is found."""
-    table = last_card_table()
-    assert secrets_found(b'{"hand": ["7D"]}', table, []) == ["7D"]
-    assert secrets_found(b"ADD COLUMN 10\xe2\x99\xa6", table, []) == ["10♦"]
-    assert secrets_found(b"x" + SEED.to_bytes(8, "big"), table, [SEED]) == [f"seed {SEED}"]
+    assert secrets_found(b'{"hand": ["7D"]}', DECK, []) == ["7D"]
+    assert secrets_found(b'{"hand": ["JK"]}', DECK, []) == ["JK"]
+    assert secrets_found(b"\x00JK\x01", DECK, []) == []  # two bytes of a binary page
+    assert secrets_found(b"ADD COLUMN 10\xe2\x99\xa6", DECK, []) == ["10♦"]
+    assert secrets_found(b"x" + SEED.to_bytes(8, "big"), DECK, [SEED]) == [f"seed {SEED}"]
 
 
 async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(

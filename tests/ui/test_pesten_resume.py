@@ -26,6 +26,8 @@ from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import started
 
+from disk_secrets import database_bytes
+from disk_secrets import secrets_in
 from pesten_turns import turn
 from tableau.cards import SUITS
 from tableau.cards import Card
@@ -118,25 +120,6 @@ async def human_turn(pilot: Pilot[Any]) -> None:
         else:
             await press(pilot, "p")
     raise AssertionError("The turn did not pass.")
-
-
-def database_bytes() -> bytes:
-    path = database_path()
-    return b"".join(file.read_bytes()
-                    for file in (path, path.with_name(path.name + "-wal")) if file.exists())
-
-
-def secrets_in(data: bytes, table: PestenSession) -> list[str]:
-    """Cards of the hands and the stock (as "7H" and 7♥) and seeds (as digits) in ``data``;
-    a card also on the pile (the second joker) is public and left out."""
-    state = table.state
-    public = {card.code for card in state.pile}
-    cards = [card for card in (*(c for hand in state.hands for c in hand), *state.stock)
-             if card.code not in public]
-    found = [card.code for card in cards if f'"{card.code}"'.encode() in data]
-    found += [card.face for card in cards if card.face.encode() in data]
-    seeds = (state.config.seed, state.seed, table.cpu_seed)
-    return found + [f"seed {seed}" for seed in seeds if str(seed).encode() in data]
 
 
 async def quit_app(pilot: Pilot[Any]) -> None:

@@ -513,9 +513,10 @@ class PlainTable:
         while True:
             text = self.lines.ask(prompt).strip().lower()
             if text in ("", "done", "d"):
-                if table.stage is Stage.REVIEW:
-                    table.act(seat, DONE)
-                return True
+                refused = table.act(seat, DONE).refusal if table.stage is Stage.REVIEW else None
+                if refused is None:
+                    return True
+                self.lines.show(refused)  # at a shared table: it moved on, or closed
             if text in ("undo", "u"):
                 if self._undo("Play taken back: it is your turn again.").ok:
                     return False

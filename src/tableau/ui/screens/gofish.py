@@ -28,7 +28,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 
@@ -58,6 +57,7 @@ from tableau.ui.games import speed_option
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.hand import hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
@@ -129,7 +129,7 @@ class GoFishScreen(GameScreen, game="gofish"):
         yield MessageLine("", id="message", markup=False)
         with Vertical(id="you"):
             yield GoFishHand(id="hand")
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

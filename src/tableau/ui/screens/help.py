@@ -13,12 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Markdown
 
 from tableau.registry import find_game
 from tableau.ui.screens.base import TableauScreen
+from tableau.ui.widgets.footer import KeysFooter
 
 MENU_HELP = """\
 # tableau
@@ -78,7 +78,7 @@ class HelpScreen(TableauScreen):
         yield Header(icon="?")
         with HelpText(id="help-text"):
             yield Markdown(rules_text(self.game))
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -4,7 +4,6 @@ statistics."""
 
 from __future__ import annotations
 
-from typing import Any
 from typing import ClassVar
 
 from textual import on
@@ -13,8 +12,6 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Label
 from textual.widgets import ListItem
@@ -27,17 +24,7 @@ from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
 from tableau.ui.faces import BANNER
 from tableau.ui.screens.base import TableauScreen
-
-
-class ShownFooter(Footer):
-    """The footer, with its keys from the start. Textual fills a footer only while the app
-    has the focus, and a browser tab (``tableau serve``) gives it none until the page is
-    clicked: the first menu's footer stayed blank."""
-
-    def bindings_changed(self, screen: Screen[Any]) -> None:
-        self._bindings_ready = True  # what Footer sets before it checks the focus
-        if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self.recompose)
+from tableau.ui.widgets.footer import KeysFooter
 
 
 class GameItem(ListItem):
@@ -153,7 +140,7 @@ class MenuScreen(TableauScreen):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")
             yield ListView(*self._items(self._continue_items()), id="games")
-        yield ShownFooter()
+        yield KeysFooter()
 
     _shown_saves: tuple[str, ...] = ()
     """The Continue entries on the list now."""

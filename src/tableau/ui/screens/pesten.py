@@ -44,7 +44,6 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Button
 from textual.widgets import ContentSwitcher
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 
@@ -73,6 +72,7 @@ from tableau.ui.screens.pesten_drawing import PestenDrawing
 from tableau.ui.screens.pesten_input import PestenInput
 from tableau.ui.screens.pesten_keeping import PestenKeeping
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import StackPile
@@ -166,7 +166,7 @@ class PestenScreen(PestenInput, PestenKeeping, PestenDrawing, ButtonActions, Gam
                 with Vertical(id="wait"):
                     yield Static("", id="wait-text", markup=False)
         yield MessageLine("", id="message", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

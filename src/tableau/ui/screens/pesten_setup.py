@@ -31,7 +31,6 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Button
 from textual.widgets import Collapsible
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Input
 from textual.widgets import Label
@@ -59,6 +58,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.pesten_setup_rules import HouseRulesForm
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.password import PasswordInput
 from tableau.ui.widgets.seat_lock import SeatLock
 
@@ -185,7 +185,7 @@ class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"
                 yield Button("Start", id="start", variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
         yield MessageLine("", id="setup-message", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def _seat_row(self, seat: int) -> ComposeResult:
         kind = self.start_kinds[seat]

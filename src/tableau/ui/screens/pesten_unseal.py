@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Button
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 
@@ -33,6 +32,7 @@ from tableau.storage.store import GameRecord
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.seat_lock import SeatLock
 
 STAYS_SEALED = "Wrong password; the round stays sealed."
@@ -67,7 +67,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
             yield Static("", id="unseal-note", markup=False)
             yield Button("Menu (the save stays)", id="menu", compact=True)
         yield MessageLine("", id="message", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -31,7 +31,6 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 
@@ -73,6 +72,7 @@ from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.poker_draw import PokerDrawing
 from tableau.ui.screens.poker_seat import SeatPanel
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import PAGE_BINDINGS
 from tableau.ui.widgets.history import HistoryPanel
@@ -174,7 +174,7 @@ class PokerScreen(PokerDrawing, GameScreen, game="poker"):
                         yield self._button("Next hand", "act-next")
                     yield MessageLine("", id="message", markup=False)
             yield HistoryPanel("History", id="history")
-        yield Footer()
+        yield KeysFooter()
 
     @staticmethod
     def _button(label: str, button_id: str) -> Button:

@@ -13,7 +13,6 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 from textual.widgets import TabbedContent
@@ -29,6 +28,7 @@ from tableau.storage.stats import plainly
 from tableau.storage.stats import read_finished
 from tableau.storage.store import StoreProblem
 from tableau.ui.screens.base import TableauScreen
+from tableau.ui.widgets.footer import KeysFooter
 
 
 class FigureTable(DataTable[str]):
@@ -83,7 +83,7 @@ class StatsScreen(TableauScreen):
                     with TabPane(page.title, id=f"stats-{page.game}"):
                         yield VerticalScroll(*self._content(page), id=f"figures-{page.game}",
                                              classes="figures", can_focus=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -24,7 +24,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.widgets import Button
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Input
 from textual.widgets import Label
@@ -41,6 +40,7 @@ from tableau.tables.pesten_table import SharedTable
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.password import PasswordInput
 
 NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
@@ -118,7 +118,7 @@ class JoinScreen(TableauScreen):
                 with Horizontal(classes="join-row", id="sit-row"):
                     yield Button("Sit down", id="sit", compact=True)
             yield MessageLine("", id="join-message", markup=False)
-        yield Footer()
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.sub_title = "a table across screens"

@@ -33,7 +33,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.geometry import Offset
-from textual.widgets import Footer
 from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
@@ -70,6 +69,7 @@ from tableau.ui.screens.yukon_solver import YukonSolver
 from tableau.ui.screens.yukon_solver import winnable_sentence
 from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import StackPile
 
@@ -242,7 +242,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
                                   [("Undo", "undo"), ("Redo", "redo")],
                                   [("Save", "save"), ("Load", "load")]], id="buttons")
         yield CommandBar(id="command-bar", cursor_blink=self.runtime.cursor_blink)
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
         yield Static("", id="drag-card", markup=False)
 
 
@@ -272,7 +272,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
 
     def on_resize(self, event: events.Resize) -> None:
         super().on_resize(event)
-        self.query_one(Footer).show_command_palette = self.is_large
+        self.query_one(KeysFooter).show_command_palette = self.is_large
         self.refresh_bindings()  # "1-7 Col" shows on a large screen only
         self._cancel_drags()
         self.redraw()

@@ -11,6 +11,7 @@ seat, the code on show, a friend's move followed live."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from collections.abc import Iterator
 from functools import partial
@@ -209,3 +210,38 @@ async def test_the_round_ends_with_the_scores_and_the_next_round_comes_from_the_
     finally:
         anna.leave()
         store.close()
+
+
+async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> None:
+    """Zoe sits down and leaves on her turn; once she has been gone for AWAY_AFTER seconds
+    (her heartbeats were written a minute ago by her own clock), the opener's wait offers c,
+    the footer and the palette offer it too, and c makes a CPU play her seat for now: her
+    name says so and the table moves on to the opener's lock."""
+    app = still_app(first_screen=partial(open_table, {"players": 2, "seed": 2}))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("ctrl+s", "ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, HostTableScreen), "the table")
+        screen = app.screen
+        assert isinstance(screen, HostTableScreen)
+        assert screen.check_action("let_cpu_play", ()) is False  # nobody is away yet
+        store = TableStore(database_path(), wall=lambda: time.time() - 60)
+        try:
+            zoe = SharedTable.join(store, screen.shared.code)
+            assert zoe.sit(1, "Zoe", "zoe's secret").ok
+            assert zoe.session.state.current == 1
+            zoe.leave()
+        finally:
+            store.close()
+        offer = "Press c to let a CPU play for Zoe"
+        await until(pilot, lambda: offer in screen_text(app), "the offer")
+        await until(pilot, lambda: "c Let a CPU play" in screen_text(app), "the footer's key")
+        assert "Zoe (away)" in screen_text(app)
+        assert "Let a CPU play for Zoe" in [command.title for command in
+                                            screen.palette_commands()]
+        await pilot.press("c")
+        await until(pilot, lambda: "Pass the terminal to" in screen_text(app),
+                    "the CPU's move for Zoe, then the opener's lock")
+        assert 1 in screen.shared.session.stand_ins
+        assert screen.shared.shown_name(1) == "Zoe (CPU for now)"
+        assert screen.check_action("let_cpu_play", ()) is False

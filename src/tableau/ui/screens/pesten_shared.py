@@ -23,6 +23,8 @@ from typing import ClassVar
 from typing import cast
 
 from textual.app import SystemCommand
+from textual.binding import Binding
+from textual.binding import BindingType
 from textual.widgets import Static
 
 from tableau.engines.pesten import MAX_NAME_LENGTH
@@ -113,8 +115,12 @@ class LiveTableScreen(PestenScreen):
             self._news = " ".join(shared.news(self._news_viewer())[-2:])
             self.after_move()
         elif away != self._away:
-            self._render_table()
+            self._seats_changed()
         self._away = away
+
+    def _seats_changed(self) -> None:
+        """A seat's player left or came back (the table itself did not move)."""
+        self._render_table()
 
     def _cpu_may_move(self) -> bool:
         """A CPU's move waits the runtime's pace after the last change, as at one screen."""
@@ -313,6 +319,10 @@ class HostTableScreen(LiveTableScreen):
     of them), the friends' seats and the CPUs move at the table, and the code is on show.
     Leaving closes the table (nobody deals on), asked first; it owns the table's store."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "let_cpu_play", "Let a CPU play"),
+    ]
+
     def __init__(self, shared: SharedTable, locks: Mapping[int, PasswordLock],
                  **options: Any) -> None:
         super().__init__(shared, TableSession(shared, locks), **options)
@@ -320,6 +330,8 @@ class HostTableScreen(LiveTableScreen):
         self._position: object = object()
         self._lock_for: int | None = None
         """The hot seat whose lock is on show (redrawn only when another's is due)."""
+        self._offer: int | None = None
+        """The away friend's seat a CPU may play for now, as last drawn."""
 
     @property
     def join_line(self) -> str:
@@ -346,12 +358,14 @@ class HostTableScreen(LiveTableScreen):
     def redraw(self) -> None:
         """As at one screen; a friend's turn is a wait, which says whom for."""
         self.shared.news(0)  # what is drawn now is news no more
+        self._offer = self._stand_in_offer()
         session = self.shared.session
         if session.stage is Stage.LOCK and self.mode == "lock" and (
                 self._lock_for == session.state.current):
             self._render_table()  # a friend sat down or left: the password typed stays
             return
         self._lock_for = session.state.current if session.stage is Stage.LOCK else None
+        self.refresh_bindings()  # c (a CPU for an away friend) comes and goes with the wait
         if session.stage is not Stage.REMOTE:
             super().redraw()
             return
@@ -364,6 +378,8 @@ class HostTableScreen(LiveTableScreen):
             wait = f"Seat {seat + 1} is open: the table waits for a friend. {self.join_line}"
         elif seat in self.shared.away():
             wait = f"{name} is away; the table waits for them to come back."
+            if self._stand_in_offer() == seat:
+                wait += f" Press c to let a CPU play for {name} until they come back."
         else:
             wait = f"Waiting for {name}, who plays at their own screen."
         self.query_one("#wait-text", Static).update(wait)
@@ -373,6 +389,44 @@ class HostTableScreen(LiveTableScreen):
 
     def _public_view(self) -> View:
         return with_away(super()._public_view(), self.shared.away())
+
+    def _look(self) -> None:
+        super()._look()
+        if self.is_attached and self._stand_in_offer() != self._offer:
+            self.redraw()  # a friend who left has now been away long enough, or is back
+
+    def _seats_changed(self) -> None:
+        self.redraw()  # the wait may now offer a CPU for an away friend, or no more
+
+    # ------------------------------------------------------------------ an away friend
+
+    def _stand_in_offer(self) -> int | None:
+        """The friend's seat the table waits for, if a CPU may play for them now: they have
+        been away for ``AWAY_AFTER`` seconds."""
+        session = self.shared.session
+        seat = session.state.current
+        if session.stage is Stage.REMOTE and self.shared.may_let_cpu_play(seat):
+            return seat
+        return None
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "let_cpu_play":
+            return self._stand_in_offer() is not None
+        return super().check_action(action, parameters)
+
+    def action_let_cpu_play(self) -> None:
+        """c or the palette: a careful CPU plays the away friend's seat until they are back
+        (they keep their name and hand, and take the seat back with their password)."""
+        seat = self._stand_in_offer()
+        if seat is None:
+            return
+        answer = self.shared.let_cpu_play(seat)
+        if not answer.ok:
+            self._message(answer.refusal or "", error=True)
+            return
+        self._last_change = self.runtime.clock()
+        self._news = " ".join(self.shared.news(0)[-2:])
+        self.after_move()
 
     def cpu_to_move(self) -> bool:
         return False  # the CPUs move at the table, under its lease (``_look``)
@@ -390,5 +444,11 @@ class HostTableScreen(LiveTableScreen):
         for command in super().palette_commands():
             if command.title != "Leave the table":
                 yield command
+        seat = self._stand_in_offer()
+        if seat is not None:
+            name = self.shared.session.chairs[seat].name
+            yield SystemCommand(f"Let a CPU play for {name}",
+                                f"{name} is away; they take the seat back when they return",
+                                self.action_let_cpu_play)
         yield SystemCommand("Close the table", "Back to the menu; the table ends for all",
                             self.action_leave)

@@ -8,6 +8,9 @@
 - A Host header that names no host is a 400, never a page built from it.
 - A tab's terminal is kept within ``MAX_SIZE`` cells, on opening and on every resize, and a
   tab's app that has not ended ``GRACE`` seconds after its tab closed is killed.
+- A phone shows the page at its own width (a viewport tag: without it a phone lays the page
+  out 980 px wide and shrinks the text to a third), and a narrow screen gets a font size that
+  makes about ``PHONE_COLUMNS`` columns, unless the address chooses one (``?fontsize=``).
 """
 
 from __future__ import annotations
@@ -37,6 +40,24 @@ allocate gigabytes."""
 DEFAULT_SIZE = (80, 24)
 GRACE = 5.0
 """Seconds a tab's app has to quit after its tab closed (it saves its game first)."""
+PHONE_COLUMNS = 40
+"""The columns a narrow screen (a phone in portrait) is given: the games' narrow layouts fit."""
+NARROW_PAGE = 640
+"""A page narrower than this many CSS pixels is a phone's: it gets PHONE_COLUMNS columns."""
+VIEWPORT = '<meta name="viewport" content="width=device-width, initial-scale=1">'
+PHONE_FONT = f"""<script>
+(() => {{
+  // textual.js reads the font size from the terminal's data-font-size when the page loads.
+  // A monospace cell is about 0.6 of the font size wide.
+  if (new URLSearchParams(window.location.search).has("fontsize")) return;
+  const width = document.documentElement.clientWidth;
+  if (width >= {NARROW_PAGE}) return;
+  const size = Math.floor(width / {PHONE_COLUMNS} / 0.6);
+  document.getElementById("terminal").dataset.fontSize = String(Math.max(size, 8));
+}})();
+</script>
+"""
+"""Run as the page loads, before textual.js makes the terminal."""
 
 _HOST = re.compile(r"(?:[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.?|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?")
 """A Host header: a name or an IPv4 address, or an IPv6 one in brackets, and maybe a port."""
@@ -79,6 +100,13 @@ def opening_size(query: Mapping[str, str]) -> tuple[int, int]:
                         to_int(query.get("height", ""), DEFAULT_SIZE[1]))
     assert size is not None  # to_int gives whole numbers
     return size
+
+
+def phone_page(page: str) -> str:
+    """textual-serve's page, readable on a phone: the viewport tag first in its head, and the
+    font size script at the end of its body."""
+    return (page.replace("<head>", f"<head>\n    {VIEWPORT}", 1)
+            .replace("</body>", f"{PHONE_FONT}</body>", 1))
 
 
 class Tab(AppService):
@@ -141,6 +169,8 @@ class TableauServer(Server):
         # is the one that reaches us.
         self.public_url = f"{request.scheme}://{request.host}"
         page: web.StreamResponse = await super().handle_index(request)
+        if isinstance(page, web.Response) and page.text is not None:  # the rendered template
+            page.text = phone_page(page.text)
         # The page's websocket carries the token as this cookie (textual.js adds its own query
         # to the websocket address, so the token cannot ride there).
         page.set_cookie(self.cookie, self.token, path="/", httponly=True, samesite="Strict")

@@ -61,6 +61,7 @@ from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.hand import hand_bindings
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pile import Pile
 from tableau.ui.widgets.pile import StackPile
 
@@ -77,7 +78,7 @@ def books_text(books: Iterable[Rank]) -> str:
     return f"Books: {' '.join(labels)}" if labels else "No books"
 
 
-class GoFishScreen(GameScreen, game="gofish"):
+class GoFishScreen(NarrowLayout, GameScreen, game="gofish"):
     """One game after another against ``cpus`` computer players."""
 
     SESSION = GoFishSession

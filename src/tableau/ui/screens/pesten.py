@@ -74,6 +74,7 @@ from tableau.ui.screens.pesten_keeping import PestenKeeping
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import StackPile
 from tableau.ui.widgets.seat_lock import SeatLock
@@ -91,8 +92,8 @@ class RoundEndScreen(EndScreen):
             self.dismiss(key)
 
 
-class PestenScreen(PestenInput, PestenKeeping, PestenDrawing, ButtonActions, GameScreen,
-                   game="pesten"):
+class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, ButtonActions,
+                   GameScreen, game="pesten"):
     """One round after another at one table, until the players go back to the menu."""
 
     SAVES_PROGRESS = True

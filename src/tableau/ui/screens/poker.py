@@ -76,6 +76,7 @@ from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import PAGE_BINDINGS
 from tableau.ui.widgets.history import HistoryPanel
+from tableau.ui.widgets.narrow import NarrowLayout
 
 __all__ = ["DEFAULT_CPUS", "MAX_CPUS", "PokerScreen"]
 
@@ -83,7 +84,7 @@ MANY_CPUS = 4
 """From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
 
 
-class PokerScreen(PokerDrawing, GameScreen, game="poker"):
+class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
     """The table. ``PokerScreen(cpus=3, seed=7)``; other options are ignored."""
 
     SESSION = PokerSession

@@ -41,6 +41,7 @@ from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.password import PasswordInput
 
 NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
@@ -71,7 +72,7 @@ def seat_choices(shared: SharedTable) -> list[SeatChoice]:
             for seat in (*shared.seats_of("open"), *shared.seats_of("remote"))]
 
 
-class JoinScreen(TableauScreen):
+class JoinScreen(NarrowLayout, TableauScreen):
     """The code, the seat, the name and the password; then the table for that seat. The
     screen owns the store it is given (or opens tableau.db's) and hands it to the table."""
 

@@ -1,0 +1,20 @@
+"""The narrow layout of the table screens: a phone in portrait (about 40 columns, see
+``tableau.cli.serve_web``) gets the class ``-narrow`` on the screen, and each screen's .tcss
+stacks what sits side by side and makes tap targets (buttons, cards in the hand) two rows
+high or more. At ``NARROW_WIDTH`` columns and wider nothing changes."""
+
+from __future__ import annotations
+
+from textual.geometry import Size
+
+NARROW_WIDTH = 60
+"""Narrower than this many columns, a table screen takes its narrow layout."""
+
+
+class NarrowLayout:
+    """A mixin for a ``TableauScreen``: adds ``-narrow`` beside ``-large``/``-compact`` at
+    every size the screen is given (on mounting and on every resize)."""
+
+    def _apply_size(self, size: Size) -> None:
+        super()._apply_size(size)  # type: ignore[misc]  # TableauScreen's
+        self.set_class(size.width < NARROW_WIDTH, "-narrow")  # type: ignore[attr-defined]

@@ -53,7 +53,7 @@ from typing import Final
 from bench.sizing import median_text
 from bench.sizing import sized
 from bench.winnability import Z95
-from tableau.cli.table import POLL_SECONDS
+from tableau.cli.table_lines import POLL_SECONDS
 from tableau.engines.pesten import Play
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
@@ -63,7 +63,7 @@ from tableau.storage.home import DATABASE_FILE
 from tableau.storage.home import database_path
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables.shared_table import SharedTable
 
 PROG: Final = "python -m bench tables"
 ROOT: Final = Path(__file__).resolve().parents[1]

@@ -42,7 +42,7 @@ from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.storage.table_store import TableStore
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables.shared_table import SharedTable
 
 pytestmark = pytest.mark.exhaustive
 

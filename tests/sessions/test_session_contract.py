@@ -60,7 +60,7 @@ from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
 
 NAMES = ("Ann", "Bob", "Cas", "Dee", "Eve", "Fay", "Gus", "Hal")
-H, C = SeatKind.HUMAN, SeatKind.CPU
+H, C, R = SeatKind.HUMAN, SeatKind.CPU, SeatKind.REMOTE
 
 
 @dataclass(frozen=True)
@@ -79,13 +79,18 @@ class Table:
     """``start``'s options for the test's tables (a short match)."""
     levels: tuple[str, ...] = ("",)
     """The CPU levels (or kinds) a CPU seat may play at; "" is the game's default."""
+    kinds: tuple[SeatKind, ...] = (H, C)
+    """Who may play a seat of a mixed table: hot seats and CPUs, and remote seats (a person
+    at another screen, who moves through ``act`` as a hot seat does) at a game with tables
+    across screens."""
 
 
 TABLES: dict[str, Table] = {
     "yukon": Table(1, 1, "alone", steps=150),
-    "pesten": Table(2, 6, steps=150, levels=("", "random", "careful", "expert")),
-    "gofish": Table(2, 5, levels=("", "easy", "pro")),
-    "poker": Table(2, 6, steps=150, options=(("chips", 4),)),
+    "pesten": Table(2, 6, steps=150, levels=("", "random", "careful", "expert"),
+                    kinds=(H, C, R)),
+    "gofish": Table(2, 5, levels=("", "easy", "pro"), kinds=(H, C, R)),
+    "poker": Table(2, 6, steps=150, options=(("chips", 4),), kinds=(H, C, R)),
 }
 
 
@@ -98,8 +103,9 @@ def _seats(table: Table, data: st.DataObject, cpus_only: bool) -> tuple[SeatInfo
     elif table.people == "first":
         kinds = [H] + [C] * (count - 1)
     else:
-        kinds = data.draw(st.lists(st.sampled_from([H, C]), min_size=count, max_size=count)
-                          .filter(lambda kinds: H in kinds), label="kinds")
+        kinds = data.draw(st.lists(st.sampled_from(table.kinds), min_size=count,
+                                   max_size=count)
+                          .filter(lambda kinds: kinds.count(C) < len(kinds)), label="kinds")
     levels = st.sampled_from(table.levels)
     return tuple(SeatInfo(NAMES[seat], kind, data.draw(levels, label="level") if kind is C else "")
                  for seat, kind in enumerate(kinds))

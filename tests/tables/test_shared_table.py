@@ -25,12 +25,12 @@ from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import NoSuchTable
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
-from tableau.tables import pesten_table
-from tableau.tables.pesten_table import LOST
-from tableau.tables.pesten_table import NEEDS_PASSWORD
-from tableau.tables.pesten_table import OPENER_ONLY
-from tableau.tables.pesten_table import WRONG_PASSWORD
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables import shared_table
+from tableau.tables.shared_table import LOST
+from tableau.tables.shared_table import NEEDS_PASSWORD
+from tableau.tables.shared_table import OPENER_ONLY
+from tableau.tables.shared_table import WRONG_PASSWORD
+from tableau.tables.shared_table import SharedTable
 
 
 class Clock:
@@ -233,7 +233,7 @@ def test_a_move_at_a_table_closed_meanwhile_is_refused_with_a_sentence(
 @pytest.fixture
 def no_heartbeat_thread(monkeypatch: pytest.MonkeyPatch) -> None:
     """The tests beat a seat's heartbeat themselves, on the test's clock."""
-    monkeypatch.setattr(pesten_table, "HEARTBEAT_EVERY", 3600.0)
+    monkeypatch.setattr(shared_table, "HEARTBEAT_EVERY", 3600.0)
 
 
 def cpus_until(table: SharedTable, seat: int) -> None:

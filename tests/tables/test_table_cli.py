@@ -25,9 +25,9 @@ from tableau.sessions.pesten import Seat
 from tableau.storage.home import database_path
 from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import TableStore
-from tableau.tables import pesten_table
-from tableau.tables.pesten_table import WRONG_PASSWORD
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables import shared_table
+from tableau.tables.shared_table import WRONG_PASSWORD
+from tableau.tables.shared_table import SharedTable
 
 
 @pytest.fixture
@@ -60,8 +60,11 @@ def test_a_bad_code_a_closed_table_and_another_game_are_one_sentence_each(
     shared.close()
     assert main(["join", shared.code.lower(), "--plain"]) == 2
     assert capsys.readouterr().err == f"tableau join: The table {shared.code} is closed.\n"
-    assert main(["table", "poker", "--plain"]) == 2
-    assert "only Pesten" in capsys.readouterr().err
+    assert main(["table", "yukon", "--plain"]) == 2
+    assert "only Pesten, Go Fish and Poker" in capsys.readouterr().err
+    assert main(["table", "poker", "--players", "9", "--plain"]) == 2
+    assert capsys.readouterr().err == ("tableau table poker: --players must be 2 to 6 for "
+                                       "Poker, not 9.\n")
     assert main(["table", "--help"]) == 0
     assert capsys.readouterr().out.startswith("usage: tableau table pesten")
 
@@ -143,7 +146,7 @@ class Waits:
 @pytest.fixture
 def clocked(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Clock, TableStore, TableStore]]:
     """A test clock, and two stores on it (the opener's and a friend's "process")."""
-    monkeypatch.setattr(pesten_table, "HEARTBEAT_EVERY", 3600.0)  # the test beats, if at all
+    monkeypatch.setattr(shared_table, "HEARTBEAT_EVERY", 3600.0)  # the test beats, if at all
     clock = Clock()
     first, second = (TableStore(database_path(), wall=clock) for _ in range(2))
     yield clock, first, second

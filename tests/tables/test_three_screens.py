@@ -55,9 +55,12 @@ class Screen:
     """One process and its output, read by a thread (no pipe fills up)."""
 
     def __init__(self, name: str, args: list[str], home: Path,
-                 on_turn: Callable[[Screen, str], None] = lambda screen, text: None) -> None:
+                 on_turn: Callable[[Screen, str], None] = lambda screen, text: None,
+                 answers: Callable[[str, str], str] = answer) -> None:
         self.name = name
         self.on_turn = on_turn
+        self.answers = answers
+        """The scripted player: the answer to a prompt, for this screen's player."""
         self.checked = 0
         """How much of the output the turn check has read."""
         self.process = subprocess.Popen(
@@ -93,7 +96,7 @@ class Screen:
             self.on_turn(self, text)
         assert self.process.stdin is not None
         try:
-            self.process.stdin.write((answer(tail, self.name) + "\n").encode())
+            self.process.stdin.write((self.answers(tail, self.name) + "\n").encode())
             self.process.stdin.flush()
         except BrokenPipeError:
             pass

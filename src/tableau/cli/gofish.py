@@ -225,9 +225,10 @@ def _commands(session: GoFishSession, lines: Lines) -> Words:
     return words
 
 
-def _your_ask(session: GoFishSession, lines: Lines, words: Words) -> engine.Ask:
-    """Show the table and ask which card (and whom) to ask for: the seed's prompts."""
-    seen = session.view(YOU)
+def _your_ask(session: GoFishSession, lines: Lines, words: Words,
+              seat: int = YOU) -> engine.Ask:
+    """Show ``seat``'s table and ask which card (and whom) to ask for: the seed's prompts."""
+    seen = session.view(seat)
     lines.show(render_table(seen, session.names))
     cards = range(len(seen.hand))
     hint = f"{cards[0]}-{cards[-1]}" if len(cards) > 1 else "0, your only card"
@@ -240,13 +241,36 @@ def _your_ask(session: GoFishSession, lines: Lines, words: Words) -> engine.Ask:
     choices = ", ".join(f"{seat} = {session.names[seat]}" for seat in askable)
 
     def opponent(text: str) -> int:
-        seat = whole_number(text, range(1, session.cpus + 1), "an opponent's number")
-        if seat not in askable:
-            raise ValueError(f"{session.names[seat]} has no cards; ask someone who holds some.")
-        return seat
+        other = whole_number(text, range(int(seat == 0), len(session.names)),
+                             "an opponent's number")
+        if other == seat:
+            raise ValueError("That is your own seat; ask another player.")
+        if other not in askable:
+            raise ValueError(f"{session.names[other]} has no cards; ask someone who holds "
+                             "some.")
+        return other
 
     target = lines.choose(f"Whom do you ask? ({choices}) > ", opponent, words)
     return engine.Ask(target, seen.hand[index].rank)
+
+
+def ask_at_table(session: GoFishSession, seat: int, lines: Lines) -> engine.Ask:
+    """``seat``'s ask at a shared table (help lists the answers; leaving is the end of the
+    input, as at every shared table)."""
+    words: Words = dict.fromkeys(plain.HELP_WORDS, partial(lines.show, HELP))
+    return _your_ask(session, lines, words, seat)
+
+
+def end_lines(session: GoFishSession, viewer: int) -> list[str]:
+    """The end of a game as ``viewer`` reads it: the winner and every player's books."""
+    result = session.outcome()
+    headline = [] if result is None else [f"Game over. {session.headline(result, viewer)}"]
+    return [*headline, *session.score_lines()]
+
+
+def deal_on(session: GoFishSession) -> NextGame | None:
+    """The move that deals the next game once one is over."""
+    return NextGame() if session.outcome() is not None else None
 
 
 def _again(session: GoFishSession, result: Outcome, lines: Lines, words: Words) -> bool:

@@ -17,7 +17,6 @@ from tableau.cards import Rank
 from tableau.cli.plain import card_text
 from tableau.engines.gofish import View
 from tableau.engines.gofish import rank_label
-from tableau.sessions.gofish import YOU
 
 RULE: Final = "#=~"
 HELP: Final = """\
@@ -48,14 +47,14 @@ def hand_lines(cards: Iterable[Card]) -> list[str]:
 
 
 def render_table(seen: View, names: tuple[str, ...]) -> str:
-    """The table from your view only: the CPUs' cards are counted, never named."""
+    """The table from ``seen``'s seat only: the others' cards are counted, never named."""
     lines = [RULE, ""]
     for seat in range(len(names)):
-        if seat == YOU:
+        if seat == seen.seat:
             continue
         count = seen.hand_counts[seat]
         lines += [f"{names[seat]}'s:", "Cards: " + (" ".join(["[]"] * count) or "none"),
                   books_line(seen.books[seat]), ""]
     lines += [f"[[[{seen.stock_count}]]]", "", "Your:", *hand_lines(seen.hand),
-              books_line(seen.books[YOU]), "", RULE]
+              books_line(seen.books[seen.seat]), "", RULE]
     return "\n".join(lines)

@@ -29,6 +29,8 @@ from tableau.cli.poker_text import read_command
 from tableau.cli.poker_text import render_table
 from tableau.cli.poker_text import turn_prompt
 from tableau.engines.poker import Draw
+from tableau.engines.poker import Move
+from tableau.engines.poker import NextHand
 from tableau.engines.poker import describe
 from tableau.engines.poker.wording import history_lines
 from tableau.sessions.poker import DEFAULT_CPUS
@@ -145,10 +147,10 @@ def _news(session: PokerSession, lines: Lines, printed: int) -> int:
     return len(history)
 
 
-def _your_turn(session: PokerSession, lines: Lines) -> None:
-    """Read commands until one moves the game on."""
+def read_move(session: PokerSession, seat: int, lines: Lines) -> Move:
+    """Read ``seat``'s commands until one is a move (help, table and advice are answered)."""
     while True:
-        view = session.view(session.you)
+        view = session.view(seat)
         try:
             request = read_command(lines.ask(turn_prompt(view)), view)
         except ValueError as problem:
@@ -159,24 +161,50 @@ def _your_turn(session: PokerSession, lines: Lines) -> None:
         elif request == "table":
             lines.show(render_table(view))
         elif request == "advice":
-            lines.show(_advice(session))
+            lines.show(_advice(session, seat))
         else:
             assert not isinstance(request, str)
-            before = view.hand
-            answer = session.act(session.you, request)
-            if answer.refusal is not None:
-                lines.show(in_letters(answer.refusal))
-                continue
-            drawn = [card for card in session.view(session.you).hand if card not in before]
-            if isinstance(request, Draw) and drawn:
-                lines.show(in_letters(drew_text(request.discards, drawn)))
-            return
+            return request
 
 
-def _advice(session: PokerSession) -> str:
-    if not advice_available(session.view(session.you)):
+def show_and_read(session: PokerSession, seat: int, lines: Lines) -> Move:
+    """At a shared table: ``seat``'s table, then its next move."""
+    lines.show(render_table(session.view(seat)))
+    return read_move(session, seat, lines)
+
+
+def end_lines(session: PokerSession, viewer: int) -> list[str]:
+    """The end of the game as ``viewer`` reads it (a hand's end is in the news already)."""
+    if not session.is_over():
+        return []
+    title, standings = session.ending(viewer)
+    return [title, *standings]
+
+
+def deal_on(session: PokerSession) -> NextHand | None:
+    """The move that deals the next hand; None once the game is over (the table ends)."""
+    return None if session.is_over() else NextHand()
+
+
+def _your_turn(session: PokerSession, lines: Lines) -> None:
+    """Read commands until one moves the game on."""
+    while True:
+        before = session.view(session.you).hand
+        request = read_move(session, session.you, lines)
+        answer = session.act(session.you, request)
+        if answer.refusal is not None:
+            lines.show(in_letters(answer.refusal))
+            continue
+        drawn = [card for card in session.view(session.you).hand if card not in before]
+        if isinstance(request, Draw) and drawn:
+            lines.show(in_letters(drew_text(request.discards, drawn)))
+        return
+
+
+def _advice(session: PokerSession, seat: int) -> str:
+    if not advice_available(session.view(seat)):
         return NO_ADVICE
-    return in_letters(advice_text(session.advice()))
+    return in_letters(advice_text(session.advice(seat)))
 
 
 def main(argv: list[str]) -> int:

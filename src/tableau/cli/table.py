@@ -30,7 +30,6 @@ from typing import Any
 from typing import Final
 from typing import cast
 
-from tableau.ai.pesten import CPU_KINDS
 from tableau.cli import plain
 from tableau.cli.args import Parser
 from tableau.cli.args import integer
@@ -51,52 +50,51 @@ from tableau.cli.plain import EndOfInput
 from tableau.cli.plain import Lines
 from tableau.cli.plain import in_letters
 from tableau.cli.plain import whole_number
-from tableau.cli.plain import yes_or_no
+from tableau.cli.table_lines import LINE_GAMES
+from tableau.cli.table_lines import TABLE_PROG
+from tableau.cli.table_lines import GameLines
+from tableau.cli.table_lines import LineGame
+from tableau.cli.table_lines import TableWaits
+from tableau.cli.table_lines import ask_who_plays
+from tableau.cli.table_lines import game_options
+from tableau.cli.table_lines import game_parser
+from tableau.cli.table_lines import open_game_table
 from tableau.sessions.pesten import HUMAN
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
-from tableau.sessions.pesten import Stage
+from tableau.sessions.protocol import SeatKind
+from tableau.sessions.seating import Stage
 from tableau.sessions.seeds import fresh_seed
 from tableau.storage.home import database_path
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
-from tableau.tables.pesten_table import LOST
-from tableau.tables.pesten_table import SharedTable
 from tableau.tables.pesten_table import TableSession
+from tableau.tables.shared_table import LOST
+from tableau.tables.shared_table import SharedTable
+from tableau.tables.table_games import TABLE_GAMES
 from tableau.ui.controls.pesten import SEED_TELLS_ALL
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.controls.pesten import public
 from tableau.ui.controls.pesten import round_end
 from tableau.ui.controls.pesten import seat_kinds
 
-TABLE_PROG: Final = "tableau table"
 JOIN_PROG: Final = "tableau join"
-POLL_SECONDS: Final = 0.05
-"""How often a waiting screen reads the table (``TableStore.changed`` is one cheap pragma)."""
-FAILED_READS: Final = 3
-"""Failed reads of the table in a row after which a waiting screen gives up (with the
-store's sentence): each has waited out the database's busy timeout."""
-WHO_PLAYS: Final = {"here": HUMAN, "h": HUMAN, "open": REMOTE, "o": REMOTE}
-"""The set-up's answers for a seat besides a CPU's kind (``cpu`` or a kind's name)."""
 
 
-class SharedLines(PlainTable):
-    """``PlainTable`` at a shared table: its turns and news, with the waiting between them."""
+class SharedLines(TableWaits, PlainTable):
+    """``PlainTable`` at a shared Pesten table: its turns and news, with the waiting between
+    them."""
 
-    def __init__(self, shared: SharedTable, lines: Lines, secret: Secret = read_password,
+    WAIT_AT_END = "Waiting for the opener to deal the next round."
+
+    def __init__(self, shared: SharedTable[Any], lines: Lines, secret: Secret = read_password,
                  locks: dict[int, SeatLock] | None = None,
                  sleep: Callable[[float], None] = time.sleep) -> None:
-        super().__init__(cast(PestenSession, TableSession(shared, locks)), lines, secret)
-        self.shared = shared
-        self.sleep = sleep
-        """How a waiting screen waits between two reads of the table."""
-        self.failed_reads = 0
-        self.waiting_for: tuple[int, str, frozenset[int]] | None = None
-        """The seat last waited for, its kind and the away seats (each wait is said once)."""
-        self.offered: set[tuple[int, float]] = set()
-        """The absences (seat, last seen) the opener was asked about: each is asked once."""
+        PlainTable.__init__(self, cast(PestenSession, TableSession(shared, locks)), lines,
+                            secret)
+        TableWaits.__init__(self, shared, lines, sleep)
 
     def show_table(self) -> None:
         """The public table, with "Bram (CPU for now)" for a seat a CPU plays for now."""
@@ -105,69 +103,9 @@ class SharedLines(PlainTable):
         names = tuple(self.shared.shown_name(seat) for seat in range(len(session.chairs)))
         self.lines.show(render_table(view._replace(names=names), self.humans))
 
-    def news(self) -> None:
-        viewer = self.shared.seat if self.shared.seat is not None else 0
-        for line in self.shared.news(viewer):
-            self.lines.show(in_letters(line))
-        self.lines.stdout.flush()
-
-    def pause(self) -> None:
-        """Wait for the table to change (or a CPU's turn to come to this process). A failed
-        read is tried again: a busy database is no reason to leave the table, but one that
-        fails FAILED_READS times in a row is."""
-        try:
-            if not self.shared.run_cpus():
-                self.sleep(POLL_SECONDS)
-                self.shared.refresh()
-            self.failed_reads = 0
-        except TableProblem:
-            self.failed_reads += 1
-            if self.failed_reads >= FAILED_READS:
-                raise
-
-    def say_waiting(self) -> None:
-        """Whom the table waits for, said once each time that changes."""
-        shared, session = self.shared, self.shared.session
-        seat = session.to_move
-        if seat is None:
-            return
-        away = shared.away()
-        kind = shared.shared_seat(seat).kind
-        waiting = (seat, kind, away)
-        if waiting == self.waiting_for:
-            return
-        self.waiting_for = waiting
-        name = session.chairs[seat].name
-        if kind == "open":
-            text = (f"Seat {seat + 1} is open: the table waits for a friend to join "
-                    f"(tableau join {shared.code}).")
-        elif seat in away:
-            text = f"{name} is away; the table waits for them to come back."
-        elif kind == "human":
-            text = f"Waiting for {name}, who plays at the opener's screen."
-        else:
-            text = f"Waiting for {name}, who plays at their own screen."
-        self.lines.show(text)
-        self.lines.stdout.flush()
-
-    def offer_cpu(self) -> None:
-        """At the opener's screen, waiting for a seat whose player has been away a while: ask
-        once for this absence whether a CPU may play for them."""
-        shared = self.shared
-        seat = shared.session.state.current
-        if not shared.may_let_cpu_play(seat):
-            return
-        absence = (seat, shared.shared_seat(seat).seen)
-        if absence in self.offered:
-            return
-        self.offered.add(absence)
-        name = shared.session.chairs[seat].name
-        if self.lines.choose(f"{name} is away. Let a CPU play for {name}? (y/n) > ", yes_or_no):
-            answer = shared.let_cpu_play(seat)
-            if not answer.ok:
-                self.lines.show(answer.refusal or "")
-        else:
-            self.lines.show(f"The table waits for {name}.")
+    def end_lines(self, seat: int) -> list[str]:
+        title, rows = round_end(public(self.shared.session.view(seat)))
+        return [title, *rows]
 
     def remote_turn(self, seat: int) -> None:
         """This screen's seat plays until its turn has passed (no lock, no review)."""
@@ -183,7 +121,7 @@ class SharedLines(PlainTable):
             self.news()
 
 
-# ------------------------------------------------------------------ tableau table pesten
+# ------------------------------------------------------------------ tableau table GAME
 
 
 def _table_parser() -> Parser:
@@ -203,14 +141,20 @@ def _table_parser() -> Parser:
 
 
 def main(argv: list[str]) -> int:
-    """`tableau table GAME ...`: Pesten only, in line mode only, for now."""
+    """`tableau table GAME ...`: Pesten on the table screen or in line mode, Go Fish and
+    Poker in line mode."""
     if argv[:1] in (["-h"], ["--help"]):
         _table_parser().print_help()
         return 0
+    if argv and argv[0] in LINE_GAMES:
+        game = LINE_GAMES[argv[0]]
+        read = read_arguments(f"{TABLE_PROG} {argv[0]}", argv[1:],
+                              game_parser(argv[0], game), partial(game_options, game))
+        return read if isinstance(read, int) else _hosted(partial(host_game, game, read))
     if not argv or argv[0] != "pesten":
-        game = f", not {shown(argv[0])}" if argv else ""
-        return refuse(TABLE_PROG, f"only Pesten has a shared table so far{game}: "
-                                  "tableau table pesten --plain.")
+        game_name = f", not {shown(argv[0])}" if argv else ""
+        return refuse(TABLE_PROG, f"only Pesten, Go Fish and Poker have shared tables"
+                                  f"{game_name}: tableau table pesten --plain.")
     options = read_arguments(f"{TABLE_PROG} pesten", argv[1:], _table_parser(), table_options)
     if isinstance(options, int):
         return options
@@ -220,11 +164,16 @@ def main(argv: list[str]) -> int:
         from tableau.ui.screens.table_open import open_table
 
         return open_app(first_screen=partial(open_table, options))
+    return _hosted(partial(host, options))
+
+
+def _hosted(host_with: Callable[[TableStore, Lines], None]) -> int:
+    """The opener's line mode, at the store of this TABLEAU_HOME."""
     store = _store(TABLE_PROG)
     if store is None:
         return 1
     try:
-        return plain.run(partial(host, options, store))
+        return plain.run(partial(host_with, store))
     finally:
         store.close()
 
@@ -237,28 +186,20 @@ def _store(prog: str) -> TableStore | None:
         return None
 
 
-def _who_plays(text: str, default: str) -> str:
-    word = text.strip().lower() or default
-    if word in WHO_PLAYS:
-        return WHO_PLAYS[word]
-    if word in ("cpu", "c"):
-        return default if default in CPU_KINDS else "careful"
-    if word in CPU_KINDS:
-        return word
-    raise ValueError("Answer here (a player at this screen), open (a friend joins), or cpu "
-                     "(or a CPU's kind: " + ", ".join(CPU_KINDS) + ").")
-
-
 def ask_kinds(lines: Lines, players: int, cpus: tuple[str, ...] | None) -> list[str]:
     """Who plays each seat: here, open, or a CPU (the first seat is here at first, the
     other people's seats open, the --cpu seats CPUs)."""
-    kinds = []
-    for seat, kind in enumerate(seat_kinds(players, cpus)[:players]):
-        default = ("here" if seat == 0 else "open") if kind == HUMAN else kind
-        kinds.append(lines.choose(
-            f"Who plays seat {seat + 1}: here, open or cpu? (Enter for {default}) > ",
-            partial(_who_plays, default=default)))
-    return kinds
+    return ask_who_plays(lines, [
+        ("here" if seat == 0 else "open") if kind == HUMAN else kind
+        for seat, kind in enumerate(seat_kinds(players, cpus)[:players])])
+
+
+def host_game(game: LineGame, options: dict[str, Any], store: TableStore,
+              lines: Lines) -> None:
+    """The opener's screen at a Go Fish or Poker table, until it is closed."""
+    table = open_game_table(game, options, store, lines)
+    if table is not None:
+        run_host(table)
 
 
 def host(options: dict[str, Any], store: TableStore, lines: Lines,
@@ -284,7 +225,7 @@ def host(options: dict[str, Any], store: TableStore, lines: Lines,
     run_host(table)
 
 
-def run_host(table: SharedLines) -> None:
+def run_host(table: SharedLines | GameLines) -> None:
     """The opener's table until it is closed; leaving (the end of the input, Ctrl-C) closes
     it, with a sentence."""
     shared, lines = table.shared, table.lines
@@ -300,7 +241,7 @@ def run_host(table: SharedLines) -> None:
         raise
 
 
-def _host_loop(table: SharedLines) -> None:
+def _host_loop(table: SharedLines | GameLines) -> None:
     shared = table.shared
     while True:
         table.news()
@@ -317,7 +258,7 @@ def _host_loop(table: SharedLines) -> None:
             # The hot seat on show: in a review the seat whose turn just passed (a Done refused
             # as the table moved on is asked again), never the seat to play next.
             seat = session.to_move
-            if seat is not None and session.chairs[seat].is_hot_seat:
+            if seat is not None and session.seats[seat].kind is SeatKind.HUMAN:
                 table.turn(seat)
                 table.waiting_for = None
             else:
@@ -355,7 +296,7 @@ def join(argv: list[str]) -> int:
         return 1
     try:
         try:
-            shared = SharedTable.join(store, args.code)
+            shared = SharedTable.join(store, args.code, game=None)
         except TableProblem as problem:
             return refuse(JOIN_PROG, problem)
         return plain.run(partial(guest, shared))
@@ -370,9 +311,11 @@ def guest(shared: SharedTable, lines: Lines, secret: Secret = read_password) -> 
             return
         seat = shared.seat
         assert seat is not None
-        name = shared.session.chairs[seat].name
+        name = shared.session.seats[seat].name
         lines.show(f"You sit at seat {seat + 1} as {name}. Your hand shows only here.")
-        _guest_loop(SharedLines(shared, lines, secret), seat)
+        game = LINE_GAMES.get(shared.row.game)
+        _guest_loop(SharedLines(shared, lines, secret) if game is None
+                    else GameLines(shared, lines, game), seat)
     except (EndOfInput, KeyboardInterrupt) as leaving:
         with suppress(TableProblem):
             shared.leave()
@@ -394,7 +337,7 @@ def _take_seat(shared: SharedTable, lines: Lines, secret: Secret) -> bool:
             lines.show(f"No seat is free at table {shared.code}.")
             return False
         lines.show(f"Seats at table {shared.code}:")
-        names = [chair.name for chair in shared.session.chairs]
+        names = [info.name for info in shared.session.seats]
         for number, seat in enumerate(choices, start=1):
             name = names[seat.seat]
             lines.show(f"{number}. Seat {seat.seat + 1}, " + (
@@ -446,19 +389,20 @@ def _sit(shared: SharedTable, lines: Lines, secret: Secret, seat: int, default: 
     return shared.seat is not None
 
 
-def _guest_loop(table: SharedLines, seat: int) -> None:
+def _guest_loop(table: SharedLines | GameLines, seat: int) -> None:
     shared = table.shared
-    over_said = -1
+    over_said: tuple[int, int] | None = None
     while True:
         table.news()
         session = shared.session
-        if session.stage is Stage.OVER and over_said != session.state.round:
-            over_said = session.state.round
-            title, rows = round_end(public(session.view(seat)))
-            for line in (title, *rows):
+        # An end is said once: the deal it ends, and the history, which stays while it lasts.
+        end = (TABLE_GAMES[shared.row.game].deal(session), len(session.state.history))
+        if session.stage is Stage.OVER and over_said != end:
+            over_said = end
+            for line in table.end_lines(seat):
                 table.lines.show(line)
             if not shared.closed:
-                table.lines.show("Waiting for the opener to deal the next round.")
+                table.lines.show(table.WAIT_AT_END)
             table.lines.stdout.flush()
         if shared.closed:
             table.lines.show("The table is closed. Thank you for playing.")

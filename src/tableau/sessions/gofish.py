@@ -42,6 +42,9 @@ from tableau.sessions.protocol import Answer
 from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
+from tableau.sessions.seating import OPEN_LOCK
+from tableau.sessions.seating import OpenLock
+from tableau.sessions.seating import Seated
 from tableau.sessions.versioned import Versioned
 
 GAME: Final = "gofish"
@@ -80,15 +83,17 @@ def _checked_seats(seats: Sequence[SeatInfo]) -> tuple[SeatInfo, ...]:
     return tuple(checked)
 
 
-class GoFishSession(NoUndo, Versioned):
+class GoFishSession(Seated, NoUndo, Versioned):
     """One game after another at ``seats``; ``seed`` deals the first game and every later one
     (so a seed repeats the whole run)."""
 
     GAME: Final = GAME
     NO_UNDO = NO_UNDO
+    STAND_IN_LEVELS = (DEFAULT_LEVEL, *(level for level in ai.LEVELS if level != DEFAULT_LEVEL))
 
     def __init__(self, seats: Sequence[SeatInfo], seed: int) -> None:
         self._seats = _checked_seats(seats)
+        self._seat_up()
         self.names = tuple(seat.name for seat in self._seats)
         self.first_seed = seed
         self.games = 0
@@ -103,6 +108,12 @@ class GoFishSession(NoUndo, Versioned):
         """Each seat's generator (a person's is never used)."""
         self._news_from: int | None = None
         """Where the last move's events begin in the history (None: the game was dealt)."""
+
+    def _bump(self) -> None:
+        self._version += 1
+
+    def _renamed(self, names: tuple[str, ...]) -> None:
+        self.names = names
 
     # ------------------------------------------------------------------ the table
 
@@ -126,19 +137,20 @@ class GoFishSession(NoUndo, Versioned):
 
     @property
     def to_move(self) -> int | None:
-        """The seat to ask; once the game is over, the first person (who may deal the next),
-        or None at a table of CPUs."""
+        """The seat to ask; once the game is over, the first person (who may deal the next:
+        a hot seat before a remote one), or None at a table of CPUs."""
         if self.outcome() is None:
             return self.state.turn
-        return next((seat for seat, info in enumerate(self._seats)
-                     if info.kind is SeatKind.HUMAN), None)
+        return self._hot_first(range(len(self._seats)))
 
     def view(self, seat: int) -> View:
         return engine.view(self.state, seat)
 
-    def moves(self, seat: int) -> tuple[Move, ...]:
-        if seat != self.to_move:
+    def moves(self, seat: int) -> tuple[Move | OpenLock, ...]:
+        if seat != self.to_move or seat in self._stand_ins:
             return ()
+        if seat == self.locked:
+            return (OPEN_LOCK,)
         if self.outcome() is not None:
             return (NextGame(),)
         return engine.legal_moves(self.state)
@@ -160,8 +172,9 @@ class GoFishSession(NoUndo, Versioned):
 
     def act(self, seat: int, move: object) -> Answer[Event]:
         """``seat`` asks (or deals the next game): the events, or why not (nothing changed)."""
-        if not 0 <= seat < len(self._seats):
-            return Answer.refused(f"There is no seat {seat} at this table.")
+        gate = self._gate(seat, move)
+        if gate is not None:
+            return gate
         if self.outcome() is not None:
             if isinstance(move, NextGame) and seat == self.to_move:
                 return self.new_game()
@@ -180,6 +193,7 @@ class GoFishSession(NoUndo, Versioned):
             return Answer.refused(str(refusal))
         self._news_from = before
         self._version += 1
+        self._passed()
         return Answer(self.state.history[before:])
 
     def new_game(self) -> Answer[Event]:
@@ -188,20 +202,20 @@ class GoFishSession(NoUndo, Versioned):
         self.games += 1
         self._deal()
         self._version += 1
+        self._passed()
         return Answer(self.state.history)
 
     def cpu_to_move(self) -> bool:
         seat = self.to_move
-        return (self.outcome() is None and seat is not None
-                and self._seats[seat].kind is SeatKind.CPU)
+        return self.outcome() is None and seat is not None and self.cpu_plays(seat)
 
     def cpu_step(self) -> CpuStep[Ask] | None:
         """The ask of the CPU to move, chosen from its own view only (changes nothing)."""
         version, state = self._version, self.state  # the version first: see play_cpu
         seat = state.turn
-        if engine.outcome(state) is not None or self._seats[seat].kind is not SeatKind.CPU:
+        if engine.outcome(state) is not None or not self.cpu_plays(seat):
             return None
-        choose = ai.player(ai.parse_level(self._seats[seat].level))
+        choose = ai.player(ai.parse_level(self.cpu_level(seat)))
         move, rng_state = choose(engine.view(state, seat), self.rng_states[seat])
         return CpuStep(seat, move, rng_state, version)
 
@@ -254,7 +268,7 @@ class GoFishSession(NoUndo, Versioned):
                       for seat in self._seats],
             "first_seed": self.first_seed, "games": self.games, "changes": self._version,
             "rng_states": list(self.rng_states), "news_from": self._news_from,
-            "state": engine.to_json(self.state),
+            "state": engine.to_json(self.state), **self._seating_json(),
         }
 
     @classmethod
@@ -276,6 +290,7 @@ class GoFishSession(NoUndo, Versioned):
         session._set_state(engine.from_json(read.get("state")), read.items("rng_states"))
         news_from = read.optional_integer("news_from", 0, len(session.state.history))
         session._news_from = news_from
+        session._read_seating(data)
         return session
 
     def _set_state(self, state: State, rng_states: list[Any]) -> None:

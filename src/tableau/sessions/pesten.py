@@ -36,7 +36,6 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import Enum
 from typing import Any
 from typing import Final
 
@@ -58,6 +57,10 @@ from tableau.sessions.protocol import Answer
 from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
+from tableau.sessions.seating import NOBODY_STANDS_IN
+from tableau.sessions.seating import Stage
+from tableau.sessions.seating import rename_refusal
+from tableau.sessions.seating import stand_in_refusal
 from tableau.sessions.seeds import fresh_seed
 from tableau.sessions.versioned import Versioned
 from tableau.storage.passwords import SeatLock
@@ -119,23 +122,6 @@ class Seat(SeatInfo):
         """``"human"``, ``"remote"`` or the CPU's kind: the word the saves and the settings
         keep."""
         return {SeatKind.HUMAN: HUMAN, SeatKind.REMOTE: REMOTE}.get(self.kind, self.level)
-
-
-class Stage(Enum):
-    """What the terminal shows now."""
-
-    LOCK = "lock"
-    """A human's turn: their lock, until it is opened (``OPEN``)."""
-    HAND = "hand"
-    """The hand of the seat to move is open: it plays (engine moves)."""
-    REVIEW = "review"
-    """The turn has passed, but the hand stays on show until Done (``DONE``): the new cards
-    it got lit, or the play that ended the turn, which Undo may still take back."""
-    CPU = "cpu"
-    REMOTE = "remote"
-    """Waiting for a seat that plays at its own screen (engine moves, taken at once)."""
-    OVER = "over"
-    """The round is over: ``NEXT_ROUND``, or ``NEW_MATCH`` once the match is over."""
 
 
 class Open(WordMove, word="open"):
@@ -421,13 +407,8 @@ class PestenSession(Versioned):
     def name_seat(self, seat: int, name: str) -> Answer[Event]:
         """A remote seat takes the name of the player who sat down in it (an open seat has
         the opener's placeholder): the seat, the round's names and its history say it."""
-        if not 0 <= seat < len(self.chairs) or not self.chairs[seat].is_remote:
-            return Answer.refused("Only a seat played at another screen takes a new name.")
         name = name.strip()
-        problem = engine.name_problem(name)
-        if problem is None and any(other.name.casefold() == name.casefold() for index, other
-                                   in enumerate(self.chairs) if index != seat):
-            problem = f"Another seat is called {name}; pick another name."
+        problem = rename_refusal(self.chairs, seat, name)
         if problem is not None:
             return Answer.refused(problem)
         self.chairs = tuple(Seat(name, REMOTE) if index == seat else chair
@@ -445,22 +426,16 @@ class PestenSession(Versioned):
     def stand_in(self, seat: int, level: str = STAND_IN_LEVEL) -> Answer[Event]:
         """A CPU of ``level`` plays for the remote ``seat`` while its player is away: the
         seat's name, hand and place stay, and ``come_back`` ends it."""
-        if not 0 <= seat < len(self.chairs) or not self.chairs[seat].is_remote:
-            return Answer.refused("A CPU can stand in only for a seat played at another "
-                                  "screen.")
-        if seat in self._stand_ins:
-            return Answer.refused(f"A CPU plays for {self.chairs[seat].name} already.")
-        try:
-            cpu.player(level)
-        except ValueError as unknown:
-            return Answer.refused(str(unknown))
+        problem = stand_in_refusal(self.chairs, self._stand_ins, seat, level, cpu.CPU_KINDS)
+        if problem is not None:
+            return Answer.refused(problem)
         self._stand_ins[seat] = level
         return self._changed(())
 
     def come_back(self, seat: int) -> Answer[Event]:
         """The player of ``seat`` is back: the CPU that stood in for them stops."""
         if self._stand_ins.pop(seat, None) is None:
-            return Answer.refused("No CPU plays for that seat.")
+            return Answer.refused(NOBODY_STANDS_IN)
         return self._changed(())
 
     # -------------------------------------------------------------- CPUs

@@ -53,6 +53,9 @@ from tableau.sessions.protocol import Answer
 from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
+from tableau.sessions.seating import OPEN_LOCK
+from tableau.sessions.seating import OpenLock
+from tableau.sessions.seating import Seated
 
 __all__ = [
     "DEFAULT_CPUS",
@@ -83,18 +86,21 @@ def start(seats: Sequence[SeatInfo], seed: int, **options: Any) -> PokerSession:
     return PokerSession(seats, seed, **options)
 
 
-class PokerSession(NoUndo):
+class PokerSession(Seated, NoUndo):
     """A game of Poker: ``start(seats, seed)``, or ``PokerSession.table(cpus, seed)`` for you
     against ``cpus`` CPUs."""
 
     GAME: Final = "poker"
     NO_UNDO: ClassVar[str] = NO_UNDO
+    STAND_IN_LEVELS: ClassVar[tuple[str, ...]] = ("",)
+    """Poker has one CPU player (``cpu``): it stands in too."""
 
     def __init__(self, seats: Sequence[SeatInfo], seed: int, chips: int | None = None,
                  cpu: Cpu = ai.choose, longest_name: int = MAX_NAME_LENGTH) -> None:
         """``longest_name``: the name rule's limit (a table read from an older save passes
         ``SAVED_NAME_LENGTH``, so the names it holds still deal)."""
         self._seats = tuple(seats)
+        self._seat_up()
         self.longest_name = longest_name
         self.chips = chips
         self.first_seed = seed
@@ -143,6 +149,17 @@ class PokerSession(NoUndo):
         self._now = (version, state)
         self.rng_states = rng_states
 
+    def _bump(self) -> None:
+        self._now = (self.version + 1, self.state)
+
+    def _between(self) -> bool:
+        return self.state.phase in (Phase.HAND_OVER, Phase.GAME_OVER)
+
+    def _renamed(self, names: tuple[str, ...]) -> None:
+        state = self.state
+        history = tuple(replace(event, names=names) for event in state.history)
+        self._now = (self.version, replace(state, names=names, history=history))
+
     def new_game(self) -> None:
         """A fresh game with the same table and a new seed."""
         self.games += 1
@@ -185,8 +202,8 @@ class PokerSession(NoUndo):
         if state.phase is not Phase.HAND_OVER:
             return state.to_act
         with_chips = [seat for seat in range(state.players) if state.chips[seat] > 0]
-        people = [seat for seat in with_chips if self._seats[seat].kind is not SeatKind.CPU]
-        return (people or with_chips)[0]
+        person = self._hot_first(with_chips)
+        return with_chips[0] if person is None else person
 
     def view(self, seat: int) -> View:
         """What ``seat`` may see of the present state (kept until the state changes: a screen
@@ -198,13 +215,16 @@ class PokerSession(NoUndo):
             self._views[seat] = cached
         return cached[1]
 
-    def moves(self, seat: int) -> tuple[Move, ...]:
-        return engine.legal_moves(self.state) if seat == self.to_move else ()
+    def moves(self, seat: int) -> tuple[Move | OpenLock, ...]:
+        if seat != self.to_move or seat in self._stand_ins:
+            return ()
+        return (OPEN_LOCK,) if seat == self.locked else engine.legal_moves(self.state)
 
     def act(self, seat: int, move: Any) -> Answer[Event]:
         """``seat``'s move: its events, or the rules' sentence and nothing changed."""
-        if not 0 <= seat < len(self._seats):
-            return Answer.refused(f"There is no seat {seat} at this table.")
+        gate = self._gate(seat, move)
+        if gate is not None:
+            return gate
         try:
             state = engine.apply(self.state, move)
         except IllegalMove as refusal:
@@ -218,7 +238,7 @@ class PokerSession(NoUndo):
     def cpu_step(self) -> CpuStep[Move] | None:
         version, state = self._now
         seat = self._to_move(state)
-        if seat is None or self._seats[seat].kind is not SeatKind.CPU:
+        if seat is None or not self.cpu_plays(seat):
             return None
         rng_state = self.rng_states[seat]
         if state.phase is Phase.HAND_OVER:
@@ -235,7 +255,7 @@ class PokerSession(NoUndo):
         seat = step.seat
         if step.version != self.version:
             return Answer.refused(STALE_STEP)
-        if seat != self.to_move or self._seats[seat].kind is not SeatKind.CPU:
+        if seat != self.to_move or not self.cpu_plays(seat):
             return Answer.refused("No CPU is to move.")
         try:
             state = engine.apply(self.state, step.move)
@@ -248,6 +268,7 @@ class PokerSession(NoUndo):
     def _moved(self, state: State) -> Answer[Event]:
         before = len(self.state.history)
         self._now = (self.version + 1, state)
+        self._passed()
         self._tally()
         return Answer(state.history[before:])
 
@@ -272,7 +293,7 @@ class PokerSession(NoUndo):
     def cpu_to_move(self) -> bool:
         """A CPU seat is to move (to bet, draw or deal)."""
         seat = self.to_move
-        return seat is not None and self._seats[seat].kind is SeatKind.CPU
+        return seat is not None and self.cpu_plays(seat)
 
     @property
     def chip_result(self) -> int:
@@ -291,9 +312,10 @@ class PokerSession(NoUndo):
             self.hands_won += 1
             self.biggest_pot = max(self.biggest_pot, won)
 
-    def advice(self) -> ai.Advice:
-        """What the CPU would throw away in your place."""
-        return ai.advise_discard(self.view(self.you), self.rng_states[self.you])
+    def advice(self, seat: int | None = None) -> ai.Advice:
+        """What the CPU would throw away in your place (or in ``seat``'s)."""
+        seat = self.you if seat is None else seat
+        return ai.advise_discard(self.view(seat), self.rng_states[seat])
 
     def at_stake(self) -> bool:
         """Leaving would lose something: you have acted (or a later hand is dealt), and the
@@ -307,9 +329,10 @@ class PokerSession(NoUndo):
     def is_over(self) -> bool:
         return self.state.phase is Phase.GAME_OVER
 
-    def ending(self) -> tuple[str, list[str]]:
-        """The end of the game: a title, the standings, the hands played and the last hand."""
-        view = self.view(self.you)
+    def ending(self, seat: int | None = None) -> tuple[str, list[str]]:
+        """The end of the game as you (or ``seat``) read it: a title, the standings, the
+        hands played and the last hand."""
+        view = self.view(self.you if seat is None else seat)
         me: SeatView = view.seats[view.seat]
         if view.winner == view.seat:
             title = "You win the game!"

@@ -43,7 +43,7 @@ def session_json(session: PokerSession) -> dict[str, Any]:
         "marks": list(session.marks), "moves": session.your_moves,
         "hands": session.hands, "hands_won": session.hands_won,
         "biggest_pot": session.biggest_pot,
-        "state": engine.to_json(session.state),
+        "state": engine.to_json(session.state), **session._seating_json(),
     }
 
 
@@ -103,4 +103,5 @@ def read_session(cls: type[PokerSession], data: Mapping[str, Any],
     session.hands = read.integer("hands", 0, state.hand_number)
     session.hands_won = read.integer("hands_won", 0, session.hands)
     session.biggest_pot = read.integer("biggest_pot", 0, state.total_chips)
+    session._read_seating(data)
     return session

@@ -26,7 +26,7 @@ from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
 from tableau.storage.lockouts import Lockouts
 from tableau.storage.table_store import TableStore
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
 from tableau.ui.scenes import still_app

@@ -36,9 +36,9 @@ from tableau.sessions.pesten import Stage
 from tableau.storage.passwords import SeatLock as PasswordLock
 from tableau.storage.store import GameRecord
 from tableau.storage.table_store import TableProblem
-from tableau.tables.pesten_table import LOST
-from tableau.tables.pesten_table import SharedTable
 from tableau.tables.pesten_table import TableSession
+from tableau.tables.shared_table import LOST
+from tableau.tables.shared_table import SharedTable
 from tableau.ui.controls.pesten import hand_title
 from tableau.ui.controls.pesten import hint
 from tableau.ui.controls.pesten import public

@@ -35,8 +35,8 @@ from tableau.storage.home import database_path
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
 from tableau.storage.table_store import normal_code
-from tableau.tables.pesten_table import NEEDS_PASSWORD
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables.shared_table import NEEDS_PASSWORD
+from tableau.tables.shared_table import SharedTable
 from tableau.ui.controls.pesten import TWO_DIFFER
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine

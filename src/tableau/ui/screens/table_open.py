@@ -22,7 +22,7 @@ from tableau.sessions.pesten import Seat
 from tableau.storage.home import database_path
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
-from tableau.tables.pesten_table import SharedTable
+from tableau.tables.shared_table import SharedTable
 from tableau.ui.controls.pesten import KINDS
 from tableau.ui.screens.pesten_setup import PestenSetupScreen
 

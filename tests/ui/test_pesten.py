@@ -444,6 +444,11 @@ async def test_a_joker_stack_cannot_be_looked_at_and_then_left(make_app: MakeApp
         assert lock_title(app) == "Pass the terminal to Bram."
 
 
+def footer_text(app: TableauApp) -> str:
+    """The footer's line: the keys and what each means now."""
+    return screen_text(app).splitlines()[-1]
+
+
 async def test_a_two_stack_is_answered_then_taken_cards_are_shown_until_done(
     make_app: MakeApp,
 ) -> None:
@@ -467,7 +472,13 @@ async def test_a_two_stack_is_answered_then_taken_cards_are_shown_until_done(
         await press(pilot, "enter")  # Done
         await unlock(pilot, "bram-pw")
         assert "Take 5 t" in screen_text(app)
+        assert "⏎ Play" in footer_text(app)
         await press(pilot, "t")
+        for _ in range(100):  # the footer follows within a few frames (bounded wait)
+            if "⏎ Done" in footer_text(app):
+                break
+            await pilot.pause(0.02)
+        assert "⏎ Done" in footer_text(app) and "Play" not in footer_text(app)  # Enter's sense
         new = ["KD", "3S", "4S", "5S", "6S"]
         assert sorted(shown_hand(app)) == sorted([*BRAM.split(), *new])
         assert sorted(lit_cards(app)) == sorted(new)

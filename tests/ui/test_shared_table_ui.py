@@ -81,7 +81,7 @@ def joining_app(code: str) -> TableauApp:
 
 async def sit_down(pilot: Pilot[Any], name: str, password: str) -> None:
     await pilot.pause()
-    await pilot.press("enter", *name, "enter", *password, "enter", *password, "enter")
+    await pilot.press(*name, "enter", *password, "enter", *password, "enter")  # name first
     await until(pilot, lambda: isinstance(pilot.app.screen, RemoteSeatScreen), "the table")
 
 
@@ -145,7 +145,7 @@ async def test_bad_codes_and_a_wrong_password_are_one_sentence_each(anna: Shared
         code.value = anna.code  # type: ignore[attr-defined]
         await pilot.press("enter")
         await until(pilot, lambda: "Seat 1 · Anna" in screen_text(app), "the seats")
-        await pilot.press("down", "enter", *"wrong", "enter")
+        await pilot.press("shift+tab", "down", "enter", *"wrong", "enter")  # Anna's seat
         await until(pilot, lambda: "Wrong password" in screen_text(app), "the refusal")
         assert isinstance(app.screen, JoinScreen)
 
@@ -245,3 +245,40 @@ async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> No
         assert 1 in screen.shared.session.stand_ins
         assert screen.shared.shown_name(1) == "Zoe (CPU for now)"
         assert screen.check_action("let_cpu_play", ()) is False
+
+
+async def test_the_openers_lone_hot_seat_shows_its_lock_only_where_the_session_does() -> None:
+    """The opener alone at their screen (one hot seat, the friend elsewhere): the session
+    asks for Anna's lock once a round (``must_unlock``: a lone hot seat stays open once
+    opened), and the host screen follows it: after the first turn's lock, Anna's later
+    turns in the round open straight on her hand, with no "Pass the terminal to Anna"."""
+    session = arranged_table(["4H 5H 6H 9H", "10H QH 4S 5S 9S"], "3H", names=("Anna", "Zoe"),
+                             kinds=("human", REMOTE), passwords=("", ""))
+    store = TableStore(database_path())
+    host = SharedTable.open(store, session)
+    friends = TableStore(database_path())
+    zoe = SharedTable.join(friends, host.code)
+    assert zoe.sit(1, "Zoe", "z").ok
+    app = still_app(first_screen=partial(HostTableScreen, host, {}))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Pass the terminal to Anna" in screen_text(app),
+                        "the first turn's lock")
+            await pilot.click("#i-am")
+            for zoes_card in ("10♥", "Q♥"):
+                await until(pilot, lambda: "Anna's hand" in screen_text(app), "Anna's hand")
+                await pilot.press("enter")  # a heart
+                await until(pilot, lambda: host.session.review is not None, "the review")
+                await pilot.press("enter")  # Done
+                await until(pilot, lambda: "Waiting for Zoe" in screen_text(app), "Zoe's turn")
+                zoe.refresh()
+                card = next(card for card in zoe.session.state.hands[1]
+                            if card.face == zoes_card)
+                assert zoe.act(1, Play((card,))).ok
+                await until(pilot, lambda: "Anna's hand" in screen_text(app)
+                            or "Pass the terminal" in screen_text(app), "Anna's turn again")
+                assert "Pass the terminal" not in screen_text(app)
+                assert host.session.state.round == 1
+    finally:
+        zoe.leave()
+        friends.close()

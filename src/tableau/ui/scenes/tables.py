@@ -68,11 +68,11 @@ async def _sit_down(pilot: Pilot[Any]) -> None:
     from tableau.ui.screens.pesten_shared import RemoteSeatScreen
 
     await pilot.pause()
-    # Pasted, as a terminal pastes: the picture is of the table the seat sits down at.
+    # Pasted, as a terminal pastes: the picture is of the table the seat sits down at. The
+    # form starts in the name; each Enter goes on to the next field, the last sits down.
     for text in ("Zoe", "secret", "secret"):
-        await pilot.press("enter")
         pilot.app.post_message(events.Paste(text))
-    await pilot.press("enter")
+        await pilot.press("enter")
     for _ in range(WAIT_STEPS):
         if isinstance(pilot.app.screen, RemoteSeatScreen):
             break

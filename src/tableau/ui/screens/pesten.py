@@ -100,6 +100,7 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "play", "Play"),
+        Binding("enter", "done", "Done"),  # the footer says what Enter means now
         Binding("d", "draw", "Draw"),
         Binding("t", "take", "Take", show=False),
         Binding("p", "pass_turn", "Keep", show=False),
@@ -247,6 +248,7 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
     def _set_mode(self, mode: str) -> None:
         self.mode = mode
         self.query_one("#turn", ContentSwitcher).current = mode
+        self.refresh_bindings()  # the footer says what Enter means now: Play, or Done
         if mode != "lock":
             self.query_one(SeatLock).hide()
 
@@ -311,7 +313,9 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
-            return self.mode == "hand" and (self.session.review is None or action == "play")
+            return self.mode == "hand" and self.session.review is None
+        if action == "done":
+            return self.mode == "hand" and self.session.review is not None
         if action == "next_round":
             return self.session.over and not self.session.match_over
         if action == "undo":

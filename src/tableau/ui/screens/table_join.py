@@ -8,6 +8,12 @@ showing that seat's hand, with no lock screen.
 
 The passwords stay in their ``PasswordInput`` until taken; a wrong one, a garbage code, a
 closed table or a taken seat is said in one sentence on the form's message line.
+
+Keys typed fast (a paste, tmux's send-keys, a quick typist) go where the focus is, in order:
+Textual hands each key to the widget focused when the key is read, but a Tab or an Enter
+handled by that widget moves the focus only later, after the keys behind it were handed to
+it too ("Bea", Tab, "tulip42" made the name "Beatulip42"). So Tab, shift+Tab and the Enter
+that goes on to the next field are priority bindings here: they move the focus at once.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from typing import ClassVar
 
 from textual import on
 from textual import work
+from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
@@ -46,6 +53,9 @@ from tableau.ui.widgets.password import PasswordInput
 
 NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
 NO_SEAT = "No seat is free at this table."
+NAME_HINT = "your name"
+NEW_PASSWORD_HINT = "to come back later"
+OWN_PASSWORD_HINT = "this seat's password"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +89,10 @@ class JoinScreen(NarrowLayout, TableauScreen):
     CSS_PATH = "table_join.tcss"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Menu"),
+        # Priority: the focus moves before the next key is read (see the module's doc).
+        Binding("tab", "app.focus_next", show=False, priority=True),
+        Binding("shift+tab", "app.focus_previous", show=False, priority=True),
+        Binding("enter", "next_field", show=False, priority=True),
     ]
 
     def __init__(self, code: str = "", *, store: TableStore | None = None,
@@ -107,11 +121,12 @@ class JoinScreen(NarrowLayout, TableauScreen):
             with Vertical(id="join-form"):
                 with Horizontal(classes="join-row", id="name-row"):
                     yield Label("Your name", classes="join-label")
-                    yield Input(max_length=16, compact=True, id="name")
+                    yield Input(max_length=16, compact=True, id="name",
+                                placeholder=NAME_HINT)
                 with Horizontal(classes="join-row"):
                     yield Label("Password", classes="join-label")
                     yield PasswordInput(compact=True, id="password", max_length=200,
-                                        placeholder="to come back later")
+                                        placeholder=NEW_PASSWORD_HINT)
                 with Horizontal(classes="join-row", id="again-row"):
                     yield Label("Again", classes="join-label")
                     yield PasswordInput(compact=True, id="again", max_length=200,
@@ -134,7 +149,7 @@ class JoinScreen(NarrowLayout, TableauScreen):
         if self.code:
             self._look(self.code)
         else:
-            self.query_one("#code", Input).focus()
+            self.set_focus(self.query_one("#code", Input))
 
     def on_unmount(self) -> None:
         if not self._handed_over:
@@ -182,9 +197,9 @@ class JoinScreen(NarrowLayout, TableauScreen):
             self.query_one("#join-form").display = False
             self._say(NO_SEAT, error=True)
             return
-        self._say("Choose your seat (↑ ↓, Enter).")
         seats.highlighted = 0
-        self.call_after_refresh(seats.focus)  # once shown: a hidden list takes no focus
+        self._show_form(self.choices[0])
+        self._focus_form(self.choices[0])
 
     # ------------------------------------------------------------------ the seat
 
@@ -196,7 +211,12 @@ class JoinScreen(NarrowLayout, TableauScreen):
     def _seat_selected(self, event: OptionList.OptionSelected) -> None:
         choice = self.choices[event.option_index]
         self._show_form(choice)
-        self.query_one("#name" if choice.new else "#password").focus()
+        self._focus_form(choice)
+
+    def _focus_form(self, choice: SeatChoice) -> None:
+        """The focus where the player types next: their name, or the seat's password. Set
+        now, not after a refresh: keys already typed follow it."""
+        self.set_focus(self.query_one("#name" if choice.new else "#password"))
 
     def _chosen(self) -> SeatChoice | None:
         index = self.query_one("#join-seats", OptionList).highlighted
@@ -207,24 +227,30 @@ class JoinScreen(NarrowLayout, TableauScreen):
         self.query_one("#name-row").display = choice.new
         self.query_one("#again-row").display = choice.new
         self.query_one("#sit", Button).label = "Sit down" if choice.new else "Come back"
+        self.query_one("#password", PasswordInput).placeholder = (
+            NEW_PASSWORD_HINT if choice.new else OWN_PASSWORD_HINT)
+        other = " Shift+Tab: another seat." if len(self.choices) > 1 else ""
         if choice.new:
-            self.query_one("#name", Input).placeholder = choice.name
-            self._say("Your name, and a password to come back to your seat later.")
+            self._say(f"Your name, and a password to come back to your seat later. No "
+                      f"name keeps “{choice.name}”.{other}")
         else:
-            self._say(f"{choice.name}'s password takes the seat back.")
+            self._say(f"{choice.name}'s password takes the seat back.{other}")
 
-    @on(Input.Submitted, "#name")
-    def _name_given(self) -> None:
-        self.query_one("#password").focus()
+    def action_next_field(self) -> None:
+        """Enter in the name, or in a new seat's first password: the next field, at once.
+        Elsewhere Enter does what the focused widget does with it, once the keys before it
+        reached it (the code's field reads the code, the seat list takes the seat)."""
+        focused, choice = self.focused, self._chosen()
+        if choice is None or focused is None:
+            raise SkipAction()
+        if focused.id == "name":
+            self.set_focus(self.query_one("#password"))
+        elif focused.id == "password" and choice.new:
+            self.set_focus(self.query_one("#again"))
+        else:
+            raise SkipAction()
 
     @on(PasswordInput.Submitted, "#password")
-    def _password_given(self) -> None:
-        choice = self._chosen()
-        if choice is not None and choice.new:
-            self.query_one("#again").focus()
-        else:
-            self._sit()
-
     @on(PasswordInput.Submitted, "#again")
     @on(Button.Pressed, "#sit")
     def _sit(self) -> None:

@@ -322,3 +322,39 @@ def test_a_name_or_a_cpu_standing_in_elsewhere_does_not_make_the_openers_done_st
     assert host.act(0, DONE).ok  # the round is the one Anna reviewed: her Done is taken
     assert host.session.stand_ins == {1: "careful"} and host.session.chairs[1].name == "Zoe"
     assert host.session.stage is not Stage.REVIEW
+
+
+def test_a_friend_back_with_no_cpu_having_played_is_said_to_be_back(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    host = opened(stores[0], clock, tmp_path)
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    assert friend.sit(0, "Zoe", "pw").ok and host.refresh() and not host.away()
+    host.news(1)
+    friend.leave()
+    assert host.refresh() and host.away() == {0} and "Zoe is back." not in host.news(1)
+    back = joined(stores[1], host.code, clock, tmp_path)
+    back.come_back(0, "pw")
+    host.refresh()
+    news = host.news(1)
+    assert "Zoe is back." in news and "Zoe is back and plays again." not in news
+    assert "Zoe is back." not in host.news(1)  # said once
+    assert not any("is back" in line for line in back.news(0))  # not to Zoe herself
+    back.leave()
+
+
+def test_a_play_taken_back_and_made_again_is_told_again_at_the_openers_screen(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path) -> None:
+    host = opened(stores[0], clock, tmp_path, (HUMAN, REMOTE, "careful"))
+    assert joined(stores[1], host.code, clock, tmp_path).sit(1, "Zoe", "pw").ok
+    host.refresh()
+    host.news(0)
+    assert host.act(0, host.session.moves(0)[0]).ok  # Anna's lock opens
+    move = host.session.moves(0)[0]
+    assert host.act(0, move).ok
+    told = host.news(0)
+    assert told
+    assert host.undo().ok
+    while host.session.stage is Stage.LOCK:
+        assert host.act(0, host.session.moves(0)[0]).ok
+    assert host.act(0, move).ok
+    assert host.news(0) == told  # the same play, said again

@@ -184,7 +184,8 @@ def read_command(text: str, view: View) -> Command:
 def _option(number: str, view: View, last: bool, suit: Suit | None) -> Command:
     listed = options(view)
     if len(number) > 3 or not 1 <= int(number) <= len(listed):
-        raise ValueError(f"{shown_input(number)} is not on the list; choose 1 to {len(listed)}.")
+        choices = "1" if len(listed) == 1 else f"1 to {len(listed)}"
+        raise ValueError(f"{shown_input(number)} is not on the list; choose {choices}.")
     option = listed[int(number) - 1]
     if option.cards:
         return Command(cards=option.cards, last=last, suit=suit)

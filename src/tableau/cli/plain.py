@@ -13,6 +13,7 @@ scripts and screen readers. The rules are the same for every game:
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -40,10 +41,15 @@ SUIT_LETTERS: Final = str.maketrans({"♣": "C", "♦": "D", "♥": "H", "♠": 
 """The suit glyphs the table draws (and their outline forms), as the spec's letters."""
 
 
+GLYPH_BEFORE_NOUN: Final = re.compile("[♣♦♥♠♧♢♡♤] (?=clubs|diamonds|hearts|spades)")
+"""A glyph the table draws before its own suit's noun ("names ♠ spades")."""
+
+
 def in_letters(text: str) -> str:
     """``text`` with suit glyphs as letters ("10♥" -> "10H"): line mode is plain text, for
-    every terminal and screen reader."""
-    return text.translate(SUIT_LETTERS)
+    every terminal and screen reader. A glyph before its own noun goes ("names spades", not
+    "names S spades")."""
+    return GLYPH_BEFORE_NOUN.sub("", text).translate(SUIT_LETTERS)
 
 
 def card_text(card: AnyCard) -> str:

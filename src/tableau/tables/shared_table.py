@@ -144,6 +144,7 @@ class SharedTable(Generic[S]):
         self._printed = 0
         """Events of the round's history given as news so far."""
         self._stand_ins_told: dict[int, str] = {}
+        self._away_told: frozenset[int] = frozenset()
         """The CPUs standing in for away players, as the news last told them."""
         self._beating: threading.Event | None = None
 
@@ -253,13 +254,17 @@ class SharedTable(Generic[S]):
         return lines
 
     def _stand_in_news(self) -> list[str]:
-        """Who a CPU began or stopped playing for since the last news."""
+        """Who a CPU began or stopped playing for, and who came back, since the last news."""
         now, told = self.session.stand_ins, self._stand_ins_told
         names = [info.name for info in self.session.seats]
         lines = [f"{names[seat]} is away: a CPU plays for them for now." for seat in now
                  if seat not in told]
         lines += [f"{names[seat]} is back and plays again." for seat in told if seat not in now]
-        self._stand_ins_told = now
+        # Back with no CPU having stood in: said too, once, at the other screens.
+        away = self.away()
+        lines += [f"{names[seat]} is back." for seat in sorted(self._away_told - away)
+                  if seat not in told and seat != self.seat]
+        self._stand_ins_told, self._away_told = now, away
         return lines
 
     # -------------------------------------------------------------- changes
@@ -274,7 +279,10 @@ class SharedTable(Generic[S]):
         """Take back the opener's hot seat's last play; a remote seat's plays stay."""
         if self.seat is not None:
             return Answer.refused(REMOTE_STAYS)
-        return self.change(lambda session: session.undo())
+        answer = self.change(lambda session: session.undo())
+        if answer.ok:  # this screen says it was taken back; a play made again is news again
+            self._printed = min(self._printed, len(self.session.state.history))
+        return answer
 
     def change(self, change: Change[S], check: Check | None = None) -> Answer[Any]:
         """``change`` made to the table as this process last saw it, in one transaction (if

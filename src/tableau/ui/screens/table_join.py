@@ -53,9 +53,8 @@ from tableau.ui.widgets.password import PasswordInput
 
 NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
 NO_SEAT = "No seat is free at this table."
-NAME_HINT = "your name"
-NEW_PASSWORD_HINT = "to come back later"
-OWN_PASSWORD_HINT = "this seat's password"
+PASSWORD_HINT = {True: "to come back later", False: "this seat's password"}
+"""The password field's hint for a new seat (True), or for one's own seat to come back to."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,11 +121,11 @@ class JoinScreen(NarrowLayout, TableauScreen):
                 with Horizontal(classes="join-row", id="name-row"):
                     yield Label("Your name", classes="join-label")
                     yield Input(max_length=16, compact=True, id="name",
-                                placeholder=NAME_HINT)
+                                placeholder="your name")
                 with Horizontal(classes="join-row"):
                     yield Label("Password", classes="join-label")
                     yield PasswordInput(compact=True, id="password", max_length=200,
-                                        placeholder=NEW_PASSWORD_HINT)
+                                        placeholder=PASSWORD_HINT[True])
                 with Horizontal(classes="join-row", id="again-row"):
                     yield Label("Again", classes="join-label")
                     yield PasswordInput(compact=True, id="again", max_length=200,
@@ -228,7 +227,7 @@ class JoinScreen(NarrowLayout, TableauScreen):
         self.query_one("#again-row").display = choice.new
         self.query_one("#sit", Button).label = "Sit down" if choice.new else "Come back"
         self.query_one("#password", PasswordInput).placeholder = (
-            NEW_PASSWORD_HINT if choice.new else OWN_PASSWORD_HINT)
+            PASSWORD_HINT[choice.new])
         other = " Shift+Tab: another seat." if len(self.choices) > 1 else ""
         if choice.new:
             self._say(f"Your name, and a password to come back to your seat later. No "

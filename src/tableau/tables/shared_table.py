@@ -144,8 +144,9 @@ class SharedTable(Generic[S]):
         self._printed = 0
         """Events of the round's history given as news so far."""
         self._stand_ins_told: dict[int, str] = {}
-        self._away_told: frozenset[int] = frozenset()
         """The CPUs standing in for away players, as the news last told them."""
+        self._away_told: frozenset[int] = frozenset()
+        """The away seats, as the news last told them (one back with no CPU is said back)."""
         self._beating: threading.Event | None = None
 
     @classmethod

@@ -2,10 +2,9 @@
 
 The screen is the hot-seat table (``PestenScreen``: its panels, keys, clicks and drags)
 drawn for one seat: that seat's hand shows at once and stays (no lock, no hand-over), and
-only its cards; every other seat is the public table. Every ``REFRESH_EVERY`` seconds it asks
-the table whether another screen changed it (``SharedTable.refresh``: a cheap
-``PRAGMA data_version``) and redraws only then; the same timer runs the CPUs while this
-process holds the table's lease. When the turn comes the terminal bell rings once and the
+only its cards; every other seat is the public table, kept live by ``live_table.LiveTable``
+(another screen's change shows within a tenth of a second; the CPUs move under the table's
+lease). When the turn comes the terminal bell rings once and the
 screen says "Your turn." A move is one transaction at the table: refused with a sentence when
 the table moved on since. A closed table, or a seat taken back at another screen, is said in
 one sentence and the menu follows. Leaving (q) leaves the seat waiting ("away") for its
@@ -44,13 +43,10 @@ from tableau.ui.controls.pesten import hint
 from tableau.ui.controls.pesten import public
 from tableau.ui.controls.pesten import round_end
 from tableau.ui.screens.dialogs import EndScreen
+from tableau.ui.screens.live_table import LiveTable
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.widgets.pesten_hand import PestenHand
 
-REFRESH_EVERY = 0.08
-"""Seconds between two looks at the table (a change shows well inside 150 ms)."""
-FAILED_READS = 25
-"""Failed looks in a row (each waited out the busy timeout) after which the screen leaves."""
 AWAY = " (away)"
 YOUR_TURN = "Your turn."
 
@@ -74,72 +70,14 @@ class SeatSession(TableSession):
         return self.shared.seat
 
 
-class LiveTableScreen(PestenScreen):
-    """What both screens of a shared table do: every ``REFRESH_EVERY`` s read the table if
-    another screen changed it, play a CPU's move when this process holds the lease and the
-    runtime's pace allows, and redraw what changed. Each screen owns the table's store."""
+class LiveTableScreen(LiveTable, PestenScreen):
+    """The Pesten table live (``LiveTable``): both screens of a shared Pesten table."""
 
     SAVES_PROGRESS = False
 
     def __init__(self, shared: SharedTable, session: TableSession, **options: Any) -> None:
         super().__init__(cast(PestenSession, session), **options)
-        self.shared = shared
-        self._away: frozenset[int] = frozenset()
-        self._failed_reads = 0
-        self._last_change = 0.0
-
-    def on_mount(self) -> None:
-        # Textual calls PestenScreen's on_mount after this one: it draws the table.
-        self._away = self.shared.away()
-        self._last_change = self.runtime.clock()
-        self.set_interval(REFRESH_EVERY, self._look)
-
-    def _look(self) -> None:
-        """Read the table if another screen changed it; run a CPU if this process may."""
-        shared = self.shared
-        try:
-            changed = shared.refresh()
-            if not changed and self._cpu_may_move():
-                changed = shared.run_cpus()
-            self._failed_reads = 0
-        except TableProblem as problem:
-            self._failed_reads += 1
-            if self._failed_reads >= FAILED_READS:
-                self._leave_with(str(problem))
-            return
-        if self._left_the_table():
-            return
-        away = shared.away()
-        if changed:
-            self._last_change = self.runtime.clock()
-            self._news = " ".join(shared.news(self._news_viewer())[-2:])
-            self.after_move()
-        elif away != self._away:
-            self._seats_changed()
-        self._away = away
-
-    def _seats_changed(self) -> None:
-        """A seat's player left or came back (the table itself did not move)."""
-        self._render_table()
-
-    def _cpu_may_move(self) -> bool:
-        """A CPU's move waits the runtime's pace after the last change, as at one screen."""
-        return (self.shared.session.stage is Stage.CPU
-                and self.runtime.clock() - self._last_change >= self.runtime.cpu_delay)
-
-    def _news_viewer(self) -> int:
-        """Whose words the news line is in (the wording never names a hidden card)."""
-        return 0
-
-    def _left_the_table(self) -> bool:
-        """The table is gone for this screen (closed, or its seat taken): it has gone to the
-        menu with a sentence. Override."""
-        return False
-
-    def _leave_with(self, sentence: str) -> None:
-        app, title = self.app, f"Table {self.shared.code}"
-        self.to_menu()
-        app.notify(sentence, title=title, markup=False, timeout=10)
+        self._live_init(shared)
 
 
 class RemoteSeatScreen(LiveTableScreen):
@@ -174,9 +112,6 @@ class RemoteSeatScreen(LiveTableScreen):
     def _look(self) -> None:
         if not self._gone:
             super()._look()
-
-    def _news_viewer(self) -> int:
-        return self.seat
 
     def _left_the_table(self) -> bool:
         if self.shared.closed:
@@ -275,7 +210,7 @@ class RemoteSeatScreen(LiveTableScreen):
             self._message(answer.refusal or "", error=True)
             return
         self.selected, self.last_armed = [], False
-        self._last_change = self.runtime.clock()
+        self._moved_now()
         self._news = " ".join(describe(event, seat) for event in answer.events)
         self._my_turn = False  # a turn that goes on (a seven, a draw) is said again
         self.after_move()
@@ -424,7 +359,7 @@ class HostTableScreen(LiveTableScreen):
         if not answer.ok:
             self._message(answer.refusal or "", error=True)
             return
-        self._last_change = self.runtime.clock()
+        self._moved_now()
         self._news = " ".join(self.shared.news(0)[-2:])
         self.after_move()
 

@@ -280,6 +280,39 @@ def test_a_remote_seat_without_a_heartbeat_for_a_while_is_away(
     assert store.away(store.load(code)) == {2, 3}
 
 
+def test_the_openers_hot_seats_wait_elsewhere_once_its_heartbeat_is_old(
+    store: TableStore, path: Path, wall: Wall
+) -> None:
+    seats = (SharedSeat(0, "Ann", "human", HASH, "opener", wall.now),
+             SharedSeat(1, "Eva", "human", "", "opener", wall.now),
+             SharedSeat(2, "Otto", "cpu", "", "opener", wall.now), SharedSeat(3, "Bram", "open"))
+    code = store.open_table("pesten", {"counter": 0}, seats, "opener")
+    store.sit(code, 3, "bram-process", HASH)
+    calls: list[tuple[int, ...]] = []
+
+    def elsewhere(row: TableRow, turned: tuple[int, ...]) -> dict[str, Any]:
+        calls.append(turned)
+        return {**row.state, "counter": row.state["counter"] + 1}
+
+    wall.now += AWAY_AFTER
+    store.heartbeat(code, None, "opener")  # every seat the opener's screen holds
+    wall.now += AWAY_AFTER
+    assert store.opener_gone(code, elsewhere) is None and not calls  # it beat in time
+    wall.now += 0.1
+    store.heartbeat(code, 3, "bram-process")  # Bram's screen is there
+    other = TableStore(path, wall=wall)  # two screens notice: it is done once
+    try:
+        row = store.opener_gone(code, elsewhere)
+        assert other.opener_gone(code, elsewhere) is None
+    finally:
+        other.close()
+    assert row is not None and calls == [(0, 1)] and row == store.load(code)
+    assert row.opener == "" and row.version == 2 and row.state["counter"] == 1
+    assert [(seat.kind, seat.holder, seat.password) for seat in row.seats[:3]] == [
+        ("remote", "", HASH), ("remote", "", ""), ("cpu", "", "")]
+    assert row.seats[3].holder == "bram-process" and store.away(row) == {0, 1}
+
+
 def test_leaving_is_away_at_once_and_coming_back_takes_the_seat_again(
     store: TableStore, code: str, wall: Wall
 ) -> None:

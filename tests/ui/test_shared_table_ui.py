@@ -26,8 +26,11 @@ from tableau.sessions.pesten import NEXT_ROUND
 from tableau.sessions.pesten import REMOTE
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Seat
+from tableau.sessions.pesten import Stage
 from tableau.storage.home import database_path
 from tableau.storage.table_store import TableStore
+from tableau.tables import shared_table
+from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
@@ -249,9 +252,9 @@ async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> No
 
 async def test_the_openers_lone_hot_seat_shows_its_lock_only_where_the_session_does() -> None:
     """The opener alone at their screen (one hot seat, the friend elsewhere): the session
-    asks for Anna's lock once a round (``must_unlock``: a lone hot seat stays open once
-    opened), and the host screen follows it: after the first turn's lock, Anna's later
-    turns in the round open straight on her hand, with no "Pass the terminal to Anna"."""
+    asks for Anna's lock once (``must_unlock``: a lone hot seat beside remote seats stays
+    open once opened, for the match), and the host screen follows it: after the first turn's
+    lock, Anna's later turns open straight on her hand, with no "Pass the terminal to Anna"."""
     session = arranged_table(["4H 5H 6H 9H", "10H QH 4S 5S 9S"], "3H", names=("Anna", "Zoe"),
                              kinds=("human", REMOTE), passwords=("", ""))
     store = TableStore(database_path())
@@ -279,6 +282,72 @@ async def test_the_openers_lone_hot_seat_shows_its_lock_only_where_the_session_d
                             or "Pass the terminal" in screen_text(app), "Anna's turn again")
                 assert "Pass the terminal" not in screen_text(app)
                 assert host.session.state.round == 1
+    finally:
+        zoe.leave()
+        friends.close()
+
+
+async def test_a_friend_lets_a_cpu_play_for_the_opener_whose_screen_is_gone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opener's process beats its hot seat's heartbeat by a clock a minute slow, as if it
+    had been killed a minute ago: the friend's screen turns Anna's seat into one that waits for
+    her, says so, and offers c (the footer and the status); c makes a CPU play for her (her
+    one card wins the round), and the table itself deals the next round after a while.
+    Anna's cards are never on the friend's screen."""
+    monkeypatch.setattr(shared_table, "DEAL_ON_AFTER", 0.3)
+    session = arranged_table(["4H", "AH QH 4S 5S 9S"], "3H", names=("Anna", "Zoe"),
+                             kinds=("human", REMOTE), passwords=("", ""))
+    store = TableStore(database_path(), wall=lambda: time.time() - 60)
+    host = SharedTable.open(store, session)
+    app = joining_app(host.code)
+    try:
+        async with app.run_test(size=(100, 24)) as pilot:
+            await sit_down(pilot, "Zoe", "z")
+            screen = app.screen
+            assert isinstance(screen, RemoteSeatScreen)
+            await until(pilot, lambda: "c: a CPU plays for Anna." in screen_text(app),
+                        "the offer")
+            assert screen.shared.opener_gone and "Anna is away" in screen_text(app)
+            assert "Anna's screen is gone; the seat waits for them" in screen_text(app)
+            assert "c Let a CPU play" in screen_text(app)
+            assert "Let a CPU play for Anna" in [command.title for command in
+                                                 screen.palette_commands()]
+            hides_annas_hand(app, host)
+            await pilot.press("c")
+            await until(pilot, lambda: "The next round is dealt in a few seconds."
+                        in screen_text(app), "the round's end")
+            assert "Anna plays 4♥ and wins round 1!" in screen_text(app)
+            assert screen.shared.shown_name(0) == "Anna (CPU for now)"
+            await until(pilot, lambda: "Zoe's hand — 7 cards" in screen_text(app), "round 2")
+            assert screen.check_action("let_cpu_play", ()) is False
+            hides_annas_hand(app, host)
+    finally:
+        store.close()
+
+
+async def test_an_openers_screen_the_table_went_on_without_goes_to_the_menu_and_closes_nothing(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The opener's screen stalled (its heartbeat a minute old): a friend's look seats Anna
+    elsewhere, and the opener's screen, alive again, says so in one sentence and goes to the
+    menu; leaving does not close the table the friends play on."""
+    session = arranged_table(["4H 5H", "AH QH 4S"], "3H", names=("Anna", "Zoe"),
+                             kinds=("human", REMOTE), passwords=("", ""))
+    store = TableStore(database_path(), wall=lambda: time.time() - 60)
+    host = SharedTable.open(store, session)
+    friends = TableStore(database_path())
+    zoe = SharedTable.join(friends, host.code)
+    app = still_app(first_screen=partial(HostTableScreen, host, {}))
+    said: list[str] = []
+    monkeypatch.setattr(app, "notify", lambda text, **options: said.append(text))
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: "Pass the terminal to Anna" in screen_text(app),
+                        "Anna's lock")
+            assert zoe.sit(1, "Zoe", "z").ok and zoe.refresh() and zoe.opener_gone
+            await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+            assert said == [SCREEN_GONE.format(code=host.code)]
+        zoe.refresh()
+        assert not zoe.closed and zoe.session.stage is Stage.REMOTE
     finally:
         zoe.leave()
         friends.close()

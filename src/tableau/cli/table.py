@@ -18,6 +18,13 @@ A seat whose player has been away ``AWAY_AFTER`` seconds (see ``SharedTable.let_
 the opener, waiting for it, is asked once per absence "Bram is away. Let a CPU play for Bram?
 (y/n)"; while a CPU plays for Bram every screen shows "Bram (CPU for now)", and Bram takes the
 seat back by joining again with the password (or at once, if their screen only stalled).
+
+The opener's screen killed (kill -9, a closed terminal) does not end the table, as leaving it
+does: once its heartbeat is ``AWAY_AFTER`` seconds old, a friend's screen says "Anna's screen
+is gone; the seat waits for them (tableau join CODE)", the opener's players come back to their
+seats with `tableau join CODE` and their passwords, any friend is asked whether a CPU may play
+for one of them meanwhile, and the table deals on by itself after an end
+(``SharedTable.run_cpus``).
 """
 
 from __future__ import annotations
@@ -72,6 +79,7 @@ from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
 from tableau.tables.pesten_table import TableSession
 from tableau.tables.shared_table import LOST
+from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
 from tableau.tables.table_games import TABLE_GAMES
 from tableau.ui.controls.pesten import SEED_TELLS_ALL
@@ -87,7 +95,7 @@ class SharedLines(TableWaits, PlainTable):
     """``PlainTable`` at a shared Pesten table: its turns and news, with the waiting between
     them."""
 
-    WAIT_AT_END = "Waiting for the opener to deal the next round."
+    next_one = "the next round"
 
     def __init__(self, shared: SharedTable[Any], lines: Lines, secret: Secret = read_password,
                  locks: dict[int, SeatLock] | None = None,
@@ -141,8 +149,8 @@ def _table_parser() -> Parser:
 
 
 def main(argv: list[str]) -> int:
-    """`tableau table GAME ...`: Pesten on the table screen or in line mode, Go Fish and
-    Poker in line mode."""
+    """`tableau table GAME ...`: a Pesten, Go Fish or Poker table, on the table screen or in
+    line mode (--plain)."""
     if argv[:1] in (["-h"], ["--help"]):
         _table_parser().print_help()
         return 0
@@ -150,7 +158,11 @@ def main(argv: list[str]) -> int:
         game = LINE_GAMES[argv[0]]
         read = read_arguments(f"{TABLE_PROG} {argv[0]}", argv[1:],
                               game_parser(argv[0], game), partial(game_options, game))
-        return read if isinstance(read, int) else _hosted(partial(host_game, game, read))
+        if isinstance(read, int):
+            return read
+        if not read.pop("plain"):
+            return _table_screen({"game": argv[0], **read})
+        return _hosted(partial(host_game, game, read))
     if not argv or argv[0] != "pesten":
         game_name = f", not {shown(argv[0])}" if argv else ""
         return refuse(TABLE_PROG, f"only Pesten, Go Fish and Poker have shared tables"
@@ -159,12 +171,16 @@ def main(argv: list[str]) -> int:
     if isinstance(options, int):
         return options
     if not options.pop("plain", False):
-        # The table screen: the Pesten set-up with open seats, then the opener's table.
-        from tableau.cli import open_app
-        from tableau.ui.screens.table_open import open_table
-
-        return open_app(first_screen=partial(open_table, options))
+        return _table_screen(options)
     return _hosted(partial(host, options))
+
+
+def _table_screen(options: dict[str, Any]) -> int:
+    """The table screen: the game's set-up with open seats, then the opener's table."""
+    from tableau.cli import open_app
+    from tableau.ui.screens.table_open import open_table
+
+    return open_app(first_screen=partial(open_table, options))
 
 
 def _hosted(host_with: Callable[[TableStore, Lines], None]) -> int:
@@ -237,7 +253,8 @@ def run_host(table: SharedLines | GameLines) -> None:
         # The opener left: nobody plays the hot seats or deals on, so the friends are told.
         with suppress(TableProblem):
             shared.close()
-        lines.show(f"You closed table {shared.code}.")
+        if not shared.screen_gone:  # else the table went on without this screen: it stays
+            lines.show(f"You closed table {shared.code}.")
         raise
 
 
@@ -248,6 +265,9 @@ def _host_loop(table: SharedLines | GameLines) -> None:
         session = shared.session
         if shared.closed:
             table.lines.show("The table is closed.")
+            return
+        if shared.screen_gone:
+            table.lines.show(SCREEN_GONE.format(code=shared.code))
             return
         stage = session.stage
         if stage is Stage.OVER:
@@ -402,7 +422,7 @@ def _guest_loop(table: SharedLines | GameLines, seat: int) -> None:
             for line in table.end_lines(seat):
                 table.lines.show(line)
             if not shared.closed:
-                table.lines.show(table.WAIT_AT_END)
+                table.lines.show(table.end_wait())
             table.lines.stdout.flush()
         if shared.closed:
             table.lines.show("The table is closed. Thank you for playing.")
@@ -417,4 +437,6 @@ def _guest_loop(table: SharedLines | GameLines, seat: int) -> None:
             continue
         if session.stage in (Stage.REMOTE, Stage.LOCK, Stage.HAND, Stage.REVIEW):
             table.say_waiting()
+        if session.stage is Stage.REMOTE:
+            table.offer_cpu()  # only once the opener's screen is gone
         table.pause()

@@ -39,6 +39,8 @@ from tableau.sessions.seeds import fresh_seed
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.waits import end_wait
+from tableau.tables.waits import waiting_for
 from tableau.ui.controls.pesten import SEED_TELLS_ALL
 
 TABLE_PROG: Final = "tableau table"
@@ -58,7 +60,8 @@ class TableWaits:
     whom the table waits for, the opener's offer of a CPU for an away player, and the waiting
     itself (running the CPUs under the lease)."""
 
-    WAIT_AT_END = "Waiting for the opener to deal on."
+    next_one = "the next game"
+    """What is dealt after an end ("the next round")."""
 
     def __init__(self, shared: SharedTable[Any], lines: Lines,
                  sleep: Callable[[float], None] = time.sleep) -> None:
@@ -97,34 +100,27 @@ class TableWaits:
             if self.failed_reads >= FAILED_READS:
                 raise
 
+    def end_wait(self) -> str:
+        """Who deals on after an end: the opener, or (their screen gone) the table itself."""
+        return end_wait(self.shared, self.next_one)
+
     def say_waiting(self) -> None:
         """Whom the table waits for, said once each time that changes."""
         shared, session = self.shared, self.shared.session
         seat = session.to_move
         if seat is None:
             return
-        away = shared.away()
-        kind = shared.shared_seat(seat).kind
-        waiting = (seat, kind, away)
+        waiting = (seat, shared.shared_seat(seat).kind, shared.away())
         if waiting == self.waiting_for:
             return
         self.waiting_for = waiting
-        name = session.seats[seat].name
-        if kind == "open":
-            text = (f"Seat {seat + 1} is open: the table waits for a friend to join "
-                    f"(tableau join {shared.code}).")
-        elif seat in away:
-            text = f"{name} is away; the table waits for them to come back."
-        elif kind == "human":
-            text = f"Waiting for {name}, who plays at the opener's screen."
-        else:
-            text = f"Waiting for {name}, who plays at their own screen."
-        self.lines.show(text)
+        self.lines.show(waiting_for(shared, seat))
         self.lines.stdout.flush()
 
     def offer_cpu(self) -> None:
-        """At the opener's screen, waiting for a seat whose player has been away a while: ask
-        once for this absence whether a CPU may play for them."""
+        """At the opener's screen (or a friend's, once the opener's is gone), waiting for a
+        seat whose player has been away a while: ask once for this absence whether a CPU may
+        play for them."""
         shared = self.shared
         seat = shared.session.to_move
         if seat is None or not shared.may_let_cpu_play(seat):
@@ -157,13 +153,15 @@ class LineGame:
     end_lines: Callable[[Any, int], list[str]]
     deal_on: Callable[[Any], Any]
     """The move that deals on after an end, or None: the table ends."""
+    next_one: str = "the next game"
+    """What ``deal_on`` deals."""
 
 
 LINE_GAMES: Final = {
     "gofish": LineGame("Go Fish", range(2, 6), ("pro", "easy"), gofish_session.start,
                        gofish.ask_at_table, gofish.end_lines, gofish.deal_on),
     "poker": LineGame("Poker", range(2, 7), (), poker_session.start, poker.show_and_read,
-                      poker.end_lines, poker.deal_on),
+                      poker.end_lines, poker.deal_on, "the next hand"),
 }
 
 
@@ -175,6 +173,7 @@ class GameLines(TableWaits):
                  sleep: Callable[[float], None] = time.sleep) -> None:
         super().__init__(shared, lines, sleep)
         self.game = game
+        self.next_one = game.next_one
 
     @property
     def viewer(self) -> int | None:
@@ -244,9 +243,7 @@ def game_options(game: LineGame, args: argparse.Namespace) -> dict[str, Any]:
     if args.players not in game.players:
         raise ValueError(f"--players must be {game.players[0]} to {game.players[-1]} for "
                          f"{game.title}, not {args.players}.")
-    if not args.plain:
-        raise ValueError(f"the table screen for {game.title} comes later; add --plain.")
-    return {"players": args.players, "seed": args.seed}
+    return {"players": args.players, "seed": args.seed, "plain": args.plain}
 
 
 def _who_plays(text: str, default: str, levels: tuple[str, ...] = PESTEN_CPUS) -> str:

@@ -17,6 +17,8 @@ line mode (``tableau pesten --plain``) both only draw:
   is dealt at once and waits at its turn until somebody takes it (``tableau.tables``).
   While its player is away a CPU may stand in for it (``stand_in``): the seat keeps its name
   and its hand, a CPU's turn is played for it, and ``come_back`` gives it back to its player.
+  A hot seat whose screen is gone becomes a remote seat (``seat_elsewhere``). A lone hot seat
+  beside remote seats opens its lock once for the match (nobody here to hide its hand from).
 - Undo before the hand-over: while a human's turn lasts, and after a play that ended it until
   Done, the player may take back their own plays, one at a time. Never a draw, a take, or a
   play that gave them cards (a penalty): those cards have been seen. A play that ends the
@@ -59,6 +61,7 @@ from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
 from tableau.sessions.seating import NOBODY_STANDS_IN
 from tableau.sessions.seating import Stage
+from tableau.sessions.seating import elsewhere_refusal
 from tableau.sessions.seating import rename_refusal
 from tableau.sessions.seating import stand_in_refusal
 from tableau.sessions.seeds import fresh_seed
@@ -177,7 +180,7 @@ class PestenSession(Versioned):
         self._version = version
         self._new_seed = new_seed
         self._opened: set[int] = set()
-        """Seats whose lock was opened this round."""
+        """Seats whose lock was opened this round (see ``_lone_at_shared_table``)."""
         self._open_seat: int | None = None
         """The seat whose lock is open this turn (until its hand is handed over)."""
         self.review: Review | None = None
@@ -265,6 +268,12 @@ class PestenSession(Versioned):
         lone = sum(chair.is_hot_seat for chair in self.chairs) == 1
         return not (lone and seat in self._opened)
 
+    def _lone_at_shared_table(self) -> bool:
+        """One hot seat here, the other people at their own screens: its lock, opened once,
+        stays open for the match (at one screen a new round starts at the lock, as ever)."""
+        return (sum(chair.is_hot_seat for chair in self.chairs) == 1
+                and any(chair.is_remote for chair in self.chairs))
+
     def view(self, seat: int) -> View:
         return engine.view(self.state, seat)
 
@@ -338,7 +347,8 @@ class PestenSession(Versioned):
             config = dataclasses.replace(self.state.config, seed=self._new_seed())
             self.state = engine.new_game(config)
             self.cpu_seed = config.seed ^ 0x5EED
-        self._opened.clear()
+        if not self._lone_at_shared_table():
+            self._opened.clear()
         self._hand_over()
         return self.state.history
 
@@ -436,6 +446,24 @@ class PestenSession(Versioned):
         """The player of ``seat`` is back: the CPU that stood in for them stops."""
         if self._stand_ins.pop(seat, None) is None:
             return Answer.refused(NOBODY_STANDS_IN)
+        return self._changed(())
+
+    def seat_elsewhere(self, seat: int) -> Answer[Event]:
+        """The hot ``seat`` is played at another screen from now on (the opener's screen is
+        gone): a remote seat, its lock closed. Caught on show (its lock open, or its review),
+        its turn is handed over as a remote seat's is: what it played stays."""
+        problem = elsewhere_refusal(self.chairs, seat)
+        if problem is not None:
+            return Answer.refused(problem)
+        self.chairs = tuple(Seat(chair.name, REMOTE) if index == seat else chair
+                            for index, chair in enumerate(self.chairs))
+        self._opened.discard(seat)
+        if self.review is not None and self.review.seat == seat:
+            self._hand_over(REMOTE_STAYS)
+        elif self._open_seat == seat:
+            self._open_seat = None
+            self._undo.clear()
+            self._no_undo = REMOTE_STAYS
         return self._changed(())
 
     # -------------------------------------------------------------- CPUs

@@ -9,6 +9,8 @@ what the three games share about them:
   another person's turn is;
 - the checks of a new name for a remote seat (``rename_refusal``) and of a CPU standing in
   for an away remote seat (``stand_in_refusal``);
+- a hot seat going to another screen when the opener's screen is gone (``seat_elsewhere``,
+  checked by ``elsewhere_refusal``);
 - ``Seated``, the seat API of Go Fish and Poker built on them (Pesten, with its own review
   and undo, keeps its own flow and uses the checks).
 
@@ -66,6 +68,7 @@ LOCKED: Final = "Open the lock on the hand first."
 NOBODY_STANDS_IN: Final = "No CPU plays for that seat."
 ONLY_REMOTE_STOOD_IN: Final = "A CPU can stand in only for a seat played at another screen."
 """A CPU plays only for a remote seat: a hot seat's player is at this screen."""
+NOT_HERE: Final = "Only a seat played at this screen can go to another screen."
 
 
 def rename_refusal(seats: Sequence[SeatInfo], seat: int, name: str,
@@ -89,6 +92,13 @@ def stand_in_refusal(seats: Sequence[SeatInfo], stand_ins: Mapping[int, str], se
         return f"A CPU plays for {seats[seat].name} already."
     if level not in levels:
         return f"There is no CPU called {level!r}: {', '.join(levels)}."
+    return None
+
+
+def elsewhere_refusal(seats: Sequence[SeatInfo], seat: int) -> str | None:
+    """Why ``seat`` cannot go from this screen to another (``seat_elsewhere``), or None."""
+    if not 0 <= seat < len(seats) or seats[seat].kind is not SeatKind.HUMAN:
+        return NOT_HERE
     return None
 
 
@@ -231,6 +241,19 @@ class Seated:
         """The player of ``seat`` is back: the CPU that stood in for them stops."""
         if self._stand_ins.pop(seat, None) is None:
             return Answer.refused(NOBODY_STANDS_IN)
+        self._bump()
+        return Answer(())
+
+    def seat_elsewhere(self, seat: int) -> Answer[Any]:
+        """The hot ``seat`` is played at another screen from now on (the opener's screen is
+        gone): a remote seat whose player comes back to it, its lock closed."""
+        problem = elsewhere_refusal(self._seats, seat)
+        if problem is not None:
+            return Answer.refused(problem)
+        self._seats = tuple(replace(info, kind=SeatKind.REMOTE) if index == seat else info
+                            for index, info in enumerate(self._seats))
+        if self._open_seat == seat:
+            self._open_seat = None
         self._bump()
         return Answer(())
 

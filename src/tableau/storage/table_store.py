@@ -14,6 +14,10 @@ tableau opens no socket.
 - A remote seat is held by a process (``holder``, a token of its own) that beats a heartbeat;
   without one for ``AWAY_AFTER`` seconds the seat is away (``away``). Its password is kept only
   as the Argon2 hash the caller made (``PasswordScheme``), and never shown in a repr.
+- The opener's hot seats and CPUs are held by the opener's process, which beats their
+  heartbeat too; once it is ``AWAY_AFTER`` seconds old, ``opener_gone`` makes the hot seats
+  remote seats that wait for their players (their hash kept) and the table one without an
+  opener, in one transaction.
 - CPU seats are run by one process at a time: it holds the table's lease (``take_lease``) and
   renews it while it runs; a process killed with ``kill -9`` stops renewing, and once the lease
   has run out another takes it over. ``close`` gives this store's leases up at once.
@@ -88,9 +92,10 @@ class SharedSeat:
     name: str
     kind: str
     password: str = field(default="", repr=False)
-    """A remote seat's Argon2 hash ("" otherwise); kept out of every repr."""
+    """A remote or hot seat's Argon2 hash ("" for none); kept out of every repr."""
     holder: str = field(default="", repr=False)
-    """The token of the process showing this seat now, "" when nobody does."""
+    """The token of the process showing this seat now (the opener's, for its hot seats and
+    CPUs), "" when nobody does."""
     seen: float = 0.0
     """Wall time of the holder's last heartbeat."""
 
@@ -106,6 +111,7 @@ class TableRow:
     """The session's ``to_json()``: every hand and the seed, so kept out of every repr."""
     seats: tuple[SharedSeat, ...]
     opener: str
+    """The opener's token; "" once the opener's screen is gone (``opener_gone``)."""
     closed: bool
 
 
@@ -362,16 +368,19 @@ class TableStore:
 
         self._change_seat(code, seat, "leaving the seat", left, closed_too=True)
 
-    def heartbeat(self, code: str, seat: int, holder: str) -> None:
-        """``holder`` still shows the seat (nothing if it is not the holder). The version stays:
-        a heartbeat redraws no screen."""
+    def heartbeat(self, code: str, seat: int | None, holder: str) -> None:
+        """``holder`` still shows the seat (None: every seat it holds, as the opener's screen
+        holds its hot seats); nothing for a seat it does not hold. The version stays: a
+        heartbeat redraws no screen."""
         normal = normal_code(code)
         if normal is None:
             raise NoSuchTable(code)
+        which = "" if seat is None else " AND seat = ?"
         with self._writing("keeping the seat") as connection:
             beat = connection.execute(
-                "UPDATE shared_seats SET seen = ? WHERE code = ? AND seat = ? AND holder = ? "
-                "AND holder != ''", (self.wall(), normal, seat, holder))
+                f"UPDATE shared_seats SET seen = ? WHERE code = ? AND holder = ? "
+                f"AND holder != ''{which}",
+                (self.wall(), normal, holder, *(() if seat is None else (seat,))))
             if beat.rowcount == 0 and connection.execute(
                     "SELECT 1 FROM shared_tables WHERE code = ?", (normal,)).fetchone() is None:
                 raise NoSuchTable(code)
@@ -381,6 +390,34 @@ class TableStore:
         now = self.wall()
         return frozenset(shared.seat for shared in row.seats if shared.kind == "remote"
                          and (not shared.holder or now - shared.seen > AWAY_AFTER))
+
+    def opener_gone(self, code: str,
+                    change: Callable[[TableRow, tuple[int, ...]], Mapping[str, Any]],
+                    ) -> TableRow | None:
+        """When the opener's screen has beaten no heartbeat for the seats it holds (its hot
+        seats and its CPUs) for AWAY_AFTER seconds (killed, its terminal closed): in one
+        transaction, its hot seats become remote seats nobody holds (each keeps its name and
+        its password's hash, so its player comes back to it with ``come_back``), its CPUs are
+        held by nobody, the table has no opener any more, and ``change(row, hot seats)`` is
+        written as the new state. The new row; None when there is nothing to do (the opener
+        is there, a screen did it already, or the opener holds no seat)."""
+        with self._writing("seating the opener's players elsewhere") as connection:
+            row = self._playing(connection, code)
+            held = [shared for shared in row.seats if row.opener
+                    and shared.holder == row.opener and shared.kind in ("human", "cpu")]
+            now = self.wall()
+            if not held or any(now - shared.seen <= AWAY_AFTER for shared in held):
+                return None
+            hot = tuple(shared.seat for shared in held if shared.kind == "human")
+            state = change(row, hot)
+            connection.execute(
+                "UPDATE shared_seats SET kind = CASE kind WHEN 'human' THEN 'remote' ELSE kind "
+                "END, holder = '' WHERE code = ? AND holder = ?", (row.code, row.opener))
+            connection.execute("UPDATE shared_tables SET opener = '' WHERE code = ?", (row.code,))
+            let_go = tuple(replace(shared, kind="remote" if shared.seat in hot else shared.kind,
+                                   holder="") if shared in held else shared
+                           for shared in row.seats)
+            return self._bump(connection, replace(row, seats=let_go, opener=""), state)
 
     # ------------------------------------------------------------------ the CPU lease
 

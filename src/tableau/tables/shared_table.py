@@ -9,19 +9,32 @@ made while only the seats changed (somebody sat down, left or came back, a CPU b
 stopped playing for an away player) is made again at once, as the round it was chosen for is
 still the round on the table.
 
-Seats: the opener's hot seats are "human", CPUs "cpu", and a seat for a friend "open" until
-somebody sits down with a name and a password (then "remote", held by that process's token,
-``secrets.token_hex(8)``). The password is hashed at once (Argon2id, ``PasswordScheme``); a
-process that comes back to a remote seat must give it again, with the back-off after wrong
-tries kept per table and seat (``Lockouts``). A thread beats the seat's heartbeat, so a seat
-whose player is thinking is never "away". Any seated process runs the CPUs while it holds the
-lease, so a ``kill -9`` of any process, the opener's too, does not stop them.
+Seats: the opener's hot seats are "human" (held by the opener's token), CPUs "cpu", and a seat
+for a friend "open" until somebody sits down with a name and a password (then "remote", held by
+that process's token, ``secrets.token_hex(8)``). The password is hashed at once (Argon2id,
+``PasswordScheme``); a process that comes back to a remote seat must give it again, with the
+back-off after wrong tries kept per table and seat (``Lockouts``). A thread beats the seat's
+heartbeat, so a seat whose player is thinking is never "away". Any seated process runs the CPUs
+while it holds the lease, so a ``kill -9`` of any process, the opener's too, does not stop
+them.
 
 A seat whose player has been gone for ``AWAY_AFTER`` seconds (no heartbeat since: the process
 left, or was killed) may be played by a CPU for now, if the opener lets it
 (``let_cpu_play``): the seat keeps its name and its hand. Its player takes it back by coming
 back with the password (``come_back``), or, if their process was only stalled and still
 holds the seat, by being at the table again (``take_back``).
+
+The opener's screen may be killed too. It holds its hot seats in the row (each with its lock's
+hash, never a password) and its CPUs, and beats their heartbeat; once that is ``AWAY_AFTER``
+seconds old, the first seated screen to look (``refresh``) makes the hot seats remote seats
+nobody holds, in one transaction that reads the row again, so it is done once
+(``TableStore.opener_gone``). From then on the table has no opener: each of the opener's
+players comes back to their own seat with ``come_back`` and their password (a seat that had no
+password cannot be taken, only played for by a CPU), any seated screen may let a CPU play for
+an away player, and the lease's holder deals on after an end has been on show ``DEAL_ON_AFTER``
+seconds (``run_cpus``: no screen needs a key for it). A graceful quit still closes the table
+for all; an opener's process that was only stalled finds itself ``screen_gone`` and closes
+nothing.
 """
 
 from __future__ import annotations
@@ -30,17 +43,16 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
+from collections.abc import Mapping
 from contextlib import suppress
 from typing import Any
 from typing import Final
 from typing import Generic
-from typing import Protocol
 from typing import TypeVar
 
 from tableau.engines.protocol import SaveFormatError
 from tableau.sessions.pesten import REMOTE_STAYS
 from tableau.sessions.protocol import Answer
-from tableau.sessions.protocol import CpuStep
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
 from tableau.sessions.seating import Stage
@@ -54,6 +66,7 @@ from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableRow
 from tableau.storage.table_store import TableStore
 from tableau.tables.table_games import TABLE_GAMES
+from tableau.tables.table_games import SeatedSession
 
 HEARTBEAT_EVERY: Final = 2.0
 """Seconds between two heartbeats of a held seat (well inside ``AWAY_AFTER``)."""
@@ -67,46 +80,19 @@ NOT_TAKEN: Final = "Nobody has sat down in that seat yet; take it as a new seat.
 TAKEN_BACK: Final = "A play was taken back at the opener's screen."
 LOST: Final = "Your seat was taken back at another screen, with its password."
 """Told to a process whose seat another process came back to."""
-OPENER_ONLY: Final = "Only the table's opener may let a CPU play for a seat."
+OPENER_ONLY: Final = ("Only the table's opener may let a CPU play for a seat, while their "
+                      "screen is at the table.")
+SCREEN_GONE: Final = ("This screen was gone too long, so the table went on without it: its "
+                      "players come back to their seats with tableau join {code}.")
+"""Told at an opener's screen that comes back to life after ``opener_gone``."""
+NO_PASSWORD: Final = ("That seat was played at the opener's screen without a password, so it "
+                      "cannot be taken from another screen; a CPU may play for it.")
+OPENER_GONE: Final = "The opener's screen is gone; the table goes on without it."
+DEAL_ON_AFTER: Final = 5.0
+"""Seconds a round's (game's, hand's) end stays on show before it is dealt on at a table
+whose opener's screen is gone (``run_cpus``)."""
 CPU_FOR_NOW: Final = " (CPU for now)"
 """Beside the name of a seat a CPU plays while its player is away."""
-
-
-class SeatedSession(Protocol):
-    """What a shared table asks of a session (Pesten's, Go Fish's and Poker's have it)."""
-
-    GAME: str
-
-    @property
-    def seats(self) -> tuple[SeatInfo, ...]: ...
-
-    @property
-    def stage(self) -> Stage: ...
-
-    @property
-    def to_move(self) -> int | None: ...
-
-    @property
-    def stand_ins(self) -> dict[int, str]: ...
-
-    @property
-    def state(self) -> Any: ...
-
-    def act(self, seat: int, move: Any) -> Answer[Any]: ...
-
-    def undo(self) -> Answer[Any]: ...
-
-    def describe(self, event: Any, viewer: Any) -> str: ...
-
-    def cpu_step(self) -> CpuStep[Any] | None: ...
-
-    def play_cpu(self, step: CpuStep[Any]) -> Answer[Any]: ...
-
-    def name_seat(self, seat: int, name: str) -> Answer[Any]: ...
-
-    def stand_in(self, seat: int) -> Answer[Any]: ...
-
-    def come_back(self, seat: int) -> Answer[Any]: ...
 
 
 S = TypeVar("S", bound=SeatedSession)
@@ -147,17 +133,39 @@ class SharedTable(Generic[S]):
         """The CPUs standing in for away players, as the news last told them."""
         self._away_told: frozenset[int] = frozenset()
         """The away seats, as the news last told them (one back with no CPU is said back)."""
+        self._hot_told = self._hot_seats()
+        """The opener's hot seats, as the news last told them (one gone elsewhere is said)."""
+        self._opener_gone_told = self.opener_gone
+        """Whether the news last told of a table whose opener's screen is gone."""
+        self._end_seen: tuple[tuple[int, int], float] | None = None
+        """The end on show (its deal and history), and since when by ``wall``."""
+        self.opened_here = False
+        """This process opened the table (its hot seats are here)."""
         self._beating: threading.Event | None = None
 
     @classmethod
-    def open(cls, store: TableStore, session: S, **options: Any) -> SharedTable[S]:
-        """A new table of this dealt session: its remote seats are open to friends."""
+    def open(cls, store: TableStore, session: S, locks: Mapping[int, SeatLock] | None = None,
+             **options: Any) -> SharedTable[S]:
+        """A new table of this dealt session: its remote seats are open to friends, and its
+        hot seats are held by this process, which beats their heartbeat; each keeps its
+        lock's hash (``locks``, else a Pesten seat's own lock), so that its player can come
+        back to it from another screen should this one be gone (``opener_gone``)."""
         token = new_token()
-        seats = [SharedSeat(seat, info.name, _SHARED_KINDS[info.kind])
+        now = store.wall()
+        locks = locks or {}
+        # The opener's screen holds its hot seats and its CPUs: their heartbeat says it is
+        # there (an opener who plays no seat still has CPUs to deal on for).
+        seats = [SharedSeat(seat, info.name, "open") if info.kind is SeatKind.REMOTE else
+                 SharedSeat(seat, info.name, _SHARED_KINDS[info.kind],
+                            _hash_of(locks.get(seat, info)), token, now)
                  for seat, info in enumerate(session.seats)]
         data = TABLE_GAMES[session.GAME].write(session)
         code = store.open_table(session.GAME, data, seats, token)
-        return cls(store, store.load(code), token, **options)
+        table = cls(store, store.load(code), token, **options)
+        table.opened_here = True
+        if any(info.kind is not SeatKind.REMOTE for info in session.seats):
+            table._start_heartbeat()
+        return table
 
     @classmethod
     def join(cls, store: TableStore, code: str, *, game: str | None = "pesten",
@@ -199,9 +207,28 @@ class SharedTable(Generic[S]):
         return self.store.away(self.row) - here
 
     def may_let_cpu_play(self, seat: int) -> bool:
-        """The opener may let a CPU play for ``seat`` now (``let_cpu_play``)."""
-        return (self.token == self.row.opener and seat not in self.session.stand_ins
+        """This process may let a CPU play for ``seat`` now (``let_cpu_play``): it is the
+        opener's, or a seated one's while the opener's screen is gone."""
+        return (self._may_stand_in() and seat != self.seat
+                and seat not in self.session.stand_ins
                 and self._why_no_stand_in(self.row, seat) is None)
+
+    def _may_stand_in(self) -> bool:
+        if self.row.opener:
+            return self.token == self.row.opener
+        return self.seat is not None and not self.lost
+
+    @property
+    def opener_gone(self) -> bool:
+        """The opener's screen is gone: its players' seats wait for them as remote seats, and
+        any seated screen deals on and may let a CPU play for an away player."""
+        return not self.row.opener
+
+    @property
+    def screen_gone(self) -> bool:
+        """This process opened the table, but was gone so long that its hot seats were seated
+        elsewhere (a stalled process come back to life): it is the table's screen no more."""
+        return self.opened_here and self.token != self.row.opener
 
     def shown_name(self, seat: int) -> str:
         """The seat's name as every screen shows it: "Bram (CPU for now)" while a CPU plays
@@ -222,9 +249,34 @@ class SharedTable(Generic[S]):
     def refresh(self) -> bool:
         """Read the table again if another process changed the database; True when the
         table itself changed (a move, a seat, its end)."""
-        if not self.store.changed():
+        moved = self._reload() if self.store.changed() else False
+        if self._opener_stale():
+            moved = self._seat_opener_elsewhere() or moved
+        return moved
+
+    def _opener_stale(self) -> bool:
+        """A seated screen's first look, on the row it last read: the opener's heartbeat is
+        older than AWAY_AFTER (its own heartbeats moved the data_version, so the row read last
+        holds the newest of them)."""
+        opener = self.row.opener
+        if self.seat is None or self.lost or self.closed or not opener:
             return False
-        return self._reload()
+        beats = [shared.seen for shared in self.row.seats
+                 if shared.kind in ("human", "cpu") and shared.holder == opener]
+        return bool(beats) and self.wall() - max(beats) > AWAY_AFTER
+
+    def _seat_opener_elsewhere(self) -> bool:
+        """The opener's hot seats become seats that wait for their players, once, whichever
+        screen notices first (the store's transaction reads the row again)."""
+
+        def elsewhere(row: TableRow, seats: tuple[int, ...]) -> dict[str, Any]:
+            session = _session_of(row)
+            for seat in seats:
+                session.seat_elsewhere(seat)
+            return TABLE_GAMES[row.game].write(session)
+
+        row = self.store.opener_gone(self.code, elsewhere)
+        return self._see(row) if row is not None else self._reload()
 
     def _reload(self) -> bool:
         """Read the row again (its seats' heartbeats too); True when its version moved."""
@@ -265,8 +317,18 @@ class SharedTable(Generic[S]):
         away = self.away()
         lines += [f"{names[seat]} is back." for seat in sorted(self._away_told - away)
                   if seat not in told and seat != self.seat]
-        self._stand_ins_told, self._away_told = now, away
+        hot = self._hot_seats()
+        lines += [f"{names[seat]}'s screen is gone; the seat waits for them (tableau join "
+                  f"{self.code})." for seat in sorted(self._hot_told - hot)]
+        if self.opener_gone and not self._opener_gone_told and not self._hot_told - hot:
+            lines.append(OPENER_GONE)  # an opener who played no seat
+        self._stand_ins_told, self._away_told, self._hot_told = now, away, hot
+        self._opener_gone_told = self.opener_gone
         return lines
+
+    def _hot_seats(self) -> frozenset[int]:
+        return frozenset(seat for seat, info in enumerate(self.session.seats)
+                         if info.kind is SeatKind.HUMAN)
 
     # -------------------------------------------------------------- changes
 
@@ -325,9 +387,23 @@ class SharedTable(Generic[S]):
         row = self.store.act(self.code, self.row.version, write)
         return row, *made[-1]
 
+    @property
+    def runs_now(self) -> bool:
+        """``run_cpus`` has something to do: a CPU is to move, or (the opener's screen gone)
+        an end waits to be dealt on. A screen's timer asks this before ``run_cpus``."""
+        stage = self.session.stage
+        return not self.closed and (stage is Stage.CPU
+                                    or (stage is Stage.OVER and self.opener_gone))
+
     def run_cpus(self) -> bool:
-        """One CPU move if a CPU is to move and this process holds the lease; True if made."""
-        if self.session.stage is not Stage.CPU or self.closed:
+        """One CPU move if a CPU is to move and this process holds the lease; True if made.
+        At a table whose opener's screen is gone, the lease's holder also deals on once an
+        end has been on show DEAL_ON_AFTER seconds (as the opener would; no screen needs a
+        key for it)."""
+        stage = self.session.stage
+        if stage is Stage.OVER and self.opener_gone and not self.closed:
+            return self._deal_on()
+        if stage is not Stage.CPU or self.closed:
             return False
         if not self.store.take_lease(self.code, self.token):
             return False
@@ -336,12 +412,28 @@ class SharedTable(Generic[S]):
             return False
         return self.change(lambda session: session.play_cpu(step)).ok
 
+    def _deal_on(self) -> bool:
+        """The next round, game or hand, dealt by the lease's holder once this end has been
+        on show here DEAL_ON_AFTER seconds; True if dealt."""
+        session = self.session
+        end = (TABLE_GAMES[self.row.game].deal(session), len(session.state.history))
+        now = self.wall()
+        if self._end_seen is None or self._end_seen[0] != end:
+            self._end_seen = (end, now)
+        seat = session.to_move
+        if now - self._end_seen[1] < DEAL_ON_AFTER or seat is None:
+            return False
+        moves = session.moves(seat)
+        if len(moves) != 1 or not self.store.take_lease(self.code, self.token):
+            return False  # no deal to make (a game over for good): the table rests
+        return self.change(lambda table: table.act(seat, moves[0])).ok
+
     def let_cpu_play(self, seat: int) -> Answer[Any]:
-        """The opener lets a CPU (the game's stand-in) play for the away player of ``seat``
-        until they come back: refused unless nobody has shown the seat for ``AWAY_AFTER``
-        seconds (read in the same transaction, so a player who came back meanwhile keeps
-        their seat)."""
-        if self.token != self.row.opener:
+        """The opener (or, while the opener's screen is gone, any seated screen) lets a CPU
+        (the game's stand-in) play for the away player of ``seat`` until they come back:
+        refused unless nobody has shown the seat for ``AWAY_AFTER`` seconds (read in the same
+        transaction, so a player who came back meanwhile keeps their seat)."""
+        if not self._may_stand_in():
             return Answer.refused(OPENER_ONLY)
         return self._on_the_latest(lambda session: session.stand_in(seat),
                                    lambda row: self._why_no_stand_in(row, seat))
@@ -376,7 +468,13 @@ class SharedTable(Generic[S]):
         return answer
 
     def close(self) -> None:
-        """The opener ends the table: no move is taken any more."""
+        """The opener ends the table: no move is taken any more. Nothing from a process
+        that is not (or no more) the table's opener: the table goes on without it."""
+        with suppress(TableProblem):
+            self._reload()
+        if self.token != self.row.opener:
+            self._stop_heartbeat()
+            return
         self.store.close_table(self.code)
         self._reload()
 
@@ -405,6 +503,8 @@ class SharedTable(Generic[S]):
         shared = self.shared_seat(seat)
         if shared.kind != "remote":
             raise TableProblem(NOT_TAKEN)
+        if not shared.password:
+            raise TableProblem(NO_PASSWORD)
         wait = self.lockouts.wait_left(self.code, seat, self.wall())
         if wait > 0:
             raise TableProblem(f"Wait {wait:.0f} s, then try again.")
@@ -430,10 +530,11 @@ class SharedTable(Generic[S]):
             self.store.leave(self.code, self.seat, self.token)
 
     def _start_heartbeat(self) -> None:
+        """Beat for this process's remote seat, or at the opener's screen for every hot seat
+        it holds (``seat`` None)."""
         self._stop_heartbeat()
         stop = self._beating = threading.Event()
         code, seat, token = self.code, self.seat, self.token
-        assert seat is not None
 
         def beat() -> None:
             while not stop.wait(HEARTBEAT_EVERY):
@@ -448,6 +549,12 @@ class SharedTable(Generic[S]):
         if self._beating is not None:
             self._beating.set()
             self._beating = None
+
+
+def _hash_of(lock_or_seat: SeatLock | SeatInfo) -> str:
+    """A hot seat's password hash: its lock's ("" for a seat without a password)."""
+    lock = getattr(lock_or_seat, "lock", lock_or_seat)
+    return (lock.encoded_hash or "") if isinstance(lock, SeatLock) else ""
 
 
 def _session_of(row: TableRow) -> Any:

@@ -10,11 +10,57 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 from typing import Final
+from typing import Protocol
 
 from tableau.sessions.gofish import GoFishSession
 from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten_saves import open_data
 from tableau.sessions.poker import PokerSession
+from tableau.sessions.protocol import Answer
+from tableau.sessions.protocol import CpuStep
+from tableau.sessions.protocol import SeatInfo
+from tableau.sessions.seating import Stage
+
+
+class SeatedSession(Protocol):
+    """What a shared table asks of a session (Pesten's, Go Fish's and Poker's have it)."""
+
+    GAME: str
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]: ...
+
+    @property
+    def stage(self) -> Stage: ...
+
+    @property
+    def to_move(self) -> int | None: ...
+
+    @property
+    def stand_ins(self) -> dict[int, str]: ...
+
+    @property
+    def state(self) -> Any: ...
+
+    def act(self, seat: int, move: Any) -> Answer[Any]: ...
+
+    def undo(self) -> Answer[Any]: ...
+
+    def describe(self, event: Any, viewer: Any) -> str: ...
+
+    def cpu_step(self) -> CpuStep[Any] | None: ...
+
+    def play_cpu(self, step: CpuStep[Any]) -> Answer[Any]: ...
+
+    def name_seat(self, seat: int, name: str) -> Answer[Any]: ...
+
+    def stand_in(self, seat: int) -> Answer[Any]: ...
+
+    def come_back(self, seat: int) -> Answer[Any]: ...
+
+    def seat_elsewhere(self, seat: int) -> Answer[Any]: ...
+
+    def moves(self, seat: int) -> tuple[Any, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)

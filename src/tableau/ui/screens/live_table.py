@@ -84,9 +84,13 @@ class LiveTable:
         self._screen.redraw()
 
     def _cpu_may_move(self) -> bool:
-        runtime = self._screen.runtime
-        return (self.shared.session.stage is Stage.CPU
-                and runtime.clock() - self._last_change >= runtime.cpu_delay)
+        """A CPU's move waits the runtime's pace after the last change; an end the table deals
+        on by itself (its opener's screen gone) waits in ``run_cpus``."""
+        shared, runtime = self.shared, self._screen.runtime
+        if not shared.runs_now:
+            return False
+        return (shared.session.stage is not Stage.CPU
+                or runtime.clock() - self._last_change >= runtime.cpu_delay)
 
     def _news_viewer(self) -> int:
         """Whose words the news is in (the wording never names a hidden card)."""

@@ -37,7 +37,10 @@ from tableau.storage.store import GameRecord
 from tableau.storage.table_store import TableProblem
 from tableau.tables.pesten_table import TableSession
 from tableau.tables.shared_table import LOST
+from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.waits import end_wait
+from tableau.tables.waits import waiting_for
 from tableau.ui.controls.pesten import hand_title
 from tableau.ui.controls.pesten import hint
 from tableau.ui.controls.pesten import public
@@ -71,13 +74,84 @@ class SeatSession(TableSession):
 
 
 class LiveTableScreen(LiveTable, PestenScreen):
-    """The Pesten table live (``LiveTable``): both screens of a shared Pesten table."""
+    """The Pesten table live (``LiveTable``): both screens of a shared Pesten table. Each
+    offers c, "Let a CPU play", while the table waits for an away player this screen may
+    let a CPU play for (``SharedTable.may_let_cpu_play``: the opener's screen, or any seated
+    one once the opener's screen is gone)."""
 
     SAVES_PROGRESS = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("c", "let_cpu_play", "Let a CPU play"),
+    ]
 
     def __init__(self, shared: SharedTable, session: TableSession, **options: Any) -> None:
         super().__init__(cast(PestenSession, session), **options)
         self._live_init(shared)
+        self._gone = False
+        self._offer: int | None = None
+        """The away player's seat a CPU may play for now, as last drawn."""
+
+    def _look(self) -> None:
+        if self._gone:
+            return
+        super()._look()
+        if self.is_attached and not self._gone and self._stand_in_offer() != self._offer:
+            self.redraw()  # a player who left has now been away long enough, or is back
+
+    def _leave_with(self, sentence: str) -> None:
+        self._gone = True
+        super()._leave_with(sentence)
+
+    def _seats_changed(self) -> None:
+        self.redraw()  # the wait may now offer a CPU for an away player, or no more
+
+    # ------------------------------------------------------------------ an away player
+
+    def _stand_in_offer(self) -> int | None:
+        """The away player's seat the table waits for, if this screen may let a CPU play
+        for them now (they have been away for ``AWAY_AFTER`` seconds)."""
+        session = self.shared.session
+        seat = session.state.current
+        if session.stage is Stage.REMOTE and self.shared.may_let_cpu_play(seat):
+            return seat
+        return None
+
+    def _offer_line(self, *, short: bool = False) -> str:
+        """The offer of c as drawn now (and remembered, so a change redraws)."""
+        seat = self._offer = self._stand_in_offer()
+        if seat is None:
+            return ""
+        name = self.shared.session.chairs[seat].name
+        if short:
+            return f" c: a CPU plays for {name}."
+        return f" Press c to let a CPU play for {name} until they come back."
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "let_cpu_play":
+            return self._stand_in_offer() is not None
+        return super().check_action(action, parameters)
+
+    def action_let_cpu_play(self) -> None:
+        """c or the palette: a careful CPU plays the away player's seat until they are back
+        (they keep their name and hand, and take the seat back with their password)."""
+        seat = self._stand_in_offer()
+        if seat is None:
+            return
+        answer = self.shared.let_cpu_play(seat)
+        if not answer.ok:
+            self._message(answer.refusal or "", error=True)
+            return
+        self._moved_now()
+        self._news = " ".join(self.shared.news(self._news_viewer())[-2:])
+        self.after_move()
+
+    def _cpu_command(self) -> Iterable[SystemCommand]:
+        seat = self._stand_in_offer()
+        if seat is not None:
+            name = self.shared.session.chairs[seat].name
+            yield SystemCommand(f"Let a CPU play for {name}",
+                                f"{name} is away; they take the seat back when they return",
+                                self.action_let_cpu_play)
 
 
 class RemoteSeatScreen(LiveTableScreen):
@@ -89,7 +163,6 @@ class RemoteSeatScreen(LiveTableScreen):
         super().__init__(shared, SeatSession(shared), **options)
         self._my_turn = False
         """The turn was this seat's at the last look (the bell rings as it comes)."""
-        self._gone = False
 
     @property
     def seat(self) -> int:
@@ -109,20 +182,12 @@ class RemoteSeatScreen(LiveTableScreen):
 
     # ------------------------------------------------------------------ the live table
 
-    def _look(self) -> None:
-        if not self._gone:
-            super()._look()
-
     def _left_the_table(self) -> bool:
         if self.shared.closed:
             self._leave_with(f"The table {self.shared.code} is closed. Thank you for playing.")
         elif self.shared.lost:
             self._leave_with(LOST)
         return self._gone
-
-    def _leave_with(self, sentence: str) -> None:
-        self._gone = True
-        super()._leave_with(sentence)
 
     # ------------------------------------------------------------------ drawing
 
@@ -132,6 +197,7 @@ class RemoteSeatScreen(LiveTableScreen):
         shared = self.shared
         shared.news(self.seat)  # what is drawn now is news no more
         my_turn = shared.my_turn()
+        self._offer = self._stand_in_offer()
         if self.session.stage is Stage.OVER:
             self._show_round_end()
         else:
@@ -164,23 +230,18 @@ class RemoteSeatScreen(LiveTableScreen):
         self._render_table()
         title, lines = round_end(self._public_view())
         self.query_one("#wait-text", Static).update(
-            "\n".join((title, *lines, "The opener deals the next round.")))
+            "\n".join((title, *lines, end_wait(self.shared, "the next round"))))
 
     def _status(self) -> str:
-        """Whom the table waits for, in a few words."""
+        """Whom the table waits for, in a few words (and c, when this screen may let a CPU
+        play for an away player)."""
         session, shared = self.shared.session, self.shared
         if shared.my_turn():
             return YOUR_TURN
         if session.stage is Stage.OVER:
             return "The round is over."
-        seat = session.state.current
-        name = session.chairs[seat].name
-        kind = shared.shared_seat(seat).kind
-        if kind == "open":
-            return f"Seat {seat + 1} waits for a friend to join."
-        if seat in self.shared.away():
-            return f"{name} is away; the table waits."
-        return f"Waiting for {name}" + (" (CPU)…" if kind == "cpu" else "…")
+        return (waiting_for(shared, session.state.current, short=True)
+                + self._offer_line(short=True))
 
     def _public_view(self) -> View:
         """The public table as this seat sees it, with "(away)" beside an away seat's name."""
@@ -194,6 +255,8 @@ class RemoteSeatScreen(LiveTableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("play", "draw", "take", "pass_turn", "last_card"):
             return self.shared.my_turn()
+        if action == "let_cpu_play":
+            return super().check_action(action, parameters)
         return action not in ("next_round", "undo", "done")
 
     def _act(self, move: Move) -> None:
@@ -245,6 +308,7 @@ class RemoteSeatScreen(LiveTableScreen):
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Rules and controls", "Pesten's rules, rulings and keys",
                             partial(self.app.run_action, "help"))
+        yield from self._cpu_command()
         yield SystemCommand("Leave the table", "Back to the menu; your seat waits for you",
                             self.action_leave)
 
@@ -254,10 +318,6 @@ class HostTableScreen(LiveTableScreen):
     of them), the friends' seats and the CPUs move at the table, and the code is on show.
     Leaving closes the table (nobody deals on), asked first; it owns the table's store."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("c", "let_cpu_play", "Let a CPU play"),
-    ]
-
     def __init__(self, shared: SharedTable, locks: Mapping[int, PasswordLock],
                  **options: Any) -> None:
         super().__init__(shared, TableSession(shared, locks), **options)
@@ -265,8 +325,6 @@ class HostTableScreen(LiveTableScreen):
         self._position: object = object()
         self._lock_for: int | None = None
         """The hot seat whose lock is on show (redrawn only when another's is due)."""
-        self._offer: int | None = None
-        """The away friend's seat a CPU may play for now, as last drawn."""
 
     @property
     def join_line(self) -> str:
@@ -293,7 +351,7 @@ class HostTableScreen(LiveTableScreen):
     def redraw(self) -> None:
         """As at one screen; a friend's turn is a wait, which says whom for."""
         self.shared.news(0)  # what is drawn now is news no more
-        self._offer = self._stand_in_offer()
+        offer = self._offer_line()
         session = self.shared.session
         if session.stage is Stage.LOCK and self.mode == "lock" and (
                 self._lock_for == session.state.current):
@@ -307,16 +365,7 @@ class HostTableScreen(LiveTableScreen):
         self._hide_hand()
         self._set_mode("wait")
         self._render_table()
-        seat = session.state.current
-        name = session.chairs[seat].name
-        if self.shared.shared_seat(seat).kind == "open":
-            wait = f"Seat {seat + 1} is open: the table waits for a friend. {self.join_line}"
-        elif seat in self.shared.away():
-            wait = f"{name} is away; the table waits for them to come back."
-            if self._stand_in_offer() == seat:
-                wait += f" Press c to let a CPU play for {name} until they come back."
-        else:
-            wait = f"Waiting for {name}, who plays at their own screen."
+        wait = waiting_for(self.shared, session.state.current) + offer
         self.query_one("#wait-text", Static).update(wait)
         if self._news:
             self._message(self._news)
@@ -325,43 +374,10 @@ class HostTableScreen(LiveTableScreen):
     def _public_view(self) -> View:
         return with_away(super()._public_view(), self.shared.away())
 
-    def _look(self) -> None:
-        super()._look()
-        if self.is_attached and self._stand_in_offer() != self._offer:
-            self.redraw()  # a friend who left has now been away long enough, or is back
-
-    def _seats_changed(self) -> None:
-        self.redraw()  # the wait may now offer a CPU for an away friend, or no more
-
-    # ------------------------------------------------------------------ an away friend
-
-    def _stand_in_offer(self) -> int | None:
-        """The friend's seat the table waits for, if a CPU may play for them now: they have
-        been away for ``AWAY_AFTER`` seconds."""
-        session = self.shared.session
-        seat = session.state.current
-        if session.stage is Stage.REMOTE and self.shared.may_let_cpu_play(seat):
-            return seat
-        return None
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "let_cpu_play":
-            return self._stand_in_offer() is not None
-        return super().check_action(action, parameters)
-
-    def action_let_cpu_play(self) -> None:
-        """c or the palette: a careful CPU plays the away friend's seat until they are back
-        (they keep their name and hand, and take the seat back with their password)."""
-        seat = self._stand_in_offer()
-        if seat is None:
-            return
-        answer = self.shared.let_cpu_play(seat)
-        if not answer.ok:
-            self._message(answer.refusal or "", error=True)
-            return
-        self._moved_now()
-        self._news = " ".join(self.shared.news(0)[-2:])
-        self.after_move()
+    def _left_the_table(self) -> bool:
+        if self.shared.screen_gone:  # this process stalled so long the table went on
+            self._leave_with(SCREEN_GONE.format(code=self.shared.code))
+        return self._gone
 
     def cpu_to_move(self) -> bool:
         return False  # the CPUs move at the table, under its lease (``_look``)
@@ -379,11 +395,6 @@ class HostTableScreen(LiveTableScreen):
         for command in super().palette_commands():
             if command.title != "Leave the table":
                 yield command
-        seat = self._stand_in_offer()
-        if seat is not None:
-            name = self.shared.session.chairs[seat].name
-            yield SystemCommand(f"Let a CPU play for {name}",
-                                f"{name} is away; they take the seat back when they return",
-                                self.action_let_cpu_play)
+        yield from self._cpu_command()
         yield SystemCommand("Close the table", "Back to the menu; the table ends for all",
                             self.action_leave)

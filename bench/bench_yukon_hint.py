@@ -175,7 +175,8 @@ def _main() -> None:
     for rules in RULES:
         answers = [asyncio.run(_first_hint(seed, rules)) for seed in range(1, deals + 1)]
         seconds = [at for at, _sentence in answers]
-        fallbacks = sum("; this move " in sentence for _at, sentence in answers)
+        fallbacks = sum("; this move " in sentence or sentence.startswith("No way to win")
+                        for _at, sentence in answers)
         worst = max(seconds)
         verdict = "OK" if worst <= FIRST_HINT_TARGET else "over target"
         print(f"  {rules:>8}: median {median_text(seconds, unit=' s', digits=2)}   "

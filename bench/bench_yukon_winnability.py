@@ -29,7 +29,9 @@
   share? Once every card is face up the player plays the solver's win if it finds one (the
   app's F), and the game counts as lost when the solver finds none. A game also counts as
   lost when the hint has no move, comes back to a position it has played from, or after
-  MAX_HINT_MOVES moves.
+  MAX_HINT_MOVES moves. The hint is told the positions played (it never goes back to one
+  unless every legal move does, and then it says so and the game ends): the games ended by
+  circling (issue 31's target: none) and by having no new table are counted apart.
 - ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
   own budget, but deals then share the machine: use no more jobs than idle cores, or the
   times in the table grow.
@@ -73,7 +75,9 @@ from bench.winnability import markdown_table
 from bench.winnability import summarize
 from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import Position
 from tableau.ai.yukon_hint import hint
+from tableau.ai.yukon_hint import position_of
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import numbered_game
@@ -251,28 +255,34 @@ def peak_rss_mib() -> float:
                for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 
 
-def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> bool:
-    """Whether a player wins deal ``seed`` by always playing the hint, and, once every card
-    is face up, the solver's win when it finds one (the app's F, finish)."""
+def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> str:
+    """How a player does on deal ``seed`` by always playing the hint, and, once every card
+    is face up, the solver's win when it finds one (the app's F, finish): "won", "lost",
+    "circled" (the hint went back to a table it had played, though it had a new one) or
+    "no new table" (every legal move goes back to a table played, and the hint says so). The
+    hint is told the tables played, as the app's memory tells it."""
     state = numbered_game(seed, rules)
-    seen: set[object] = set()
+    seen: set[Position] = set()
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
-            return True
+            return "won"
         shown = view(state)
         if not unseen_cards(shown):
             # Nothing is hidden any more: the player may ask the solver, as F does.
-            return solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won"
-        position = (state.columns, state.foundations)
+            won = solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won"
+            return "won" if won else "lost"
+        position = position_of(shown)
         if position in seen:
-            return False  # the hint goes round in a circle
+            return "circled"
         seen.add(position)
-        move = hint(shown, samples=samples, seconds=seconds,
-                    seed=seed * MAX_HINT_MOVES + step, clock=time.process_time).move
-        if move is None:
-            return False
-        state = apply(state, move)
-    return outcome(state) is not None
+        found = hint(shown, samples=samples, seconds=seconds, seed=seed * MAX_HINT_MOVES + step,
+                     clock=time.process_time, played=frozenset(seen))
+        if found.move is None:
+            return "lost"
+        if found.repeats:
+            return "no new table"
+        state = apply(state, found.move)
+    return "won" if outcome(state) is not None else "lost"
 
 
 def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = None,
@@ -297,15 +307,17 @@ def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = No
 
 
 def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float,
-                 jobs: int = 1) -> int:
-    """How many of the deals ``seeds`` a player wins by always playing the hint."""
-    won = 0
+                 jobs: int = 1) -> Counter[str]:
+    """How the games of the deals ``seeds`` end when a player always plays the hint (by
+    ``_hint_wins``'s words: "won", "lost", "circled", "no new table")."""
+    ends: Counter[str] = Counter()
     plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds)
     with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
-        for played, wins in enumerate(_mapped(plays, seeds, jobs), 1):
-            won += wins
-            bar.update(task, advance=1, description=f"{rules} hints: {won} of {played} won")
-    return won
+        for played, end in enumerate(_mapped(plays, seeds, jobs), 1):
+            ends[end] += 1
+            bar.update(task, advance=1,
+                       description=f"{rules} hints: {ends['won']} of {played} won")
+    return ends
 
 
 def _positive(kind: type[float] | type[int]) -> Any:
@@ -354,13 +366,16 @@ def _print_hint_quality(options: argparse.Namespace) -> int:
         return 2
     seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
                        options.jobs)
-    won = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
-                       options.jobs)
+    ends = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
+                        options.jobs)
+    won = ends["won"]
     share = f"{won / len(seeds):.1%}" if seeds else "n/a"
     print(f"{options.rules}: following the hint won {won} of the {len(seeds)} deals the solver "
           f"proved won ({share}; game numbers {', '.join(map(str, seeds[:5]))}"
           f"{', …' if len(seeds) > 5 else ''}; {options.samples} samples, "
-          f"{options.hint_seconds:g} s a hint).")
+          f"{options.hint_seconds:g} s a hint). Games ended by the hint circling: "
+          f"{ends['circled']}; with every move going back to a table played: "
+          f"{ends['no new table']}.")
     return 0
 
 

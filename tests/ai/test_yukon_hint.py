@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
+from tableau.ai.yukon_hint import move_name
 from tableau.engines.yukon import RULES
 from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
@@ -73,7 +74,12 @@ def test_the_hint_is_a_legal_move_and_its_sentence_has_its_numbers(state: State,
         assert found.move is None
         return
     assert found.move in legal
-    assert found.sentence.startswith(f"{found.move}: ")
+    if found.fallback and found.samples and unseen_cards(view(state)):
+        assert found.sentence.startswith(f"No way to win found from here in any of "
+                                         f"{found.samples} ways")
+        assert f" {move_name(found.move)} " in found.sentence
+    elif found.samples or not unseen_cards(view(state)):
+        assert found.sentence.startswith(f"{move_name(found.move)}: ") or found.fallback
     assert 0 <= found.wins <= found.samples
     numbers = re.search(r"wins in (\d+) of (\d+) ways", found.sentence)
     if found.fallback:
@@ -97,8 +103,8 @@ def one_card_hidden() -> State:
 def test_with_one_card_hidden_every_sample_is_the_real_table() -> None:
     state = one_card_hidden()
     found = hint(view(state), seed=3, samples=10, seconds=math.inf)
-    assert found == Hint(found.move, 10, 10, f"{found.move}: wins in 10 of 10 ways the hidden "
-                         "cards could lie.", False)
+    assert found == Hint(found.move, 10, 10, f"{move_name(found.move)}: wins in 10 of 10 ways "
+                         "the hidden cards could lie.", False)
     assert solve(apply(state, found.move)).kind == "won"  # type: ignore[arg-type]
 
 
@@ -114,8 +120,8 @@ def test_without_a_solved_sample_it_falls_back_and_says_so() -> None:
     found = hint(seen, seed=1, cancelled=lambda: True)
     assert found.fallback and found.wins == 0 and found.samples == 0
     assert found.move in seen.legal
-    assert found.sentence == f"{found.move}: no time to look for a win; this move turns a " \
-                             "face-down card over."
+    assert found.sentence == (f"{move_name(found.move)}: no time to look for a win; this "  # type: ignore[arg-type]
+                              "move turns a face-down card over.")
     column = seen.columns[int(found.move.source[1:]) - 1]  # type: ignore[union-attr]
     index = column.index(found.move.card) if found.move.card else len(column) - 1  # type: ignore[union-attr]
     assert column[index - 1] is None
@@ -129,8 +135,8 @@ def test_a_table_with_every_card_face_up_is_solved_once() -> None:
             break
     found = hint(view(state), seed=0)
     assert (found.wins, found.samples, found.fallback) == (1, 1, False)
-    assert found.sentence == f"{found.move}: the solver found a win from here (every card is " \
-                             "face up)."
+    assert found.sentence == (f"{move_name(found.move)}: the solver found a win from here "  # type: ignore[arg-type]
+                              "(every card is face up).")
 
 
 def test_a_won_game_has_no_hint() -> None:

@@ -14,6 +14,7 @@ from bench.__main__ import picked
 
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import position_of
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import View
 from tableau.engines.yukon import apply
@@ -141,6 +142,7 @@ def test_python_m_bench_passes_options_to_the_bench_it_names(
 @dataclass(frozen=True)
 class FakeHint:
     move: CardMove | None
+    repeats: bool = False
 
 
 def install_hint(monkeypatch: pytest.MonkeyPatch, hint: Any) -> None:
@@ -155,7 +157,9 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     solutions = {seed: solve(numbered_game(seed, "classic")).moves for seed in (2, 3)}
     seen: list[tuple[str, int]] = []
 
-    def hint(view: View, *, samples: int, seconds: float, seed: int, clock: Any) -> FakeHint:
+    def hint(view: View, *, samples: int, seconds: float, seed: int, clock: Any,
+             played: frozenset[object]) -> FakeHint:
+        assert position_of(view) in played  # the tables played so far, this one included
         assert all(card is not None for column in view.columns for card in column[-1:])
         seen.append((view.rules, samples))
         if view.seed == 3:
@@ -167,7 +171,8 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
                          "--budget-s", "0.2", "--samples", "7"]) == 0
     out = capsys.readouterr().out
     assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
-            "(50.0%; game numbers 2, 3; 7 samples, 2 s a hint)") in out
+            "(50.0%; game numbers 2, 3; 7 samples, 2 s a hint). Games ended by the hint "
+            "circling: 0; with every move going back to a table played: 0.") in out
     # Deal 2's hints until every card is face up (then the solver finishes), and deal 3's one.
     state, hinted = numbered_game(2, "classic"), 0
     while unseen_cards(view(state)):

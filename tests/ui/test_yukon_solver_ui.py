@@ -31,6 +31,8 @@ from ui_helpers import yukon_screen
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import hint
+from tableau.ai.yukon_hint import move_name
+from tableau.cards import Suit
 from tableau.engines import yukon
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import unseen_cards
@@ -141,7 +143,9 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         text = message(app)
         assert "ways the hidden cards could lie" in text, text
         assert status(screen) == ""
-        move = yukon.parse_move(text.split(": wins in")[0].split()[-1])
+        named = text.split(": wins in")[0].split()[-1]
+        move = yukon.parse_move(named.translate({ord(s.glyph): s.letter for s in Suit}))
+        assert named == move_name(move)  # the card as the table draws it, 10♥ not TH
         assert move in screen.view.legal
         source = screen.query_one(f"#pile-{move.source}", FanColumn)
         assert source.picked_from is not None

@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from tableau.cards import Suit
 from tableau.engines import yukon
 from tableau.engines.protocol import IllegalMove
 from tableau.engines.protocol import SaveFormatError
@@ -70,6 +71,8 @@ _STEPS: Final = {"SW": SHOW_DECK, "SR": SHUFFLE_RANDOM, "P": DEAL}
 Finish = Callable[[YukonSession], None]
 """The second half of S or L: what the command leaves on the session."""
 
+
+_SUIT_LETTERS: Final = str.maketrans({suit.glyph: suit.letter for suit in Suit})
 
 def run_line(session: YukonSession, line: str) -> None:
     """Run one command line. Never raises; on an error only the two lines change."""
@@ -113,7 +116,9 @@ def _run(session: YukonSession, line: str, shown: str) -> None:
         if state.phase is not Phase.PLAY:
             session.say(shown, yukon.NOT_IN_STARTUP)
             return
-        session.say(shown, session.act(0, yukon.listed_form(session.state, yukon.parse_move(line))))
+        typed = line.translate(_SUIT_LETTERS)  # the hint's C3:10♥->C1 may be typed back
+        session.say(shown, session.act(0, yukon.listed_form(session.state,
+                                                            yukon.parse_move(typed))))
         return
     if command in _STARTUP_ONLY and state.phase is Phase.PLAY:
         session.say(shown, _QUIT_FROM_PLAY if command == "QQ" else yukon.NOT_IN_PLAY)

@@ -57,6 +57,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.yukon_command_line import SAVE_NAME
 from tableau.ui.screens.yukon_command_line import YukonCommandLine
+from tableau.ui.screens.yukon_demo import YukonDemo
 from tableau.ui.screens.yukon_dialogs import RULE_CHOICES
 from tableau.ui.screens.yukon_dialogs import RULE_NAMES
 from tableau.ui.screens.yukon_dialogs import YukonDialogs
@@ -103,6 +104,10 @@ class YukonBoard(Horizontal, can_focus=True):
         Binding("space,enter", "screen.activate", "Pick", key_display="␣"),
         Binding("f", "screen.home", "Home"),
         Binding("h", "screen.hint", "Hint"),
+        # At 80×24 the footer has no cell for Demo while F Finish shows: then D stays in the
+        # help and goes on to the hidden binding below.
+        Binding("D,shift+d", "demo_key", "Demo", key_display="D"),
+        Binding("D,shift+d", "screen.demo", "Demo", show=False),
         Binding("F,shift+f", "screen.finish", "Finish", key_display="F"),
         Binding("u,ctrl+z", "screen.undo", "Undo"),
         Binding("r,ctrl+y", "screen.redo", "Redo", show=False),
@@ -120,15 +125,22 @@ class YukonBoard(Horizontal, can_focus=True):
             # False at 80×24: hidden, and key 1 goes on to its jump(1) binding. (Asked here,
             # not of "screen.": that is the dialog on top while one is open.)
             return self.screen.has_class("-large")
+        if action == "demo_key":
+            screen = self.screen
+            return screen.has_class("-large") or not (
+                isinstance(screen, YukonScreen) and screen._finish_offered())
         return True
 
     async def action_column_keys(self) -> None:
         await self.run_action("screen.jump(1)")
 
+    async def action_demo_key(self) -> None:
+        await self.run_action("screen.demo")
 
 
-class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonDialogs,
-                  ButtonActions, GameScreen, game="yukon"):
+
+class YukonScreen(YukonDrawing, YukonCommandLine, YukonDemo, YukonSolver, YukonDrag,
+                  YukonDialogs, ButtonActions, GameScreen, game="yukon"):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game_from_input", "New game"),
     ]
@@ -146,6 +158,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         rules: str = "spec",
         folder: Path | None = None,
         deal: bool = False,
+        demo: bool = False,
         **_ignored: Any,
     ) -> None:
         super().__init__()
@@ -164,6 +177,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
             config = Config(seed=start_seed)
             problem = str(error)
         deck_path = Path(deck) if deck is not None else None
+        deal = deal or demo  # the set-up's demo deals the game and plays it
         extras = {"now": self._now, "start_seed": start_seed}
         if deal and deck_path is None and not problem and start_seed in GAME_NUMBERS:
             self.session = YukonSession.numbered(start_seed, config.rules, self.folder, **extras)
@@ -185,6 +199,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         """A resumed game's start (wall clock) and id, used on mount."""
         self._pointer: Offset | None = None
         self._init_solver()
+        self._init_demo(demo)
 
     def _now(self) -> float:
         """The session's clock: the runtime's (a test's fake one)."""
@@ -264,6 +279,8 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonSolver, YukonDrag, YukonD
         if self._deal_winnable and self._winnable_only:
             self.note = "Finding a winnable deal…"
             self._find_winnable(self.start_seed, self.session.state.rules)
+        else:
+            self._demo_once_dealt()
         if self.session.state.phase is Phase.STARTUP:
             self.query_one(CommandBar).focus_input()
         else:
@@ -495,7 +512,9 @@ def open_game(options: dict[str, Any]) -> YukonScreen:
 def setup_options() -> tuple[Option, ...]:
     rules = tuple((key, f"{key}: {text}") for key, text in RULE_NAMES.items())
     deals = ((False, "any shuffle"), (True, "winnable only (proved by the solver)"))
-    return (Option("rules", "Rules", rules, "spec"), Option("winnable_only", "Deals", deals, False))
+    demo = ((False, "you play"), (True, "demo: the hint plays the deal"))
+    return (Option("rules", "Rules", rules, "spec"), Option("winnable_only", "Deals", deals, False),
+            Option("demo", "Play", demo, False))
 
 
 def resume_game(record: GameRecord, options: dict[str, Any]) -> YukonScreen:

@@ -103,6 +103,12 @@ class YukonDialogs:
         )
         yield SystemCommand("Hint", "The best move, judged without looking at face-down cards",
                             self.action_hint)
+        yield SystemCommand("Demo", "The hint plays the deal from here; any key stops it",
+                            self.action_demo)
+        if self._deal_proved_won():
+            yield SystemCommand("Show a winning line (looks under the cards)",
+                                "The solver plays a win from here, seeing every card",
+                                self.action_show_win)
         yield SystemCommand(
             "Is this deal winnable?", "The solver looks under the face-down cards",
             self.action_winnable,

@@ -1,14 +1,17 @@
 """The Yukon table's solver work: hints, "Is this deal winnable?", winnable-only deals, the
-quiet check of a table with every card face up, and auto-finish.
+quiet check of the table, and auto-finish.
 
 The solver (``tableau.ai.yukon``) works in a child process beside the table (``ui/apart.py``),
 one job per kind, so moves go on meanwhile, barely slower: the hint (h,
-``tableau.ai.yukon_hint``, never looking at face-down cards), "Is this deal winnable?"
-(looking at them, and saying so), winnable-only new games, and a quiet check of every table
-with all cards face up, which offers F (finish) for a win and says "No way to win from here"
-for a proved loss. Escape stops the first three; an answer for a table that has changed
-meanwhile is dropped. A mixin of ``YukonScreen``: what it keeps is only about the table on
-the screen (jobs under way, answers for the position shown), never the game.
+``tableau.ai.yukon_hint``, never looking at face-down cards, and told the game's played
+tables by its memory, ``tableau.ai.yukon_memory``, so it never circles), "Is this deal
+winnable?" (looking at them, and saying so), winnable-only new games, and a quiet check of
+the table: with every card face up it offers F (finish) for a win and says "No way to win from
+here" for a proved loss; with a few cards face down it says "No way to win from here, whatever
+the face-down cards are" when every way they could lie is proved lost (``ai.yukon_lost``).
+Escape stops the first three; an answer for a table that has changed meanwhile is dropped. A
+mixin of ``YukonScreen``: what it keeps is only about the table on the screen (jobs under
+way, answers for the position shown) and the hint's memory of the game, never the game.
 """
 
 from __future__ import annotations
@@ -27,6 +30,9 @@ from tableau.ai.yukon import solve
 from tableau.ai.yukon import solve_deal_and_table
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
+from tableau.ai.yukon_lost import MOST_HIDDEN
+from tableau.ai.yukon_lost import lost_whatever_hidden
+from tableau.ai.yukon_memory import HintMemory
 from tableau.engines import yukon
 from tableau.engines.rng import fresh_seed_from
 from tableau.engines.yukon import Phase
@@ -48,6 +54,7 @@ FINISH_PACE = 0.5
 """Auto-finish plays a move every FINISH_PACE × the app's CPU pace (at once when that is 0)."""
 LOOKED = "The solver looked under the face-down cards: "
 LOST_HERE = "No way to win from here. u: undo, n: new game"
+LOST_HIDDEN = "No way to win from here, whatever the face-down cards are."
 STOPPED = "Stopped."
 
 
@@ -56,21 +63,28 @@ class YukonSolver:
 
     _jobs: dict[str, tuple[object, str]]
     _hint: tuple[yukon.State, Hint] | None
+    _memory: HintMemory
     _proof: tuple[yukon.State, Verdict] | None
     _finishing: list[yukon.CardMove]
     _finish_playing: bool
     session: Any
     note: str | None
+    _auto_move: bool
+    _demo_once_dealt: Callable[[], None]
 
     def _init_solver(self) -> None:
         self._jobs = {}
         """The solver's work under way, by kind ("hint", "winnable", "find", "check"): a token
         that tells its answer from a stopped one's, and what the status line says meanwhile."""
         self._hint = None
+        self._memory = HintMemory()
+        """The game's played tables and what hints found on them: the hint never circles."""
         self._proof = None
         """The quiet check's verdict on a table with every card face up."""
         self._finishing = []
         self._finish_playing = False
+        self._proved_won: tuple[object, int] | None = None
+        """The game (session, games begun) whose deal the solver proved won."""
 
     def _solver_job(
         self, kind: str, status: str, job: Callable[..., T], done: Callable[[T], None],
@@ -148,7 +162,8 @@ class YukonSolver:
         if proof is not None and proof.kind == "won":
             return "F: finish (the solver found the win)", "finish"
         if proof is not None and proof.kind == "lost":
-            return LOST_HERE, "stuck"
+            return (f"{LOST_HIDDEN} u: undo, n: new game" if proof.reason == LOST_HIDDEN
+                    else LOST_HERE), "stuck"
         return "", ""
 
     def action_hint(self) -> None:
@@ -162,17 +177,38 @@ class YukonSolver:
         elif view.won or not view.legal:
             self.note = "No hint: no move is left to make."
         else:
-            seed = fresh_seed_from(self.start_seed, state.moves)
-
-            def done(found: Hint) -> None:
-                if self.session.state is state:  # else the table moved on: drop it
-                    self._hint = (state, found)
-                    self.note = found.sentence
-
-            self._solver_job("hint", "Thinking of a hint… Esc stops.",
-                             partial(hint, view, seed=seed, seconds=HINT_SECONDS), done)
+            self._ask_hint()
             return
         self.redraw()
+
+    def _ask_hint(self, then: Callable[[Hint], None] | None = None) -> None:
+        """Think of a hint for the table shown (apart, see ``_solver_job``), told the game's
+        played tables so it never circles; ``then(hint)`` follows its answer, if the table is
+        still the same."""
+        state, view = self.session.state, self.view
+        seed = fresh_seed_from(self.start_seed, state.moves)
+        memory = self._game_memory()
+        timeline = self.session.timeline
+        asked = memory.ask(state, timeline.past(), timeline.future())
+
+        def done(found: Hint) -> None:
+            memory.learned(view, found)
+            if self.session.state is state:  # else the table moved on: drop it
+                self._hint = (state, found)
+                self.note = found.sentence
+                if then is not None:
+                    then(found)
+
+        self._solver_job("hint", "Thinking of a hint… Esc stops.",
+                         partial(hint, view, seed=seed, seconds=HINT_SECONDS,
+                                 auto_move=self._auto_move, **asked), done)
+
+    def _game_memory(self) -> HintMemory:
+        """The hint's memory of the game on the table (a new deal forgets the last one's)."""
+        game = (self.session, self.session.games_begun)
+        if self._memory.game != game:
+            self._memory = HintMemory(game)
+        return self._memory
 
     def action_winnable(self) -> None:
         """Is this deal winnable? The solver solves the deal (face-down cards included, and
@@ -188,6 +224,8 @@ class YukonSolver:
 
         def done(verdicts: tuple[Verdict, Verdict | None]) -> None:
             of_deal, of_table = verdicts
+            if of_deal.kind == "won":
+                self._proved_won = (self.session, self.session.games_begun)
             if self.session.state is not state:
                 of_table = None  # about a table that is gone
             self.note = winnable_sentence(of_deal, of_table)
@@ -208,11 +246,19 @@ class YukonSolver:
 
     def _check_position(self) -> None:
         """Once every card is face up, quietly solve the table: a win is offered as F
-        (finish), a proved loss is said on the status line."""
+        (finish), a proved loss is said on the status line. With a few cards still face
+        down, every way they could lie is solved (``ai.yukon_lost``): if all are lost, the
+        table is, whatever the face-down cards are."""
         state, view = self.session.state, self.view
+        hidden = len(yukon.unseen_cards(view))
         if (self._finishing or state.phase is not Phase.PLAY or view.won or not view.legal
                 or self._proof_here() is not None or "check" in self._jobs
-                or yukon.unseen_cards(view)):
+                or hidden > MOST_HIDDEN):
+            return
+        if hidden:
+            self._solver_job("check", "", partial(lost_whatever_hidden, view,
+                                                  seconds=CHECK_SECONDS),
+                             partial(self._checked_hidden, state))
             return
 
         def done(verdict: Verdict) -> None:
@@ -223,6 +269,12 @@ class YukonSolver:
                 self.refresh_bindings()
 
         self._solver_job("check", "", partial(solve, state, seconds=CHECK_SECONDS), done)
+
+    def _checked_hidden(self, state: yukon.State, lost: bool) -> None:
+        if lost and self.session.state is state:
+            self._proof = (state, Verdict("lost", (), 0, 0.0, LOST_HIDDEN))
+            self.note = f"The solver has proved it: {LOST_HIDDEN}"
+            self.refresh_bindings()
 
     def action_finish(self) -> None:
         """F: play the solver's win to the end, one real (undoable) move at a time."""
@@ -238,11 +290,15 @@ class YukonSolver:
 
     def _next_finish_move(self) -> None:
         self.redraw()
-        delay = self.runtime.cpu_delay * FINISH_PACE
+        self._at_pace(FINISH_PACE, self._finish_move)
+
+    def _at_pace(self, pace: float, then: Callable[[], None]) -> None:
+        """``then()`` after ``pace`` × the app's CPU pace (after the next refresh when 0)."""
+        delay = self.runtime.cpu_delay * pace
         if delay > 0:
-            self.set_timer(delay, self._finish_move)
+            self.set_timer(delay, then)
         else:
-            self.call_after_refresh(self._finish_move)
+            self.call_after_refresh(then)
 
     def _finish_move(self) -> None:
         if not self._finishing or not self.is_attached:
@@ -296,8 +352,10 @@ class YukonSolver:
                 self.note = f"No deal was proved winnable in {FIND_TRIES} tries; n tries again."
                 return
             self._new_session(number, rules)
+            self._proved_won = (self.session, self.session.games_begun)
             self.note = f"Winnable deal, seed {number}."
             self.sub_title = f"winnable deal, seed {number}"
+            self._demo_once_dealt()
 
         self._solver_job("find", "Finding a winnable deal… Esc stops.",
                          partial(first_won, first, rules, FIND_TRIES, seconds=FIND_SECONDS),

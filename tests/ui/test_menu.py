@@ -121,7 +121,7 @@ async def test_a_new_game_over_one_in_progress_asks_nothing_and_keeps_it(
 async def test_at_a_phones_40_columns_the_table_lines_are_whole(
     make_app: Callable[..., TableauApp],
 ) -> None:
-    """At 40 columns "Open a table… (Pesten with friends at other screens)" is longer than
+    """At 40 columns "Open a table… (play with friends at other screens)" is longer than
     the menu is wide: it wraps under itself, every word on the screen, none cut."""
     app = make_app()
     async with started(app, (40, 47)) as pilot:
@@ -129,5 +129,5 @@ async def test_at_a_phones_40_columns_the_table_lines_are_whole(
         text = " ".join(app.screen._compositor.render_strips()[row].text.strip(" │")
                         for row in range(47))
         words = " ".join(text.split())
-        assert "o Open a table… (Pesten with friends at other screens)" in words
+        assert "o Open a table… (play with friends at other screens)" in words
         assert "t Join a table…" in words

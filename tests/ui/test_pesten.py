@@ -46,6 +46,7 @@ from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.dialogs import SuitChooser
 from tableau.ui.screens.pesten import PestenScreen
 from tableau.ui.widgets.card import CardView
+from tableau.ui.widgets.people_form import PeopleForm
 from tableau.ui.widgets.pesten_hand import PestenHand
 from tableau.ui.widgets.pile import StackPile
 
@@ -231,7 +232,7 @@ async def test_setup_keeps_only_a_hash_and_an_empty_password_is_allowed_after_a_
         assert setup.query_one("#password-0", Input).value == ""
         assert setup.query_one("#again-0", Input).value == ""
         assert "✓ locked" in screen_text(app)
-        lock = setup.locks[0]  # type: ignore[attr-defined]
+        lock = setup.query_one(PeopleForm).locks[0]
         assert lock.encoded_hash.startswith("$argon2id$")
         assert lock.verify(secret)
         assert secret not in repr(vars(setup))

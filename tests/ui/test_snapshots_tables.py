@@ -1,5 +1,6 @@
 """Pictures of a shared table's screens at 80×24 and 120×40: the join form, a remote seat
-waiting for a player who is away, and the same seat on its turn (``tableau.ui.scenes.tables``)."""
+waiting for a player who is away, the same seat on its turn, and the set-up of who sits at a
+Go Fish or Poker table (``tableau.ui.scenes.tables``)."""
 
 from __future__ import annotations
 
@@ -19,4 +20,5 @@ def test_shared_table_looks_right(snap_compare: Any, scene: Scene, size: tuple[i
 
 
 def test_every_required_shared_table_picture_has_a_scene() -> None:
-    assert {scene.name for scene in scenes_for("tables")} == {"join", "waiting", "your-turn"}
+    assert {scene.name for scene in scenes_for("tables")} == {"join", "waiting", "your-turn",
+                                                          "gofish-people", "poker-open"}

@@ -91,3 +91,24 @@ def game_ui(key: str) -> GameUi | None:
     module = importlib.import_module(f"tableau.ui.screens.{key}")
     return GameUi(module.open_game, getattr(module, "setup_options", tuple),
                   getattr(module, "resume_game", None))
+
+
+TABLE_SCREENS: dict[str, dict[str, str]] = {
+    "pesten": {"host": "pesten_shared:HostTableScreen", "seat": "pesten_shared:RemoteSeatScreen"},
+    "gofish": {"here": "gofish:GoFishScreen", "host": "gofish_table:GoFishHostScreen",
+               "seat": "gofish_table:GoFishSeatScreen"},
+    "poker": {"here": "poker:PokerScreen", "host": "poker_table:PokerHostScreen",
+              "seat": "poker_table:PokerSeatScreen"},
+}
+"""Each game's screens for people: ``here`` several at one screen (``session=``,
+``locks=``), ``host`` the opener's shared table (``shared, locks``), ``seat`` a friend's
+seat at their own screen (``shared``); as "module:class" under ``tableau.ui.screens``."""
+
+
+def table_screen(game: str, role: str) -> Callable[..., Screen[Any]]:
+    """The screen class of ``game`` for ``role`` (see ``TABLE_SCREENS``), its module imported
+    only now (a fast start)."""
+    module, name = TABLE_SCREENS[game][role].split(":")
+    screen: Callable[..., Screen[Any]] = getattr(
+        importlib.import_module(f"tableau.ui.screens.{module}"), name)
+    return screen

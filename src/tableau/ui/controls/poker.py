@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Final
 from typing import Literal
 
@@ -308,3 +309,13 @@ def you_line(view: View) -> str:
         parts.append(f"wins {won}")
     return " · ".join(parts)
 
+
+
+def public_view(view: View, names: Sequence[str]) -> View:
+    """``view`` as an onlooker sees it (no hand is open at a screen several people share):
+    no hand, nothing to do, every seat under ``names``. A view's other seats are public
+    already: their cards show only once shown down."""
+    names = tuple(names)
+    seats = tuple(replace(seat, name=names[seat.seat]) for seat in view.seats)
+    return replace(view, my_turn=False, hand=(), hand_text="", seats=seats, to_call=0,
+                   max_discard=0, legal=(), names=names)

@@ -1,5 +1,6 @@
 """Scenes of a shared table (``tableau join CODE``): the join form, a remote seat waiting for
-another player (who is away), and the same seat on its turn.
+another player (who is away), and the same seat on its turn; and the set-up of who sits at a
+Go Fish table at one screen and at a Poker table being opened.
 
 Each scene opens its table in a fresh temporary folder (never the player's tableau.db; it
 is removed as the process ends), with
@@ -80,7 +81,16 @@ async def _sit_down(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+def _people_app(game: str, *, table: bool = False) -> TableauApp:
+    """The set-up of who sits at a Go Fish or Poker table (nothing is opened until Start)."""
+    from tableau.ui.screens.people_setup import PeopleSetupScreen
+
+    return still_app(first_screen=partial(PeopleSetupScreen, game, table=table))
+
+
 SCENES = (
+    Scene("tables", "gofish-people", partial(_people_app, "gofish")),
+    Scene("tables", "poker-open", partial(_people_app, "poker", table=True)),
     Scene("tables", "join", _table_app),
     Scene("tables", "waiting", partial(_table_app, anna_away=True), _sit_down),
     Scene("tables", "your-turn", partial(_table_app, anna_played=True), _sit_down),

@@ -32,8 +32,8 @@ A card table in your terminal. Pick a game from the list:
 - **Continue** entries at the top resume a game where you left it: Yukon, Go Fish and
   Poker save after every move. Starting a new game over one in progress asks first, and
   the unfinished game counts as a loss in your statistics.
-- **o** opens a Pesten table for friends at other screens: a seat may be open, and the
-  table's code (such as PEST-4821) is on show for them.
+- **o** opens a Pesten, Go Fish or Poker table for friends at other screens: a seat may be
+  open, and the table's code (such as PEST-4821) is on show for them.
 - **t** joins a table a friend opened: type its code, then take a seat with your name and
   a password (you need it only to come back to the seat).
 - **s** shows the statistics of every game.

@@ -4,6 +4,7 @@ statistics."""
 
 from __future__ import annotations
 
+from typing import Any
 from typing import ClassVar
 
 from textual import on
@@ -23,6 +24,8 @@ from tableau.registry import find_game
 from tableau.storage.store import GameRecord
 from tableau.storage.store import StoreProblem
 from tableau.ui.faces import BANNER
+from tableau.ui.games import TABLE_SCREENS
+from tableau.ui.games import Option
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.footer import KeysFooter
 
@@ -80,7 +83,7 @@ class ContinueItem(ListItem):
 
 
 class TableItem(ListItem):
-    """Open a Pesten table for friends at other screens (``tableau table pesten``), or sit
+    """Open a table for friends at other screens (``tableau table GAME``), or sit
     down at one a friend opened (``tableau join CODE``); ``action`` is the menu's."""
 
     def __init__(self, key: str, label: str, action: str) -> None:
@@ -91,6 +94,11 @@ class TableItem(ListItem):
 
     def compose(self) -> ComposeResult:
         yield Label(f"{self.key}  {self.label}", classes="game-title")
+
+
+TABLE_GAME = Option("game", "Game", tuple(
+    (game.key, game.title) for game in REGISTRY if game.key in TABLE_SCREENS), "pesten")
+"""The one choice before a table opens: its game."""
 
 
 class StatisticsItem(ListItem):
@@ -167,7 +175,7 @@ class MenuScreen(TableauScreen):
             *continues,
             *(GameItem(game.key, game.title, game.description, number)
               for number, game in enumerate(REGISTRY, start=1)),
-            TableItem("o", "Open a table… (Pesten with friends at other screens)",
+            TableItem("o", "Open a table… (play with friends at other screens)",
                       "open_table"),
             TableItem("t", "Join a table…", "join_table"),
             StatisticsItem(),
@@ -224,10 +232,18 @@ class MenuScreen(TableauScreen):
             self.app_open(REGISTRY[number - 1].key)
 
     def action_open_table(self) -> None:
-        """The Pesten set-up with open seats, then the opener's table (``tableau table``)."""
-        from tableau.ui.screens.table_open import TableSetupScreen  # lazy: a fast start
+        """Which game, then its set-up with open seats, then the opener's table (``tableau
+        table GAME``)."""
+        from tableau.ui.screens.setup import GameSetupScreen  # lazy: a fast start
 
-        self.app.push_screen(TableSetupScreen())
+        self.app.push_screen(GameSetupScreen("Open a table", (TABLE_GAME,), {}),
+                             self._open_table_of)
+
+    def _open_table_of(self, choice: dict[str, Any] | None) -> None:
+        if choice is not None:
+            from tableau.ui.screens.table_open import open_table
+
+            self.app.push_screen(open_table({"game": choice["game"]}))
 
     def action_join_table(self) -> None:
         """The join form: the code, a seat, a name and a password (``tableau join``)."""

@@ -13,11 +13,20 @@ draws (or deals the next hand), a advice, n next hand; q menu, ? help.
 The store keeps one record per game, an evening until game over (``record``): its autosave
 after every move, resumed exactly by ``PokerScreen.from_record``, and at game over the result
 with the session's tallies.
+
+With two or more people at this screen (hot seats) a hand is drawn only once its seat opened
+its lock (``SeatLock``; the session's ``Stage.LOCK``): between their turns no hand is on the
+screen, every seat is drawn as an onlooker sees it, and nothing is recorded. The shared-table
+screens (``poker_table``) draw the same table for their own seat through the hooks
+``own_seat``, ``my_seats``, ``shown_names`` and ``act``.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 from typing import ClassVar
 
@@ -40,13 +49,14 @@ from tableau.engines.poker import Move
 from tableau.engines.poker import NextHand
 from tableau.engines.poker import Phase
 from tableau.engines.poker import State
-from tableau.engines.poker import View
 from tableau.engines.poker import chips_text
 from tableau.sessions.poker import DEFAULT_CPUS
 from tableau.sessions.poker import MAX_CPUS
 from tableau.sessions.poker import CpuStep
 from tableau.sessions.poker import PokerSession
+from tableau.sessions.poker import standings
 from tableau.sessions.seeds import fresh_seed
+from tableau.storage import passwords
 from tableau.storage.store import GameRecord
 from tableau.ui.controls.poker import NO_ADVICE
 from tableau.ui.controls.poker import RUNNING
@@ -63,31 +73,40 @@ from tableau.ui.controls.poker import is_human_turn
 from tableau.ui.controls.poker import marks_for
 from tableau.ui.controls.poker import offered
 from tableau.ui.controls.poker import toggle_mark
-from tableau.ui.controls.poker import waiting_for
 from tableau.ui.games import Option
 from tableau.ui.games import cpus_option
 from tableau.ui.games import speed_option
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.poker_draw import PokerDrawing
+from tableau.ui.screens.poker_seat import ScreenSeats
 from tableau.ui.screens.poker_seat import SeatPanel
+from tableau.ui.screens.table_screens import HandLocks
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.history import PAGE_BINDINGS
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.narrow import NarrowLayout
+from tableau.ui.widgets.seat_lock import SeatLock
 
-__all__ = ["DEFAULT_CPUS", "MAX_CPUS", "PokerScreen"]
+__all__ = ["DEFAULT_CPUS", "MAX_CPUS", "NO_LOCKS", "PokerScreen"]
+
+NO_LOCKS: Mapping[int, passwords.SeatLock] = MappingProxyType({})
+WRONG_PASSWORD = "That is not the password. Nothing changed."
 
 MANY_CPUS = 4
 """From this many CPUs the seats use one-line cards on a large screen too, so all fits."""
 
 
-class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
-    """The table. ``PokerScreen(cpus=3, seed=7)``; other options are ignored."""
+class PokerScreen(HandLocks, ScreenSeats, NarrowLayout, PokerDrawing, GameScreen,
+                  game="poker"):
+    """The table. ``PokerScreen(cpus=3, seed=7)``, or ``PokerScreen(session=...,
+    locks=...)`` for a table of several people; other options are ignored."""
 
     SESSION = PokerSession
+    WAITS = False
+    """A line under the hand names whom the table waits for (a shared table)."""
 
     # Shown bindings are offered only when legal (check_action); the hidden ones after them
     # catch the same key otherwise, so a key that is not allowed now gets a sentence.
@@ -115,10 +134,12 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         seed: int | None = None,
         chips: int | None = None,
         session: PokerSession | None = None,
+        locks: Mapping[int, passwords.SeatLock] = NO_LOCKS,
         **_options: Any,
     ) -> None:
         """``chips``: each player's starting stack (100 unless given). ``session``: a game to
-        go on with (a resumed one) instead of a new one."""
+        go on with (a resumed one, or a table of several people) instead of a new one;
+        ``locks``: the hot seats' passwords (a seat without one opens with "I am …")."""
         super().__init__()
         if session is None:
             # The command line checks its options; anything else is kept in range here.
@@ -131,11 +152,9 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         """Why the last key did nothing; cleared by the next change."""
         self.resumed: GameRecord | None = None
         """The autosave this screen goes on from (None: a new game)."""
-
-    @property
-    def view(self) -> View:
-        """What you may see of the present state."""
-        return self.session.view(self.session.you)
+        self.locks = dict(locks)
+        self._locks_id = f"poker-{secrets.token_hex(4)}"
+        """The waits after wrong passwords are this screen's (its games are not resumed)."""
 
     @property
     def state(self) -> State:
@@ -155,7 +174,7 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
             with Vertical(id="table"):
                 with Vertical(id="seats"):
                     for seat in range(len(self.session.seats)):
-                        if seat != self.session.you:
+                        if seat != self.own_seat():
                             yield SeatPanel(seat, id=f"seat-{seat}")
                 yield Static("", id="pot-line", markup=False)
                 with Vertical(id="you"):
@@ -173,7 +192,14 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
                         yield self._button("Stand pat", "act-draw")
                         yield self._button("Advice", "act-advice")
                         yield self._button("Next hand", "act-next")
+                    if self.lockable():  # in place of the hand while it is locked
+                        with Vertical(id="lock"):
+                            yield Static("", id="lock-title", markup=False)
+                            yield SeatLock(field_id="unlock", wrong=WRONG_PASSWORD,
+                                           ready_note="You may try again.", id="lock-row")
                     yield MessageLine("", id="message", markup=False)
+                if self.WAITS:
+                    yield Static("", id="wait", markup=False)
             yield HistoryPanel("History", id="history")
         yield KeysFooter()
 
@@ -220,13 +246,15 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         if error:
             self.problem = text
         else:
-            self.session.note, self.problem = text, None
+            self.scratch.note, self.problem = text, None
             self.keep_game()  # the note is part of the save (a draw's note follows its move)
         self._render_message(self.view)
 
     # ------------------------------------------------------------------ keys and clicks
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("act", "try") and self.lockable() and self.session.locked is not None:
+            return False  # the keys are the password's (Enter too), not the table's
         if action != "act" or not parameters:
             return True
         return offered(str(parameters[0]), self.view)
@@ -271,18 +299,21 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
 
     def _bet(self, action: Action) -> None:
         view = self.view
-        if view.phase in RUNNING and not is_human_turn(view):
-            self._say(waiting_for(view), error=True)
+        if self.viewer() is None or (view.phase in RUNNING and not is_human_turn(view)):
+            self._say(self.waiting(), error=True)
         else:
             self._play(action)
 
     def _mark(self, index: int) -> None:
         view = self.view
-        marks, problem = toggle_mark(self.session.marks, index, view)
+        if self.viewer() is None:
+            self._say(self.waiting(), error=True)
+            return
+        marks, problem = toggle_mark(self.scratch.marks, index, view)
         if problem is not None:
             self._say(problem, error=True)
             return
-        self.session.marks = marks
+        self.scratch.marks = marks
         self.problem = None
         self.keep_game()  # the marks are part of the save
         self._render_hand(view)
@@ -291,13 +322,13 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
 
     def _draw(self) -> None:
         view = self.view
-        if view.phase is Phase.DRAW and not is_human_turn(view):
-            self._say(waiting_for(view), error=True)
+        if self.viewer() is None or (view.phase is Phase.DRAW and not is_human_turn(view)):
+            self._say(self.waiting(), error=True)
             return
         if view.phase is not Phase.DRAW:
             self._play(Draw(()))  # the engine explains why not
             return
-        move = draw_move(view, self.session.marks)
+        move = draw_move(view, self.scratch.marks)
         before = set(view.hand)
         if not self._play(move):
             return
@@ -311,31 +342,40 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         view = self.view
         if view.phase is Phase.GAME_OVER:
             self.app.push_screen(self._end_screen(), self.end_chosen)
+            return
+        dealer = self.session.to_move
+        if view.phase is Phase.HAND_OVER and dealer is not None and (
+                dealer not in self.my_seats()):
+            self._say(f"{self.shown_names()[dealer]} deals the next hand.", error=True)
         else:
-            self._play(NextHand())
+            self._play(NextHand(), dealer)
 
-    def _play(self, move: Move) -> bool:
-        """Make the human's move; on refusal show the session's sentence."""
-        session = self.session
-        answer = session.act(session.you, move)
+    def _play(self, move: Move, seat: int | None = None) -> bool:
+        """Make the move of the open hand's seat (or ``seat``'s); on refusal show the
+        session's sentence."""
+        seat = self.viewer() if seat is None else seat
+        if seat is None:
+            self._say(self.waiting(), error=True)
+            return False
+        answer = self.act(seat, move)
         if answer.refusal is not None:
             self._say(answer.refusal, error=True)
             return False
-        session.marks, session.note, self.problem = (), "", None
+        self.scratch.marks, self.scratch.note, self.problem = (), "", None
         self.after_move()
         return True
 
     # ------------------------------------------------------------------ advice
 
     def _advice(self) -> None:
-        view = self.view
-        if not advice_available(view):
+        view, seat = self.view, self.viewer()
+        if seat is None or not advice_available(view):
             self._say(NO_ADVICE, error=True)
             return
-        advice = self.session.advice()
+        advice = self.session.advice(seat)
         tail = ""
         if can_mark(view):
-            self.session.marks = marks_for(view, advice.discard)
+            self.scratch.marks = marks_for(view, advice.discard)
             self._render_hand(view)
             self._render_buttons(view)
             if advice.discard:
@@ -344,7 +384,7 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
 
     # ------------------------------------------------------------------ GameScreen's flow
 
-    def position(self) -> State:
+    def position(self) -> object:
         return self.session.state
 
     def cpu_to_move(self) -> bool:
@@ -361,8 +401,22 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         return self._end_screen() if self.session.is_over() else None
 
     def _end_screen(self) -> EndScreen:
-        title, lines = self.session.ending()
+        title, lines = self.ending()
         return EndScreen(title, lines, [("again", "Play again"), ("menu", "Menu")], numbered=True)
+
+    def ending(self) -> tuple[str, list[str]]:
+        """The game's end in the words of this screen's seat (several people: anyone's)."""
+        own = self.own_seat()
+        if own is not None:
+            return self.session.ending(own)
+        view = self.view
+        lines = ["Final standings:", *standings(view), f"Hands played: {view.hand_number}"]
+        won = "Game over" if view.winner is None else f"{view.names[view.winner]} wins the game!"
+        return won, lines
+
+    def leaving_keeps_game(self) -> bool:
+        """Only a game of one person is kept (no autosave holds every hand unsealed)."""
+        return super().leaving_keeps_game() and self.own_seat() is not None
 
     def game_at_stake(self) -> bool:
         """Once you have acted (or a later hand is dealt), until game over. A new game then
@@ -374,7 +428,7 @@ class PokerScreen(NarrowLayout, PokerDrawing, GameScreen, game="poker"):
         every chip; lost: you are out), with the hands, the biggest pot and the chips."""
         session = self.session
         over = session.is_over()
-        if not over and not session.at_stake():
+        if self.own_seat() is None or (not over and not session.at_stake()):
             return None
         view = self.view
         return GameRecord(

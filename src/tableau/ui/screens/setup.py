@@ -1,9 +1,10 @@
 """The set-up step between the menu and a game: a few choices, each on one line.
 
 ``GameSetupScreen("Go Fish", options, chosen)`` returns ``{"cpus": 2, "level": "easy", ...}``
-(Start, or Enter) or None (Back, or Escape). ↑/↓ (or Tab) go from line to line, ←/→ change
-the choice on a line; a click on a line steps its choice on (on its ``‹``, back).
-Keyboard-only at 80×24.
+(Start, or Enter) or None (Back, or Escape); "Players…" (p), for Go Fish and Poker, goes to
+the set-up of several people at this screen instead. ↑/↓ (or Tab) go from line to line, ←/→
+change the choice on a line; a click on a line steps its choice on (on its ``‹``, back).
+Keyboard-only at 80×24. The menu's "Open a table…" asks its one question (the game) here too.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Button
 from textual.widgets import Static
 
+from tableau.registry import REGISTRY
+from tableau.ui.games import TABLE_SCREENS
 from tableau.ui.games import Option
 from tableau.ui.screens.base import ButtonActions
 
@@ -76,14 +79,22 @@ class GameSetupScreen(ButtonActions, ModalScreen[dict[str, Any] | None]):
         Binding("escape", "back", "Back"),
         Binding("up", "app.focus_previous", "Previous", show=False),
         Binding("down", "app.focus_next", "Next", show=False),
+        Binding("p", "people", "Players…", show=False),
     ]
-    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {"setup-start": "start", "setup-back": "back"}
+    BUTTON_ACTIONS: ClassVar[dict[str, str]] = {
+        "setup-start": "start", "setup-back": "back", "setup-people": "people"}
 
-    def __init__(self, title: str, options: Sequence[Option], chosen: Mapping[str, Any]) -> None:
+    def __init__(self, title: str, options: Sequence[Option], chosen: Mapping[str, Any],
+                 *, people: str | None = None) -> None:
+        """``people``: the game whose set-up of several people at this screen "Players…"
+        opens (found by ``title`` unless given; none for a game without one)."""
         super().__init__()
         self.game_title = title
         self.options = tuple(options)
         self.chosen = dict(chosen)
+        self.people = people if people is not None else next(
+            (game.key for game in REGISTRY if game.title == title
+             and "here" in TABLE_SCREENS.get(game.key, {})), None)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="setup"):
@@ -96,6 +107,8 @@ class GameSetupScreen(ButtonActions, ModalScreen[dict[str, Any] | None]):
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="setup-start", compact=True, variant="primary")
                 yield Button("Back", id="setup-back", compact=True)
+                if self.people is not None:
+                    yield Button("Players…", id="setup-people", compact=True)
 
     def on_mount(self) -> None:
         self.query(OptionRow).first().focus()
@@ -105,3 +118,12 @@ class GameSetupScreen(ButtonActions, ModalScreen[dict[str, Any] | None]):
 
     def action_back(self) -> None:
         self.dismiss(None)
+
+    def action_people(self) -> None:
+        """p or "Players…": the set-up of several people at this screen instead."""
+        if self.people is None:
+            return
+        from tableau.ui.screens.people_setup import PeopleSetupScreen
+
+        self.dismiss(None)
+        self.app.push_screen(PeopleSetupScreen(self.people))

@@ -1,10 +1,11 @@
-"""Join a shared table (``tableau join CODE``, the menu's "Join a table…").
+"""Join a shared table of Pesten, Go Fish or Poker (``tableau join CODE``, the menu's "Join a
+table…").
 
 A small form: the table's code (when not given), the seats one may take (open ones, and the
 remote seats one may come back to with their password), then a name and a password typed
 twice for a new seat, or the seat's password for one's own. Argon2id takes a moment, so
-sitting down runs in a worker thread; the table screen (``pesten_shared``) follows at once,
-showing that seat's hand, with no lock screen.
+sitting down runs in a worker thread; the game's seat screen (``ui.games.TABLE_SCREENS``)
+follows at once, showing that seat's hand, with no lock screen.
 
 The passwords stay in their ``PasswordInput`` until taken; a wrong one, a garbage code, a
 closed table or a taken seat is said in one sentence on the form's message line.
@@ -44,14 +45,16 @@ from tableau.storage.table_store import TableStore
 from tableau.storage.table_store import normal_code
 from tableau.tables.shared_table import NEEDS_PASSWORD
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.table_games import TABLE_GAMES
 from tableau.ui.controls.pesten import TWO_DIFFER
+from tableau.ui.games import table_screen
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.password import PasswordInput
 
-NOT_A_CODE = "That is not a table code; a code looks like PEST-4821."
+NOT_A_CODE = "That is not a table code; one looks like PEST-4821 or GOFI-4821."
 NO_SEAT = "No seat is free at this table."
 PASSWORD_HINT = {True: "to come back later", False: "this seat's password"}
 """The password field's hint for a new seat (True), or for one's own seat to come back to."""
@@ -76,7 +79,7 @@ class SeatChoice:
 def seat_choices(shared: SharedTable) -> list[SeatChoice]:
     """The open seats first (a newcomer's), then the remote ones to come back to."""
     away = shared.away()
-    names = [chair.name for chair in shared.session.chairs]
+    names = [info.name for info in shared.session.seats]
     return [SeatChoice(seat.seat, names[seat.seat], seat.kind == "open", seat.seat in away)
             for seat in (*shared.seats_of("open"), *shared.seats_of("remote"))]
 
@@ -173,7 +176,7 @@ class JoinScreen(NarrowLayout, TableauScreen):
         if self.store is None:
             return
         try:
-            self.shared = SharedTable.join(self.store, code, **self.table_options)
+            self.shared = SharedTable.join(self.store, code, game=None, **self.table_options)
         except TableProblem as problem:
             self._say(str(problem), error=True)
             return
@@ -184,9 +187,11 @@ class JoinScreen(NarrowLayout, TableauScreen):
         shared = self.shared
         assert shared is not None
         session = shared.session
-        names = ", ".join(chair.name for chair in session.chairs)
+        names = ", ".join(info.name for info in session.seats)
+        game = shared.row.game
+        at = f", round {session.state.round}" if game == "pesten" else ""
         self.query_one("#join-table", Static).update(
-            f"Table {shared.code}: Pesten, round {session.state.round}, seats {names}.")
+            f"Table {shared.code}: {TABLE_GAMES[game].title}{at}, seats {names}.")
         self.choices = seat_choices(shared)
         seats = self.query_one("#join-seats", OptionList)
         seats.clear_options()
@@ -302,10 +307,9 @@ class JoinScreen(NarrowLayout, TableauScreen):
                     problem = str(failed)
             self.call_after_refresh(self._say, problem or NO_SEAT, error=True)
             return
-        from tableau.ui.screens.pesten_shared import RemoteSeatScreen
-
+        seat_screen = table_screen(shared.row.game, "seat")
         self._handed_over = True
-        self.app.switch_screen(RemoteSeatScreen(shared))
+        self.app.switch_screen(seat_screen(shared))
 
     # ------------------------------------------------------------------ words
 

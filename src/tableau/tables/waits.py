@@ -33,3 +33,10 @@ def end_wait(shared: SharedTable[Any], next_one: str) -> str:
     if shared.opener_gone:
         return f"{next_one[0].upper()}{next_one[1:]} is dealt in a few seconds."
     return f"The opener deals {next_one}."
+
+
+def away_waited_for(shared: SharedTable[Any]) -> frozenset[int]:
+    """The away seats no CPU plays for: the ones screens mark "(away)" (a seat a CPU plays
+    for now shows "(CPU for now)" instead)."""
+    stood_in: frozenset[int] = frozenset(shared.session.stand_ins)
+    return shared.away() - stood_in

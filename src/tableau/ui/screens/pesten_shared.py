@@ -39,6 +39,7 @@ from tableau.tables.pesten_table import TableSession
 from tableau.tables.shared_table import LOST
 from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.waits import away_waited_for
 from tableau.tables.waits import end_wait
 from tableau.tables.waits import waiting_for
 from tableau.ui.controls.pesten import hand_title
@@ -245,7 +246,7 @@ class RemoteSeatScreen(LiveTableScreen):
 
     def _public_view(self) -> View:
         """The public table as this seat sees it, with "(away)" beside an away seat's name."""
-        return with_away(public(self.session.view(self.seat)), self.shared.away())
+        return with_away(public(self.session.view(self.seat)), away_waited_for(self.shared))
 
     # ------------------------------------------------------------------ moves
 
@@ -372,7 +373,7 @@ class HostTableScreen(LiveTableScreen):
             self._news = ""
 
     def _public_view(self) -> View:
-        return with_away(super()._public_view(), self.shared.away())
+        return with_away(super()._public_view(), away_waited_for(self.shared))
 
     def _left_the_table(self) -> bool:
         if self.shared.screen_gone:  # this process stalled so long the table went on

@@ -33,6 +33,7 @@ from tableau.storage.table_store import TableProblem
 from tableau.tables.shared_table import LOST
 from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.waits import away_waited_for
 from tableau.tables.waits import end_wait
 from tableau.tables.waits import waiting_for
 from tableau.ui.screens.live_table import LiveTable
@@ -49,7 +50,7 @@ def join_line(shared: SharedTable[Any]) -> str:
 def shown_names(shared: SharedTable[Any]) -> tuple[str, ...]:
     """Every seat's name as the screens show it: "(CPU for now)" while a CPU stands in,
     "(away)" while a friend is not at their screen."""
-    away = shared.away()
+    away = away_waited_for(shared)
     return tuple(shared.shown_name(seat) + (AWAY if seat in away else "")
                  for seat in range(len(shared.session.seats)))
 

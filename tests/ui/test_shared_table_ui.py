@@ -351,3 +351,37 @@ async def test_an_openers_screen_the_table_went_on_without_goes_to_the_menu_and_
     finally:
         zoe.leave()
         friends.close()
+
+
+async def test_the_openers_screen_records_a_finished_round_once_under_every_seats_name(
+) -> None:
+    """Zoe, at her own screen, plays her last card: the opener's screen records the round
+    for the statistics (every seat's name, Zoe the winner, no card) and nothing before."""
+    from tableau.storage.stats import figures
+    from tableau.storage.store import Store
+
+    session = arranged_table(["4H", "AH 5C 9S"], "4C", names=("Zoe", "Cor"),
+                             kinds=(REMOTE, "careful"), passwords=("", ""))
+    store = TableStore(database_path())
+    host = SharedTable.open(store, session)
+    zoe_store = TableStore(database_path())
+    zoe = SharedTable.join(zoe_store, host.code)
+    app = still_app(first_screen=partial(HostTableScreen, host, {}), persist=True)
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            assert zoe.sit(0, "Zoe", "z").ok
+            await until(pilot, lambda: "Zoe" in screen_text(app), "Zoe at the table")
+            assert Store(database_path()).finished() == []  # a round under way: no record
+            assert zoe.act(0, Play(tuple(zoe.session.state.hands[0]))).ok
+            await until(pilot, lambda: "Zoe wins round 1" in screen_text(app), "the end")
+            await until(pilot, lambda: Store(database_path()).finished() != [], "the record")
+            rounds = Store(database_path()).finished()
+            assert len(rounds) == 1 and rounds[0].game == "pesten"
+            assert rounds[0].details["players"] == ["Zoe", "Cor"]
+            assert rounds[0].details["winner"] == "Zoe"
+            assert "4H" not in repr(rounds[0]) and rounds[0].data is None
+            by_name = {row.name: row for row in figures(rounds).pesten}
+            assert by_name["Zoe"].wins == 1 and by_name["Cor"].wins == 0
+    finally:
+        zoe.leave()
+        zoe_store.close()

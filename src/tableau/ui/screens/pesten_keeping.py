@@ -81,7 +81,7 @@ class PestenKeeping(PestenPart):
         so "Continue" deals the next round; once the match is over, nothing stays."""
         super()._keep_now()
         session = self.session
-        if session.over and self._end_kept and not session.match_over:
+        if self.SAVES_PROGRESS and session.over and self._end_kept and not session.match_over:
             record = self._sealed_record()
             if record is not None:
                 # No names in its details: the round counts once in the statistics, as the

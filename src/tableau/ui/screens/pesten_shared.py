@@ -384,7 +384,11 @@ class HostTableScreen(LiveTableScreen):
         return False  # the CPUs move at the table, under its lease (``_look``)
 
     def record(self) -> GameRecord | None:
-        return None
+        """A finished round, as at one screen: every seat's name, the winner and the points,
+        so each player's statistics count it under their name. Only the opener's screen
+        records (every screen of the table shares the host's tableau.db: a round counts once);
+        a round under way lives in the table, never in a save."""
+        return super().record() if self.session.over else None
 
     def action_leave(self) -> None:
         """q: back to the menu, which closes the table for everyone (asked first)."""

@@ -14,10 +14,9 @@ sends the friend to the menu with one sentence.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from typing import Any
 
-from textual.pilot import Pilot
+from table_helpers import until
 from ui_helpers import screen_text
 
 from tableau.engines.gofish import wording
@@ -37,22 +36,11 @@ from tableau.ui.screens.gofish_table import GoFishHostScreen
 from tableau.ui.screens.gofish_table import GoFishSeatScreen
 from tableau.ui.screens.menu import MenuScreen
 
-WAIT_STEPS = 200
-"""Pauses of 20 ms at most while waiting for what a player would see (4 s in all)."""
 FRIENDS_SEED = 2
 """Anna's first ask (her lowest rank, of Zoe) fails and her draw ends her turn; Zoe's first
 ask (her lowest rank, of Anna) is answered, so the turn stays hers."""
 HOT_SEATS_SEED = 1
 """Anna's first ask of Bea fails and the turn passes to Bea."""
-
-
-async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
-    """Wait (bounded) until ``seen()`` holds, as a player waits for their screen."""
-    for _ in range(WAIT_STEPS):
-        if seen():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}")
 
 
 def hides_hands(app: TableauApp, session: GoFishSession, seats: tuple[int, ...]) -> str:

@@ -18,7 +18,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from test_shared_table_ui import until
+from table_helpers import until
 from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets import Select

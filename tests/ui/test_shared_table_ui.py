@@ -12,12 +12,12 @@ seat, the code on show, a friend's move followed live."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
 import pytest
+from table_helpers import until
 from textual.pilot import Pilot
 from ui_helpers import screen_text
 
@@ -42,9 +42,6 @@ from tableau.ui.screens.table_join import NOT_A_CODE
 from tableau.ui.screens.table_join import JoinScreen
 from tableau.ui.screens.table_open import open_table
 
-WAIT_STEPS = 200
-"""Pauses of 20 ms at most while waiting for what a player would see (4 s in all)."""
-
 
 @pytest.fixture
 def anna() -> Iterator[SharedTable]:
@@ -58,15 +55,6 @@ def anna() -> Iterator[SharedTable]:
     yield table
     table.leave()
     store.close()
-
-
-async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
-    """Wait (bounded) until ``seen()`` holds, as a player waits for their screen."""
-    for _ in range(WAIT_STEPS):
-        if seen():
-            return
-        await pilot.pause(0.02)
-    raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}")
 
 
 def hides_annas_hand(app: TableauApp, anna: SharedTable) -> str:

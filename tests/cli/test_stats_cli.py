@@ -58,6 +58,8 @@ def recorded(home: Path) -> None:
     finish(store, "yukon", "won", "spec", moves=95, duration=250.0)
     finish(store, "yukon", "abandoned", "spec", moves=4, duration=9.0)
     finish(store, "gofish", "won", "easy", books=7)
+    finish(store, "gofish", "finished", "people", players=["Anna", "Bea"], winners=["Bea"],
+           points=[3, 10])
     finish(store, "poker", "won", hands=12, hands_won=5, biggest_pot=80, chips=140)
     finish(store, "poker", "lost", hands=3, hands_won=0, biggest_pot=0, chips=-200)
     finish(store, "pesten", "finished", players=["Anna", "Bram"], winner="Anna",
@@ -72,7 +74,7 @@ def test_a_fresh_home_gives_empty_figures_and_creates_nothing(tmp_path: Path) ->
                             timeout=60, check=False)
     assert (result.returncode, result.stderr) == (0, "")
     assert json.loads(result.stdout) == {
-        "yukon": [], "gofish": [], "pesten": [],
+        "yukon": [], "gofish": [], "pesten": [], "gofish_people": [], "poker_people": [],
         "poker": {"sessions": 0, "hands_played": 0, "hands_won": 0, "biggest_pot": None,
                   "chips": [], "chips_total": 0},
     }
@@ -103,6 +105,9 @@ def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path, stats: Sta
                     "average_points": 0.0},
                    {"name": "Bram", "rounds": 1, "wins": 0, "matches": 1, "matches_won": 0,
                     "average_points": 12.0}],
+        "gofish_people": [{"name": "Bea", "games": 1, "wins": 1, "average_books": 10.0},
+                          {"name": "Anna", "games": 1, "wins": 0, "average_books": 3.0}],
+        "poker_people": [],
     }
 
 

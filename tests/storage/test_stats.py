@@ -13,6 +13,7 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tableau.storage.stats import PEOPLE
 from tableau.storage.stats import RECENT_SESSIONS
 from tableau.storage.stats import Figures
 from tableau.storage.stats import GoFishFigures
@@ -175,6 +176,55 @@ def test_pesten_counts_matches_and_average_points_and_keeps_old_rounds() -> None
     assert page.tables[0].rows[0] == ("Anna", "4", "2", "1", "0", "52.5")
 
 
+def test_go_fish_and_poker_of_several_people_count_per_name_and_not_as_your_own() -> None:
+    """A game several people played counts for each name at it (a shared win for each
+    winner), Go Fish's books per seat make an average; the one-person figures (per level,
+    Poker's sessions) leave those games out."""
+    games = [
+        played("gofish", "won", "pro", books=4),
+        played("gofish", "finished", PEOPLE, players=["Anna", "Bea", "CPU 1"],
+               winners=["Anna", "Bea"], points=[6, 6, 1]),
+        played("gofish", "finished", PEOPLE, players=["Anna", "Bea"], winners=["Bea"],
+               points=[3, 10]),
+        played("gofish", "finished", PEOPLE, players=["Anna", "Bea"], winners="Bea",
+               points=[3]),  # damaged: a game for both, no win, no books
+        played("poker", "finished", PEOPLE, players=["Anna", "Bea"], winners=["Anna"]),
+        played("poker", "lost", "", hands=3, hands_won=1, chips=-20),
+    ]
+    numbers = figures(games)
+    assert numbers.gofish == (GoFishFigures("pro", 1, 1, 4.0),)
+    bea, anna, cpu = numbers.gofish_people
+    assert bea == PlayerFigures("Bea", 3, 2, points=16, scored=2)
+    assert anna == PlayerFigures("Anna", 3, 1, points=9, scored=2)
+    assert cpu == PlayerFigures("CPU 1", 1, 0, points=1, scored=1)
+    assert numbers.poker.sessions == 1 and numbers.poker.chips == (-20,)
+    assert numbers.poker_people == (PlayerFigures("Anna", 1, 1), PlayerFigures("Bea", 1, 0))
+    assert numbers.pesten == ()
+
+    data = as_json(numbers)
+    assert data["gofish_people"][0] == {"name": "Bea", "games": 3, "wins": 2,
+                                        "average_books": 8.0}
+    assert data["poker_people"] == [{"name": "Anna", "games": 1, "wins": 1},
+                                    {"name": "Bea", "games": 1, "wins": 0}]
+    by_game = {page.game: page for page in pages(numbers)}
+    level, people = by_game["gofish"].tables
+    assert level.caption == "Per level"
+    assert people.caption == "With several people"
+    assert people.columns == ("Player", "Games", "Wins", "Avg books")
+    assert people.rows[1] == ("Anna", "3", "1", "4.5")
+    *_, poker_people = by_game["poker"].tables
+    assert poker_people.columns == ("Player", "Games", "Wins")
+    assert poker_people.rows == (("Anna", "1", "1"), ("Bea", "1", "0"))
+
+
+def test_several_people_alone_fill_a_page_that_had_no_game_of_your_own() -> None:
+    numbers = figures([played("poker", "finished", PEOPLE, players=["Anna", "Bea"],
+                              winners=["Bea"])])
+    [poker] = [page for page in pages(numbers) if page.game == "poker"]
+    assert [table.caption for table in poker.tables] == ["With several people"]
+    assert numbers.poker.sessions == 0
+
+
 def test_games_tableau_does_not_know_are_left_out() -> None:
     numbers = figures([played("chess", "won"), *yukon("won")])
     assert one_yukon(numbers).played == 1
@@ -263,6 +313,8 @@ def test_json_has_stable_keys_and_no_numbers_json_cannot_hold() -> None:
                   "chips": [-5], "chips_total": -5},
         "pesten": [{"name": "Anna", "rounds": 1, "wins": 1, "matches": 0, "matches_won": 0,
                     "average_points": None}],
+        "gofish_people": [],
+        "poker_people": [],
     }
 
 
@@ -273,7 +325,7 @@ names = st.lists(st.sampled_from(["Anna", "Bram", "Cor", ""]) | odd_values, max_
 records = st.builds(
     GameRecord,
     game=st.sampled_from(["yukon", "gofish", "poker", "pesten", "other"]),
-    variant=st.sampled_from(["spec", "classic", "pro", ""]),
+    variant=st.sampled_from(["spec", "classic", "pro", "", PEOPLE]),
     seed=st.none(),
     config=st.just({}),
     started=st.just(0.0),
@@ -281,7 +333,7 @@ records = st.builds(
     duration=st.floats(allow_nan=False),
     details=st.dictionaries(
         st.sampled_from(["books", "hands", "hands_won", "biggest_pot", "chips", "players",
-                         "winner"]),
+                         "winner", "winners", "points"]),
         odd_values | names | st.sampled_from(["Anna", "Bram"]), max_size=7),
     result=st.sampled_from(RESULTS),
 )
@@ -305,7 +357,7 @@ def test_figures_are_consistent_whatever_the_records_hold(games: list[GameRecord
         assert row.current_streak == trailing
     for level in numbers.gofish:
         assert 0 <= level.won <= level.played
-    for player in numbers.pesten:
+    for player in (*numbers.pesten, *numbers.gofish_people, *numbers.poker_people):
         assert 0 <= player.wins <= player.rounds
         assert 0 <= player.matches_won <= player.matches <= player.rounds
         assert player.scored <= player.rounds

@@ -147,7 +147,7 @@ async def test_two_people_at_one_screen_pass_it_behind_a_lock() -> None:
         assert all(card.face in text for card in session.state.hands[0])
         screen = app.screen
         assert isinstance(screen, GoFishScreen)
-        assert screen.record() is None  # several people: nothing is recorded
+        assert screen.record() is None  # several people: no save; only the end is kept
 
         await pilot.press("enter")  # Anna asks Bea, who has none: Bea's turn, behind a lock
         await until(pilot, lambda: "Pass the terminal to Bea" in screen_text(app), "Bea's lock")

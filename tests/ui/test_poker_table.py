@@ -131,7 +131,7 @@ async def test_two_people_at_one_screen_pass_it_behind_a_lock() -> None:
         hides_hands(app, session, (0, 2))
         screen = app.screen
         assert isinstance(screen, PokerScreen)
-        assert screen.record() is None  # several people: nothing is recorded
+        assert screen.record() is None  # several people: no save; only the end is kept
 
         await pilot.press("c")  # Bea checks; the CPU acts; Anna's turn, behind her lock
         await until(pilot, lambda: "Pass the terminal to Anna" in screen_text(app),

@@ -20,6 +20,10 @@ with a sentence, and the figures of the new, empty one are shown).
 - ``"pesten"``: a list, one object per player name, most wins first: ``"name"``,
   ``"rounds"``, ``"wins"`` (rounds won), ``"matches"`` (matches played to their end),
   ``"matches_won"`` and ``"average_points"`` (per round, two decimals, or null).
+- ``"gofish_people"`` and ``"poker_people"``: the games several people played (at one screen
+  or at a table), a list, one object per player name, most wins first: ``"name"``,
+  ``"games"``, ``"wins"`` and, for Go Fish, ``"average_books"`` (two decimals, or null).
+  These games are not in ``"gofish"`` or ``"poker"``, which are your own games.
 
 Exit status: 0 shown; 1 the database could not be read; 2 bad arguments.
 """

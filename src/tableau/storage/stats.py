@@ -17,6 +17,11 @@ an odd type is treated as absent, never as an error. "abandoned" counts as a los
   ``"ended"``, with its ``"winner"``), and the average points per round over the rounds that
   recorded them (``details["points"]``, one per seat). Older rounds without these details
   count only as rounds.
+- Go Fish and Poker played by several people (variant ``PEOPLE``: at one screen or at a
+  table), per player name as Pesten's: games (``details["players"]``), wins
+  (``details["winners"]``, all who share the win) and, for Go Fish, the average books
+  (``details["points"]``, one per seat). The one-person figures above leave these games out:
+  they are nobody's own game alone.
 """
 
 from __future__ import annotations
@@ -41,6 +46,8 @@ RECENT_SESSIONS: Final = 10
 """How many Poker sessions the tables list (the total counts them all)."""
 NAME_LENGTH: Final = 40
 """Longer names and variants from disk are cut to this."""
+PEOPLE: Final = "people"
+"""The variant of a Go Fish or Poker game several people played (its details name them)."""
 NONE: Final = "–"
 """A figure there is nothing yet to work out from (no won game has a best time)."""
 
@@ -110,6 +117,11 @@ class Figures:
     poker: PokerFigures
     pesten: tuple[PlayerFigures, ...]
     """Most wins first, then most rounds, then by name."""
+    gofish_people: tuple[PlayerFigures, ...] = ()
+    """Go Fish with several people, per player as ``pesten`` (``rounds`` counts games,
+    ``points`` books)."""
+    poker_people: tuple[PlayerFigures, ...] = ()
+    """Poker with several people, per player (``rounds`` counts games)."""
 
 
 def read_finished(store: Store) -> list[GameRecord] | str:
@@ -136,13 +148,16 @@ def figures(records: Iterable[GameRecord]) -> Figures:
     ``Store.finished()`` gives them). Games tableau does not know are left out."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in records:
-        by_game.setdefault(record.game, []).append(record)
+        game = record.game + (f"/{PEOPLE}" if record.variant == PEOPLE else "")
+        by_game.setdefault(game, []).append(record)
     return Figures(
         yukon=tuple(_yukon(rules, games) for rules, games in _by_variant(by_game.get("yukon"))),
         gofish=tuple(_gofish(level, games)
                      for level, games in _by_variant(by_game.get("gofish"))),
         poker=_poker(by_game.get("poker", [])),
-        pesten=_pesten(by_game.get("pesten", [])),
+        pesten=_per_player(by_game.get("pesten", [])),
+        gofish_people=_per_player(by_game.get(f"gofish/{PEOPLE}", [])),
+        poker_people=_per_player(by_game.get(f"poker/{PEOPLE}", [])),
     )
 
 
@@ -193,17 +208,20 @@ def _poker(games: list[GameRecord]) -> PokerFigures:
                         max(counts("biggest_pot"), default=None), tuple(chips))
 
 
-def _pesten(rounds: list[GameRecord]) -> tuple[PlayerFigures, ...]:
+def _per_player(rounds: list[GameRecord]) -> tuple[PlayerFigures, ...]:
+    """Each name's figures over the rounds (or games) it sat in, whoever else sat there."""
     counts: dict[str, Counter[str]] = {}
     for game in rounds:
         details = game.details
         names = _names(details.get("players"))
         for name in names:
             counts.setdefault(name, Counter())["rounds"] += 1
-        winners = (("wins", details.get("winner")), ("matches_won", _match_winner(details)))
-        for key, winner in winners:
-            if isinstance(winner, str) and winner[:NAME_LENGTH] in names:
-                counts[winner[:NAME_LENGTH]][key] += 1
+        won = ((key, winner) for key, winners in (
+            ("wins", _names(details.get("winners", [details.get("winner")]))),
+            ("matches_won", _names([_match_winner(details)]))) for winner in winners)
+        for key, winner in won:
+            if winner in names:
+                counts[winner][key] += 1
         if _match_ended(details):
             for name in names:
                 counts[name]["matches"] += 1
@@ -284,6 +302,12 @@ def as_json(numbers: Figures) -> dict[str, Any]:
                     "average_points": None if row.average_points is None
                     else round(row.average_points, 2)}
                    for row in numbers.pesten],
+        "gofish_people": [{"name": row.name, "games": row.rounds, "wins": row.wins,
+                           "average_books": None if row.average_points is None
+                           else round(row.average_points, 2)}
+                          for row in numbers.gofish_people],
+        "poker_people": [{"name": row.name, "games": row.rounds, "wins": row.wins}
+                         for row in numbers.poker_people],
     }
 
 
@@ -326,7 +350,7 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
             ("Played", lambda row: str(row.played)),
             ("Won", lambda row: str(row.won)),
             ("Average books", lambda row: _figure(row.average_books)),
-        ], lambda row: row.level),
+        ], lambda row: row.level) + _people(numbers.gofish_people, "Avg books"),
         "poker": () if not poker.sessions else (
             Table("All sessions", ("", ""), (
                 ("Sessions", str(poker.sessions)),
@@ -349,11 +373,24 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
                         for row in numbers.pesten)),
         ),
     }
+    built["poker"] += _people(numbers.poker_people)
     return tuple(
         Page(game.key, game.title, built[game.key],
              f"No {game.title} {'rounds' if game.key == 'pesten' else 'games'} finished yet.")
         for game in REGISTRY
     )
+
+
+def _people(players: Sequence[PlayerFigures], points: str = "") -> tuple[Table, ...]:
+    """The games several people played (at one screen or at a table), a line per player;
+    ``points`` heads the column of the average points, if the game has one."""
+    if not players:
+        return ()
+    columns = ("Player", "Games", "Wins", *((points,) if points else ()))
+    return (Table("With several people", columns, tuple(
+        (row.name, str(row.rounds), str(row.wins),
+         *((_figure(row.average_points),) if points else ()))
+        for row in players)),)
 
 
 def _across(caption: str, corner: str, columns: Sequence[Any], lines: list[tuple[str, Any]],

@@ -351,11 +351,12 @@ class GameScreen(TableauScreen):
         self._keep_pending = False
         store = self.runtime.store
         record = self.record() if store.enabled and self.game_id else None
-        if record is None or (record.result is None and not self.SAVES_PROGRESS):
-            return
-        if record.result is None:
-            store.keep(record, self.game_id)
+        if record is None or record.result is None:
+            # Under way (or not begun): its end is still to come, even where a table deals
+            # the next game or round on the same screen, with no game_began.
             self._end_kept = False
+            if record is not None and self.SAVES_PROGRESS:
+                store.keep(record, self.game_id)
         elif not self._end_kept:
             store.keep(record, self.game_id)
             self._end_kept = True

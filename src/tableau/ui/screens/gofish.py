@@ -296,7 +296,9 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
         game is over, with your books."""
         session, you = self.session, self.own_seat()
         result = session.outcome()
-        if you is None or (result is None and not session.at_stake()):
+        if you is None:
+            return self.record_people()
+        if result is None and not session.at_stake():
             return None
         cpus, level = session.cpus, session.level
         return GameRecord(
@@ -308,6 +310,10 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
             data=session.to_json() if result is None else None,
             result=None if result is None else "won" if you in result.winners else "lost",
         )
+
+    def record_people(self) -> GameRecord | None:
+        """A game of several people, once over, with each seat's books."""
+        return self.people_record([len(books) for books in self.session.state.books])
 
     # ------------------------------------------------------------------ drawing
 

@@ -428,7 +428,9 @@ class PokerScreen(HandLocks, ScreenSeats, NarrowLayout, PokerDrawing, GameScreen
         every chip; lost: you are out), with the hands, the biggest pot and the chips."""
         session = self.session
         over = session.is_over()
-        if self.own_seat() is None or (not over and not session.at_stake()):
+        if self.own_seat() is None:
+            return self.record_people()
+        if not over and not session.at_stake():
             return None
         view = self.view
         return GameRecord(
@@ -441,6 +443,11 @@ class PokerScreen(HandLocks, ScreenSeats, NarrowLayout, PokerDrawing, GameScreen
             data=None if over else session.to_json(),
             result=("won" if view.winner == view.seat else "lost") if over else None,
         )
+
+    def record_people(self) -> GameRecord | None:
+        """A game of several people, once over: who sat and who won (chips are no points:
+        the winner holds them all)."""
+        return self.people_record()
 
     def action_new_game(self) -> None:
         """A new game from the palette: asks first while a game is under way."""

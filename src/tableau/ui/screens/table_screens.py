@@ -17,6 +17,7 @@ XTableScreen)``. The game screen gives ``viewer()``, ``redraw()``, ``tell(text, 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Sequence
 from contextlib import suppress
 from typing import Any
 from typing import ClassVar
@@ -29,6 +30,8 @@ from tableau.sessions.protocol import Answer
 from tableau.sessions.protocol import SeatKind
 from tableau.sessions.seating import Stage
 from tableau.storage import passwords
+from tableau.storage.stats import PEOPLE
+from tableau.storage.store import GameRecord
 from tableau.storage.table_store import TableProblem
 from tableau.tables.shared_table import LOST
 from tableau.tables.shared_table import SCREEN_GONE
@@ -123,6 +126,29 @@ class HandLocks:
     _locks_id: str
     _lock_for: int | None = None
     """The hot seat whose lock is on show (its field is cleared only for another's)."""
+
+    def people_record(self, points: Sequence[int] = ()) -> GameRecord | None:
+        """A game several people played, once it is over, as Pesten keeps a round: every
+        seat's name and kind, who won and ``points`` (one per seat), so each player's
+        statistics count it under their name. Nothing of a hand, and no seed: the game
+        stays nobody's to replay. None while it goes on (no save holds every hand)."""
+        screen: Any = self
+        session = screen.session
+        result = session.outcome()
+        if result is None:
+            return None
+        names = [seat.name for seat in session.seats]
+        details: dict[str, object] = {
+            "players": names, "kinds": [str(seat.kind) for seat in session.seats],
+            "winners": [names[seat] for seat in result.winners]}
+        if points:
+            details["points"] = list(points)
+        return GameRecord(
+            session.GAME, PEOPLE, None, {"players": len(names)},
+            started=screen.runtime.wall() if screen.began_at is None else screen.began_at,
+            moves=len(session.state.history), duration=screen.played_seconds(),
+            label=", ".join(names), details=details, result="finished",
+            id=f"{screen.game_id}/{session.games}")  # a table deals game after game
 
     def _draw_lock(self, seat: int | None) -> None:
         """Show ``seat``'s lock (None: hide it); a lock on show already keeps what is typed."""
@@ -238,8 +264,8 @@ class SharedGameScreen(LiveTable):
     def cpu_to_move(self) -> bool:
         return False  # the CPUs move at the table, under its lease (``_look``)
 
-    def record(self) -> None:
-        return None
+    def record(self) -> GameRecord | None:
+        return None  # only the opener's screen records (``HostSide``)
 
     def game_at_stake(self) -> bool:
         return False
@@ -323,6 +349,12 @@ class HostSide(SharedGameScreen):
             self._gone = True
             self._leave_with(SCREEN_GONE.format(code=shared.code))
         return self._gone
+
+    def record(self) -> GameRecord | None:
+        """Each finished game, with every seat's name (``HandLocks.people_record``). Only the
+        opener's screen records: every screen of the table shares the host's tableau.db,
+        and a game must count once. A game under way lives in the table, never in a save."""
+        return self._screen.record_people()  # type: ignore[no-any-return]
 
     def action_leave(self) -> None:
         """q: back to the menu, which closes the table for everyone (asked first)."""

@@ -28,6 +28,7 @@ from tableau.storage.store_records import autosave_record
 from tableau.storage.store_records import put_autosave
 from tableau.storage.store_records import put_finished
 from tableau.storage.store_records import text_of
+from tableau.storage.store_schema import BUSY_TIMEOUT_MS
 from tableau.storage.store_schema import FAILURES
 from tableau.storage.store_schema import Refused
 from tableau.storage.store_schema import StoreProblem
@@ -44,9 +45,9 @@ HEARTBEAT: Final = 20.0
 RETRY_FIRST: Final = 0.05
 RETRY_MOST: Final = 2.0
 """The writer's back-off after a failed write: doubling from the first to the most."""
-CLOSE_WAIT: Final = 6.0
-"""Seconds ``close`` waits for the writer (a locked database holds it up to the busy
-timeout)."""
+CLOSE_WAIT: Final = BUSY_TIMEOUT_MS / 1000 + 1.0
+"""Seconds ``close`` waits for the writer: a locked database holds it up to the busy timeout,
+and a second more is for the write itself."""
 HELD_ELSEWHERE: Final = "That game is open in another tableau."
 
 

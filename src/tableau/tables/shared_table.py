@@ -124,6 +124,8 @@ class SharedTable(Generic[S]):
         self.lockouts = lockouts or Lockouts.at_home()
         self.wall = wall
         self.row = row
+        self.code: Final = row.code
+        """The table's code (a table keeps its code for good)."""
         self.session: S = _session_of(row)
         self.seat: int | None = None
         self._news_round = 0
@@ -183,10 +185,6 @@ class SharedTable(Generic[S]):
         return cls(store, row, new_token(), **options)
 
     # -------------------------------------------------------------- reads
-
-    @property
-    def code(self) -> str:
-        return self.row.code
 
     @property
     def closed(self) -> bool:

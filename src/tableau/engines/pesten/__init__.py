@@ -45,10 +45,9 @@ from tableau.engines.pesten.config import JOKER_TAKE as JOKER_TAKE
 from tableau.engines.pesten.config import MATCH_KINDS as MATCH_KINDS
 from tableau.engines.pesten.config import MAX_JOKERS as MAX_JOKERS
 from tableau.engines.pesten.config import MAX_NAME_LENGTH as MAX_NAME_LENGTH
-from tableau.engines.pesten.config import MAX_PACKS as MAX_PACKS
 from tableau.engines.pesten.config import MAX_PLAYERS as MAX_PLAYERS
-from tableau.engines.pesten.config import MIN_PACKS as MIN_PACKS
 from tableau.engines.pesten.config import MIN_PLAYERS as MIN_PLAYERS
+from tableau.engines.pesten.config import PACKS_RANGE as PACKS_RANGE
 from tableau.engines.pesten.config import PENALTY as PENALTY
 from tableau.engines.pesten.config import POINTS_RANGE as POINTS_RANGE
 from tableau.engines.pesten.config import SPECIAL_FINISH_PENALTY as SPECIAL_FINISH_PENALTY

@@ -22,8 +22,8 @@ VERSION: Final = 1
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 8
-MIN_PACKS: Final = 1
-MAX_PACKS: Final = 4
+PACKS_RANGE: Final = (1, 4)
+"""The fewest and the most packs a table plays with."""
 MAX_JOKERS: Final = 2
 """Jokers per pack."""
 HAND_SIZE: Final = 7
@@ -84,8 +84,8 @@ def config_problem(
     assert isinstance(players, int) and isinstance(packs, int) and isinstance(jokers, int)
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         return f"Pesten needs {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}."
-    if not MIN_PACKS <= packs <= MAX_PACKS:
-        return f"Play with {MIN_PACKS} to {MAX_PACKS} packs, not {packs}."
+    if not PACKS_RANGE[0] <= packs <= PACKS_RANGE[1]:
+        return f"Play with {PACKS_RANGE[0]} to {PACKS_RANGE[1]} packs, not {packs}."
     if not 0 <= jokers <= MAX_JOKERS:
         return f"Each pack holds 0 to {MAX_JOKERS} jokers, not {jokers}."
     needed = players * HAND_SIZE + 1

@@ -114,8 +114,6 @@ def new_game(config: Config) -> State:
     """The first hand is dealt at once; the button starts at seat 0."""
     names = config.player_names()
     players = len(names)
-    empty_bools = (False,) * players
-    zeros = (0,) * players
     state = State(
         names=names,
         ante=config.ante,
@@ -132,11 +130,11 @@ def new_game(config: Config) -> State:
         hands=((),) * players,
         stock=(),
         muck=FULL_DECK,
-        dealt=empty_bools,
-        folded=empty_bools,
-        put_in=zeros,
-        bets=zeros,
-        acted=empty_bools,
+        dealt=(False,) * players,
+        folded=(False,) * players,
+        put_in=(0,) * players,
+        bets=(0,) * players,
+        acted=(False,) * players,
         raises=0,
         to_act=None,
         drew=(None,) * players,

@@ -4,7 +4,8 @@ typed move is read."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+from enum import auto
 from typing import Final
 
 from tableau.cards import Card
@@ -29,15 +30,15 @@ __all__ = [
     "sort_key",
 ]
 
-class ActionKind(Enum):
+class ActionKind(StrEnum):
     """The five betting actions; which of them a seat may take follows from the bets so far
-    (``legal_moves``)."""
+    (``legal_moves``). Each one's value is its name in lower case, the word a player types."""
 
-    CHECK = "check"
-    BET = "bet"
-    CALL = "call"
-    RAISE = "raise"
-    FOLD = "fold"
+    CHECK = auto()
+    BET = auto()
+    CALL = auto()
+    RAISE = auto()
+    FOLD = auto()
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,7 +42,8 @@ def keys(text: str) -> list[str]:
     return [_KEY_NAMES.get(char, char) for char in text]
 
 
-async def _nothing(pilot: Pilot[Any]) -> None:
+async def as_opened(pilot: Pilot[Any]) -> None:
+    """No steps: the scene is the app as it opens."""
     await pilot.pause()
 
 
@@ -52,7 +53,7 @@ class Scene:
     """The file-name prefix: "menu", "yukon", "pesten", ..."""
     name: str
     make_app: Callable[[], TableauApp]
-    setup: Callable[[Pilot[Any]], Awaitable[None]] = _nothing
+    setup: Callable[[Pilot[Any]], Awaitable[None]] = as_opened
     sizes: tuple[tuple[int, int], ...] = field(default=SIZES)
 
     @property
@@ -61,6 +62,15 @@ class Scene:
 
     def file_name(self, size: tuple[int, int]) -> str:
         return f"{self.id}-{size[0]}x{size[1]}.svg"
+
+
+def scenes_of(
+    game: str, make_app: Callable[[], TableauApp],
+    setups: dict[str, Callable[[Pilot[Any]], Awaitable[None]]],
+) -> tuple[Scene, ...]:
+    """The scenes of a game whose pictures all start from the same app: each a name and the
+    steps that play that app into it."""
+    return tuple(Scene(game, name, make_app, setup) for name, setup in setups.items())
 
 
 def still_app(

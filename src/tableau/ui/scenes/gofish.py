@@ -11,7 +11,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene
+from tableau.ui.scenes import as_opened
+from tableau.ui.scenes import scenes_of
 from tableau.ui.scenes import still_app
 
 SEED = 11
@@ -82,8 +83,4 @@ async def _end(pilot: Pilot[Any]) -> None:
     await asked(pilot, MAX_ASKS)
 
 
-SCENES = (
-    Scene("gofish", "start", _app),
-    Scene("gofish", "mid-game", _app, _mid_game),
-    Scene("gofish", "end", _app, _end),
-)
+SCENES = scenes_of("gofish", _app, {"start": as_opened, "mid-game": _mid_game, "end": _end})

@@ -10,7 +10,8 @@ from typing import Any
 from textual.pilot import Pilot
 
 from tableau.ui.app import TableauApp
-from tableau.ui.scenes import Scene
+from tableau.ui.scenes import as_opened
+from tableau.ui.scenes import scenes_of
 from tableau.ui.scenes import still_app
 from tableau.ui.screens.yukon import YukonScreen
 
@@ -123,12 +124,12 @@ async def _help(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-SCENES = (
-    Scene("yukon", "startup", _app),
-    Scene("yukon", "deck-shown", _app, _deck_shown),
-    Scene("yukon", "deal", _app, _fresh_deal),
-    Scene("yukon", "picked", _app, _mid_game),
-    Scene("yukon", "won", _app, _won),
-    Scene("yukon", "long-column", _app, _long_column),
-    Scene("yukon", "help", _app, _help),
-)
+SCENES = scenes_of("yukon", _app, {
+    "startup": as_opened,
+    "deck-shown": _deck_shown,
+    "deal": _fresh_deal,
+    "picked": _mid_game,
+    "won": _won,
+    "long-column": _long_column,
+    "help": _help,
+})

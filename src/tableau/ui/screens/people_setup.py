@@ -50,7 +50,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.screens.table_open import OpensTable
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.command_bar import screen_foot
 from tableau.ui.widgets.people_form import OPEN_SEAT
 from tableau.ui.widgets.people_form import PeopleForm
 
@@ -146,8 +146,7 @@ class PeopleSetupScreen(OpensTable, ButtonActions, TableauScreen):
                 yield Button("Open the table" if self.table else "Start", id="start",
                              variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
-        yield MessageLine("", id="setup-message", markup=False)
-        yield KeysFooter()
+        yield from screen_foot("setup-message")
 
     def on_mount(self) -> None:
         self.title = self.game.title

@@ -72,7 +72,7 @@ from tableau.ui.screens.pesten_drawing import PestenDrawing
 from tableau.ui.screens.pesten_input import PestenInput
 from tableau.ui.screens.pesten_keeping import PestenKeeping
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.command_bar import screen_foot
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pesten_hand import PestenHand
@@ -167,8 +167,7 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
                         yield Button("Undo u", id="undo", compact=True)
                 with Vertical(id="wait"):
                     yield Static("", id="wait-text", markup=False)
-        yield MessageLine("", id="message", markup=False)
-        yield KeysFooter()
+        yield from screen_foot()
 
     def on_mount(self) -> None:
         super().on_mount()

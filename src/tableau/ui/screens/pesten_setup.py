@@ -49,7 +49,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.pesten_setup_rules import HouseRulesForm
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.command_bar import screen_foot
 from tableau.ui.widgets.people_form import NAME_WIDTH as NAME_WIDTH
 from tableau.ui.widgets.people_form import PeopleForm
 from tableau.ui.widgets.people_form import show_problem
@@ -59,6 +59,11 @@ DEFAULT_SEATS = 3
 UNSAVED = (f"This round will not be saved: that needs {MIN_PASSWORDS} players with a "
            "password, or one of you could read the other hands and the stock from the file.")
 """Said before play when fewer than two humans lock their seat (``sealed.can_seal``)."""
+
+
+def _numbers(low: int, high: int) -> list[tuple[str, int]]:
+    """A Select's choices: the whole numbers ``low`` to ``high``."""
+    return [(str(n), n) for n in range(low, high + 1)]
 
 
 class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"):
@@ -126,17 +131,17 @@ class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"
             with Horizontal(id="table-options", classes="form-row"):
                 yield Label("Seats", classes="field-label")
                 yield Select(
-                    [(str(n), n) for n in range(engine.MIN_PLAYERS, engine.MAX_PLAYERS + 1)],
+                    _numbers(engine.MIN_PLAYERS, engine.MAX_PLAYERS),
                     value=self.start_players, allow_blank=False, compact=True, id="seats",
                 )
                 yield Label("Packs", classes="field-label")
                 yield Select(
-                    [(str(n), n) for n in range(engine.MIN_PACKS, engine.MAX_PACKS + 1)],
+                    _numbers(*engine.PACKS_RANGE),
                     value=self.start_packs, allow_blank=False, compact=True, id="packs",
                 )
                 yield Label("Jokers/pack", classes="field-label")
                 yield Select(
-                    [(str(n), n) for n in range(engine.MAX_JOKERS + 1)],
+                    _numbers(0, engine.MAX_JOKERS),
                     value=self.start_jokers, allow_blank=False, compact=True, id="jokers",
                 )
                 yield Label("Dealer", classes="field-label")
@@ -153,8 +158,7 @@ class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"
             with Horizontal(id="setup-buttons"):
                 yield Button("Start", id="start", variant="success", compact=True)
                 yield Button("Menu", id="menu", compact=True)
-        yield MessageLine("", id="setup-message", markup=False)
-        yield KeysFooter()
+        yield from screen_foot("setup-message")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -32,7 +32,7 @@ from tableau.storage.store import GameRecord
 from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
-from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.command_bar import screen_foot
 from tableau.ui.widgets.seat_lock import SeatLock
 
 STAYS_SEALED = "Wrong password; the round stays sealed."
@@ -66,8 +66,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
                            id="unseal-row")
             yield Static("", id="unseal-note", markup=False)
             yield Button("Menu (the save stays)", id="menu", compact=True)
-        yield MessageLine("", id="message", markup=False)
-        yield KeysFooter()
+        yield from screen_foot()
 
     def on_mount(self) -> None:
         super().on_mount()

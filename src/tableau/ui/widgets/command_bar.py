@@ -30,6 +30,7 @@ from tableau.cards import Rank
 from tableau.cards import Suit
 from tableau.cards import parse_card
 from tableau.ui._css import sibling_tcss
+from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.messages import WidgetMessage
 
 MAX_INPUT = 10_000
@@ -121,6 +122,13 @@ class MessageLine(Static):
         self.update(text, layout=wraps and max(len(text), len(self._shown)) >= width)
         self._shown = text
         self.set_class(error, "-error")
+
+
+def screen_foot(message_id: str = "message") -> ComposeResult:
+    """The foot of a form or table screen: its message line, plain text (no markup, so a
+    name in a message shows as typed), then the keys footer."""
+    yield MessageLine("", id=message_id, markup=False)
+    yield KeysFooter()
 
 
 class CommandBar(Widget):

@@ -37,6 +37,7 @@ from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.table_screens import HostSide
 from tableau.ui.screens.table_screens import SeatSide
 from tableau.ui.screens.table_screens import SharedGameScreen
+from tableau.ui.screens.table_screens import waited_for
 
 
 class GoFishTableScreen(SharedGameScreen, GoFishScreen):
@@ -65,6 +66,13 @@ class GoFishTableScreen(SharedGameScreen, GoFishScreen):
 
     def waiting_for(self) -> str:
         return self.waiting_line() or super().waiting_for()
+
+    def prompt(self, seen: View, names: tuple[str, ...], cursor: int) -> str:
+        """A friend at another screen is waited for, not "playing" (they may be away)."""
+        seat = waited_for(self.shared)
+        if seat is not None and seat == seen.to_move:
+            return f"Waiting for {self.session.seats[seat].name}…"
+        return super().prompt(seen, names, cursor)  # type: ignore[no-any-return]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":  # the next game only: one under way is everyone's

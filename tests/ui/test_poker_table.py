@@ -27,7 +27,9 @@ from tableau.sessions.poker import PokerSession
 from tableau.sessions.poker import start
 from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
+from tableau.storage.home import database_path
 from tableau.storage.passwords import PasswordScheme
+from tableau.storage.table_store import TableStore
 from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
@@ -102,6 +104,8 @@ async def test_a_friend_sees_only_her_hand_moves_cross_and_a_cpu_plays_while_she
         await until(host_pilot, lambda: "Zoe (away)" in screen_text(host_app), "Zoe away")
         await until(host_pilot, lambda: "Press c to let a"
                     in screen_text(host_app), "the offer")
+        assert "away: the table waits" in screen_text(host_app)  # her seat, not "thinking…"
+        assert "thinking…" not in screen_text(host_app)
         assert "Let a CPU play for Zoe" in [command.title for command in
                                             host_screen.palette_commands()]
         await host_pilot.press("c")
@@ -190,3 +194,14 @@ async def test_the_hand_ends_and_the_seat_the_session_names_deals_the_next() -> 
         assert isinstance(zoe_screen, PokerSeatScreen)
         text = hides_hands(zoe_app, zoe_screen.session, (0,))
         assert shows_hand(text, zoe_screen.session, 1)
+
+
+async def test_an_open_seat_the_table_waits_for_says_so_not_thinking() -> None:
+    host = SharedTable.open(TableStore(database_path()), start(
+        [SeatInfo("Anna", SeatKind.HUMAN), SeatInfo("Seat two", SeatKind.REMOTE)],
+        FRIENDS_SEED))
+    app = still_app(first_screen=lambda: PokerHostScreen(host, {}))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: "open: waits for a friend" in screen_text(app),
+                    "the open seat's status")
+        assert host.session.to_move == 1 and "thinking…" not in screen_text(app)

@@ -16,6 +16,7 @@ from textual.widgets import Button
 from textual.widgets import Static
 
 from tableau.engines.poker import Phase
+from tableau.engines.poker import SeatView
 from tableau.engines.poker import View
 from tableau.engines.poker.wording import describe
 from tableau.sessions.poker import PokerSession
@@ -67,6 +68,10 @@ class PokerDrawing(_Screen):
         def waiting_line(self) -> str: ...
         def _draw_lock(self, seat: int | None) -> None: ...
 
+    def seat_status(self, view: View, seat: SeatView) -> str:
+        """The few words after a seat's name ("raised to 4", "thinking…", "out")."""
+        return seat_action(view, seat)
+
     def redraw(self) -> None:
         viewer, own = self.viewer(), self.own_seat()
         view, names = self.view, self.shown_names()
@@ -80,7 +85,7 @@ class PokerDrawing(_Screen):
                 continue
             panel.show(
                 replace(seat, name=names[seat.seat]),
-                seat_action(view, seat),
+                self.seat_status(view, seat),
                 dealer=view.button == seat.seat,
                 to_act=view.phase in RUNNING and view.to_move == seat.seat,
                 winner=seat.seat in won,

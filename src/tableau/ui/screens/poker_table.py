@@ -29,11 +29,13 @@ from typing import ClassVar
 from textual.binding import Binding
 from textual.binding import BindingType
 
+from tableau.engines.poker import SeatView
 from tableau.engines.poker import View
 from tableau.sessions.poker import PokerSession
 from tableau.sessions.protocol import Answer
 from tableau.storage import passwords
 from tableau.tables.shared_table import SharedTable
+from tableau.tables.waits import away_waited_for
 from tableau.ui.screens import table_screens
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.poker import NO_LOCKS
@@ -73,6 +75,16 @@ class PokerTableScreen(SharedGameScreen, PokerScreen):
     @property
     def scratch(self) -> TableScratch:
         return self._scratch
+
+    def seat_status(self, view: View, seat: SeatView) -> str:
+        """An open seat or an away friend the table waits for is not "thinking…"."""
+        if table_screens.waited_for(self.shared) == seat.seat and seat.seat == view.to_move:
+            kind = self.shared.shared_seat(seat.seat).kind
+            if kind == "open":
+                return "open: waits for a friend"
+            if seat.seat in away_waited_for(self.shared):
+                return "away: the table waits"
+        return super().seat_status(view, seat)  # type: ignore[no-any-return]
 
     def position(self) -> object:
         session = self.session

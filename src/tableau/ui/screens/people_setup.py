@@ -51,6 +51,7 @@ from tableau.ui.screens.base import TableauScreen
 from tableau.ui.screens.table_open import OpensTable
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.people_form import OPEN_SEAT
 from tableau.ui.widgets.people_form import PeopleForm
 
@@ -83,7 +84,7 @@ NOBODY_AT_ALL = "Nobody plays at this table: make a seat Human or Open seat."
 LOOK = "Please look at the marked fields."
 
 
-class PeopleSetupScreen(OpensTable, ButtonActions, TableauScreen):
+class PeopleSetupScreen(NarrowLayout, OpensTable, ButtonActions, TableauScreen):
     """The seats of a Go Fish or Poker table, then Start (the button, or ctrl+s)."""
 
     CSS_PATH = "people_setup.tcss"

@@ -50,6 +50,7 @@ from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.pesten_setup_rules import HouseRulesForm
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.people_form import NAME_WIDTH as NAME_WIDTH
 from tableau.ui.widgets.people_form import PeopleForm
 from tableau.ui.widgets.people_form import show_problem
@@ -66,7 +67,7 @@ def _numbers(low: int, high: int) -> list[tuple[str, int]]:
     return [(str(n), n) for n in range(low, high + 1)]
 
 
-class PestenSetupScreen(HouseRulesForm, ButtonActions, GameScreen, game="pesten"):
+class PestenSetupScreen(NarrowLayout, HouseRulesForm, ButtonActions, GameScreen, game="pesten"):
     """Choose the table, then Start (the button, or ctrl+s) deals round 1."""
 
     CSS_PATH = "pesten_setup.tcss"

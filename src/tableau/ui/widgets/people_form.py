@@ -1,6 +1,7 @@
 """Who sits at a table: one row per seat, "name, who plays it, password, again, status", and a
-problem line under each. The same form for every set-up: Pesten's (at one screen, or opening
-a table), and Go Fish's and Poker's (``ui/screens/people_setup.py``).
+problem line under each (two rows a seat on a phone's narrow screen: people_form.tcss). The
+same form for every set-up: Pesten's (at one screen, or opening a table), and Go Fish's and
+Poker's (``ui/screens/people_setup.py``).
 
 Who plays a seat is a human here (``HUMAN``), a CPU (one choice per kind or level the game
 has) or, when the set-up opens a table, an open seat (``REMOTE``: a friend takes it at their
@@ -72,6 +73,7 @@ class PeopleForm(Vertical):
     few). ``kinds`` are (key, label) choices of who plays a seat."""
 
     DEFAULT_CSS = sibling_tcss(__file__)
+    SCOPED_CSS = False  # so ".-narrow PeopleForm" (a phone's two rows a seat) reaches it
 
     class Changed(Message):
         """A seat's kind or lock changed (the set-up may say whether a round is saved)."""
@@ -113,8 +115,9 @@ class PeopleForm(Vertical):
                     yield PasswordInput(compact=True, id=f"password-{seat}",
                                         classes="password", placeholder="password",
                                         max_length=200)
-                    yield PasswordInput(compact=True, id=f"again-{seat}", classes="password",
-                                        placeholder="again", max_length=200)
+                    yield PasswordInput(compact=True, id=f"again-{seat}",
+                                        classes="password again", placeholder="again",
+                                        max_length=200)
                     yield Static("", id=f"status-{seat}", classes="lock-status")
                 yield MessageLine("", id=f"problem-{seat}", classes="problem", markup=False)
 
@@ -167,6 +170,7 @@ class PeopleForm(Vertical):
         human = self.kind_of(seat) == HUMAN
         for prefix in ("password", "again"):
             self.query_one(f"#{prefix}-{seat}", Input).display = human
+        self.query_one(f"#seat-{seat}").set_class(human, "-human")  # the narrow status's span
         if not human:
             self.locks.pop(seat, None)
             self._tickets[seat] = self._tickets.get(seat, 0) + 1  # a hash under way is void

@@ -105,6 +105,7 @@ async def test_a_friend_sees_only_her_hand_moves_cross_and_a_cpu_plays_while_she
             await until(zoe_pilot, lambda: "Your turn." in screen_text(zoe_app), "Zoe's turn")
             text = hides_hands(zoe_app, zoe_screen.session, (0,))
             assert "Anna asks you for" in text and len(bells) == 1
+            assert "Your turn · Enter: ask Anna for" in text and "Waiting for Zoe" not in text
 
             await zoe_pilot.press("enter")  # Zoe asks Anna for her lowest rank: answered
             await until(host_pilot, lambda: "Zoe asks you for" in screen_text(host_app),
@@ -117,6 +118,7 @@ async def test_a_friend_sees_only_her_hand_moves_cross_and_a_cpu_plays_while_she
         await until(host_pilot, lambda: "Zoe (away)" in screen_text(host_app), "Zoe away")
         await until(host_pilot, lambda: "Press c to let a CPU play for Zoe"
                     in screen_text(host_app), "the offer")
+        assert "Waiting for Zoe…" in screen_text(host_app)  # under Anna's hand, not "playing"
         assert "Let a CPU play for Zoe" in [command.title for command in
                                             host_screen.palette_commands()]
         await host_pilot.press("c")
@@ -186,6 +188,8 @@ async def test_at_the_games_end_the_opener_deals_the_next_game_for_both_screens(
                 zoe_app.run_test(size=(100, 30)) as zoe_pilot):
         await until(zoe_pilot, lambda: "The opener deals the next game."
                     in screen_text(zoe_app), "the wait for the next game")
+        result = zoe.session.outcome()
+        assert f"Game over · {zoe.session.headline(result, 1)}" in screen_text(zoe_app)
         await until(host_pilot, lambda: "Deal the next game" in screen_text(host_app),
                     "the opener's end dialog")
         await host_pilot.click("#choice-again")

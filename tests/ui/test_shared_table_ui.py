@@ -235,6 +235,7 @@ async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> No
                     "the CPU's move for Zoe, then the opener's lock")
         assert 1 in screen.shared.session.stand_ins
         assert screen.shared.shown_name(1) == "Zoe (CPU for now)"
+        assert "Zoe (CPU)" in screen_text(app)  # her seat's line: a CPU plays it, for now
         assert screen.check_action("let_cpu_play", ()) is False
 
 

@@ -5,9 +5,12 @@ in the fields the focus visibly moves through, Tabs and Enters included."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 from typing import Any
 
+import pytest
 import test_shared_table_ui as shared_ui
+import textual.constants
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -24,6 +27,7 @@ from tableau.ui.screens.table_join import JoinScreen
 anna = shared_ui.anna
 """The fixture: a table of two, Anna at seat 1 (sat down through the API), seat 2 open."""
 until = shared_ui.until
+PASSWORD = "joinpw7733"
 
 
 def burst(app: TableauApp, *keys: str) -> None:
@@ -87,3 +91,19 @@ async def test_coming_back_the_cursor_is_in_the_password_which_says_what_it_is_f
                     and app.focused is password, "Bea's come-back form")
         burst(app, *"tulip42", "enter")
         assert await seated_as(pilot, anna) == "Bea"
+
+
+async def test_the_join_forms_password_never_reaches_the_debug_log(
+        anna: SharedTable, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """`TEXTUAL_LOG=x.log tableau join CODE`: the seat is taken and the log is written, but
+    the password typed (twice) is nowhere in it, not even as the sitting worker's argument."""
+    log = tmp_path / "textual.log"
+    monkeypatch.setattr(textual.constants, "LOG_FILE", str(log))
+    app = still_app(first_screen=partial(JoinScreen, anna.code))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        burst(app, *"Bea", "tab", *PASSWORD, "tab", *PASSWORD, "enter")
+        assert await seated_as(pilot, anna) == "Bea"
+    text = log.read_text(encoding="utf-8")
+    assert "_take_seat" in text  # the worker was logged
+    assert PASSWORD not in text

@@ -70,7 +70,7 @@ class GoFishTableScreen(SharedGameScreen, GoFishScreen):
     def prompt(self, seen: View, names: tuple[str, ...], cursor: int) -> str:
         """A friend at another screen is waited for, not "playing" (they may be away)."""
         seat = waited_for(self.shared)
-        if seat is not None and seat == seen.to_move:
+        if seat is not None and seat == seen.to_move and seat != self.own_seat():
             return f"Waiting for {self.session.seats[seat].name}…"
         return super().prompt(seen, names, cursor)  # type: ignore[no-any-return]
 
@@ -87,8 +87,9 @@ class GoFishSeatScreen(SeatSide, GoFishTableScreen):
         super().__init__(shared)
 
     def prompt(self, seen: View, names: tuple[str, ...], cursor: int) -> str:
-        if self.game_over():
-            return "Game over"  # the opener deals the next one (the wait line says so)
+        result = self.session.outcome()
+        if result is not None:  # the opener deals the next one (the wait line says so)
+            return f"Game over · {self.session.headline(result, self.own_seat())}"
         return super().prompt(seen, names, cursor)
 
 

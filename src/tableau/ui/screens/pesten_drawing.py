@@ -67,7 +67,9 @@ class PestenDrawing(PestenPart):
         self.query_one("#seats-head", Static).update(seats_head(view))
         for seat, chair in enumerate(self.session.chairs):
             widget = self.query_one(f"#seat-line-{seat}", Static)
-            widget.update(seat_line(view, seat, human=chair.is_human, last=marks[seat]))
+            # A CPU standing in for an away player at a table is marked as a CPU, for now.
+            human = chair.is_human and seat not in self.session.stand_ins
+            widget.update(seat_line(view, seat, human=human, last=marks[seat]))
             widget.set_class(is_pointed(view, seat), "-current")
             widget.set_class(marks[seat], "-last")
         self.query_one("#direction", Static).update(

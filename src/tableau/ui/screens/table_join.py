@@ -40,6 +40,7 @@ from textual.widgets import Static
 from textual.widgets.option_list import Option
 
 from tableau.storage.home import database_path
+from tableau.storage.passwords import Secret
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
 from tableau.storage.table_store import normal_code
@@ -275,13 +276,15 @@ class JoinScreen(NarrowLayout, TableauScreen):
         name = self.query_one("#name", Input).value.strip() or choice.name
         self._sitting = True
         self._say("Sitting down…")
-        self._take_seat(shared, choice, name, typed)
+        # A Secret, never the string: Textual logs a worker's arguments (TEXTUAL_LOG).
+        self._take_seat(shared, choice, name, Secret(typed))
 
     @work(thread=True, exclusive=True, group="sit")
     def _take_seat(self, shared: SharedTable, choice: SeatChoice, name: str,
-                   password: str) -> None:
+                   secret: Secret) -> None:
         """Hash or check the password away from the event loop, then take the seat."""
         problem = None
+        password = secret.reveal()
         try:
             if choice.new:
                 answer = shared.sit(choice.seat, name, password)

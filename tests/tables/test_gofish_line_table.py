@@ -61,6 +61,7 @@ def test_an_opener_and_a_friend_play_a_go_fish_game_to_its_end(tmp_path: Path) -
             screen.stop()
     assert [screen.process.returncode for screen in screens] == [0, 0]
     assert "Game over." in opener.text and "Game over." in friend.text
+    assert "\aAnna's turn." in opener.text  # the bell as the turn came back to the opener
     assert "The table is closed." in friend.text
     store = TableStore(tmp_path / "tableau.db")
     try:

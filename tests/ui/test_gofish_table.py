@@ -261,3 +261,23 @@ async def test_q_asks_first_then_the_seat_waits_and_the_openers_q_closes_the_tab
             assert reader.load(host.code).closed
         finally:
             reader.close()
+
+
+async def test_the_openers_screen_rings_as_the_turn_comes_back_to_it() -> None:
+    """Anna's own ask passes the turn to Zoe: no bell. Zoe's asks at her screen (through the
+    table) give it back: the opener's screen rings once, as a friend's does for her turn."""
+    host, zoe = friends_table()
+    app = still_app(first_screen=lambda: GoFishHostScreen(host, {}))
+    bells: list[None] = []
+    app.bell = lambda: bells.append(None)  # type: ignore[method-assign]
+    async with app.run_test(size=(100, 30)) as pilot:
+        await until(pilot, lambda: "Your turn" in screen_text(app), "Anna's turn")
+        await pilot.press("enter")  # Anna's ask fails: Zoe's turn
+        await until(pilot, lambda: "Waiting for Zoe" in screen_text(app), "Zoe's turn")
+        assert not bells
+        zoe.refresh()  # Zoe's screen reads the table, then asks until she fails
+        assert zoe.session.to_move == 1
+        while zoe.session.to_move == 1:
+            assert zoe.act(1, zoe.session.moves(1)[0]).ok
+        await until(pilot, lambda: "Your turn" in screen_text(app), "Anna's turn again")
+        assert len(bells) == 1

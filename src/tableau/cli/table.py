@@ -279,6 +279,9 @@ def _host_loop(table: SharedLines | GameLines) -> None:
             # as the table moved on is asked again), never the seat to play next.
             seat = session.to_move
             if seat is not None and session.seats[seat].kind is SeatKind.HUMAN:
+                if table.waited:  # the turn is back from a friend or a CPU: ring, as theirs do
+                    table.lines.show(f"\a{session.seats[seat].name}'s turn.")
+                    table.waited = False
                 table.turn(seat)
                 table.waiting_for = None
             else:

@@ -74,6 +74,8 @@ class TableWaits:
         """The seat last waited for, its kind and the away seats (each wait is said once)."""
         self.offered: set[tuple[int, float]] = set()
         """The absences (seat, last seen) the opener was asked about: each is asked once."""
+        self.waited = False
+        """This screen waited for the table since its hot seats last played."""
 
     @property
     def viewer(self) -> int | None:
@@ -90,6 +92,7 @@ class TableWaits:
         """Wait for the table to change (or a CPU's turn to come to this process). A failed
         read is tried again: a busy database is no reason to leave the table, but one that
         fails FAILED_READS times in a row is."""
+        self.waited = True
         try:
             if not self.shared.run_cpus():
                 self.sleep(POLL_SECONDS)

@@ -50,6 +50,7 @@ class LiveTable:
     def _look(self) -> None:
         """Read the table if another screen changed it; run a CPU if this process may."""
         shared = self.shared
+        turn_was_here = self._turn_here()
         try:
             changed = shared.refresh()
             if not changed and self._cpu_may_move():
@@ -65,10 +66,18 @@ class LiveTable:
         away = shared.away()
         if changed:
             self._moved_now()
+            if self._turn_here() and not turn_was_here:
+                self._screen.app.bell()  # as a friend's screen rings for their turn
             self._table_moved(shared.news(self._news_viewer()))
         elif away != self._away:
             self._seats_changed()
         self._away = away
+
+    def _turn_here(self) -> bool:
+        """The opener's screen: the turn is one of its hot seats' (a friend's screen rings
+        for its own seat as it draws it)."""
+        return self.shared.seat is None and self.shared.session.stage in (Stage.LOCK,
+                                                                          Stage.HAND)
 
     def _moved_now(self) -> None:
         """The table changed now: a CPU's next move waits the runtime's pace from here."""

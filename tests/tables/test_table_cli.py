@@ -229,3 +229,25 @@ def test_bram_comes_back_with_his_password_and_plays_his_turn_himself(
     assert "You sit at seat 2 as Bram." in text and "Your turn." in text
     assert "  Bram: 7 cards" in text and "(CPU for now)" not in text.split("Your turn.")[1]
     assert PestenSession.from_json(host.load(shared.code).state).stand_ins == {}
+
+
+def test_a_seat_named_a_moment_after_it_was_taken_is_waited_for_by_its_name(
+        store: TableStore) -> None:
+    """A friend sitting down takes the seat, then names it (two writes): an opener who read
+    the table between them says the wait again once the name is in."""
+    shared = a_table(store)
+    out = io.StringIO()
+    table = SharedLines(shared, Lines(io.StringIO(""), out))
+    friend_store = TableStore(database_path())
+    try:
+        friend = SharedTable.join(friend_store, shared.code)
+        friend_store.sit(shared.code, 1, friend.token, "", name="Zoe")  # taken, not named
+        shared.refresh()
+        table.say_waiting()
+        friend.refresh()
+        assert friend.change(lambda session: session.name_seat(1, "Zoe")).ok  # named
+        shared.refresh()
+        table.say_waiting()
+    finally:
+        friend_store.close()
+    assert out.getvalue().splitlines()[-1] == "Waiting for Zoe, who plays at their own screen."

@@ -70,8 +70,9 @@ class TableWaits:
         self.sleep = sleep
         """How a waiting screen waits between two reads of the table."""
         self.failed_reads = 0
-        self.waiting_for: tuple[int, str, frozenset[int]] | None = None
-        """The seat last waited for, its kind and the away seats (each wait is said once)."""
+        self.waiting_for: tuple[int, str, str, frozenset[int]] | None = None
+        """The seat last waited for, its kind, its name and the away seats (each wait is said
+        once)."""
         self.offered: set[tuple[int, float]] = set()
         """The absences (seat, last seen) the opener was asked about: each is asked once."""
         self.waited = False
@@ -113,7 +114,8 @@ class TableWaits:
         seat = session.to_move
         if seat is None:
             return
-        waiting = (seat, shared.shared_seat(seat).kind, shared.away())
+        # The name too: a friend who sits down names the seat a moment after taking it.
+        waiting = (seat, shared.shared_seat(seat).kind, shared.shown_name(seat), shared.away())
         if waiting == self.waiting_for:
             return
         self.waiting_for = waiting

@@ -251,3 +251,15 @@ def test_a_seat_named_a_moment_after_it_was_taken_is_waited_for_by_its_name(
     finally:
         friend_store.close()
     assert out.getvalue().splitlines()[-1] == "Waiting for Zoe, who plays at their own screen."
+
+
+def test_a_taken_name_is_refused_before_any_password_is_asked(store: TableStore) -> None:
+    shared = a_table(store)
+    friend_store = TableStore(database_path())
+    try:
+        text = played(SharedTable.join(friend_store, shared.code), "1\nanna\nZoe\npw\npw\n")
+    finally:
+        friend_store.close()
+    refused = text.index("Another seat is called anna; pick another name.")
+    assert refused < text.index("A password, to come back")
+    assert "You sit at seat 2 as Zoe." in text

@@ -396,7 +396,12 @@ def _absent(shared: SharedTable, seat: int, away: frozenset[int]) -> str:
 
 def _sit(shared: SharedTable, lines: Lines, secret: Secret, seat: int, default: str) -> bool:
     """Name and password for an open seat; False if the name is refused (asked again)."""
-    name = lines.ask(f"Your name (Enter for {default}) > ").strip() or default
+    while True:  # the name first: a refused one is asked again before any password
+        name = lines.ask(f"Your name (Enter for {default}) > ").strip() or default
+        refusal = shared.name_refusal(seat, name)
+        if refusal is None:
+            break
+        lines.show(refusal)
     while True:
         password = secret(lines, "A password, to come back to your seat later > ")
         if not password:

@@ -478,6 +478,12 @@ class SharedTable(Generic[S]):
 
     # -------------------------------------------------------------- seats
 
+    def name_refusal(self, seat: int, name: str) -> str | None:
+        """Why ``seat`` cannot take ``name`` at the table as last read (another seat's name,
+        too long...), before any password is asked; None when it can."""
+        named = _session_of(self.row).name_seat(seat, name)
+        return None if named.ok else named.refusal
+
     def sit(self, seat: int, name: str, password: str) -> Answer[Any]:
         """Take an open seat under ``name`` with ``password`` (hashed at once). TableProblem
         for a taken seat or no password; the answer of giving the seat its name (a refused

@@ -91,11 +91,11 @@ def one_sentence(problem: BaseException) -> str:
 
 
 def test_an_opened_table_loads_back_as_it_was_opened_at_version_zero(
-    store: TableStore, code: str
+    store: TableStore, code: str, wall: Wall
 ) -> None:
     row = store.load(code)
     assert row == TableRow(code, "pesten", 0, {"counter": 0, "moves": []}, SEATS,
-                           "opener-token", closed=False)
+                           "opener-token", closed=False, opener_seen=wall.now)
     assert code.startswith("PEST-") and normal_code(code) == code
 
 

@@ -216,6 +216,31 @@ def test_an_opener_who_plays_no_seat_is_missed_by_its_cpus_heartbeat(
     assert kim.opener_gone and not kim.lost
 
 
+def test_an_opener_who_holds_no_seat_at_all_is_missed_by_its_own_heartbeat(
+        stores: list[TableStore], clock: Clock, tmp_path: Path) -> None:
+    """Every seat a friend's, no CPU: the opener's screen beats for itself, so its end is
+    noticed too, and the table goes on without it (a friend may let a CPU play for Kim)."""
+    session = PestenSession.deal([Seat("Seat 1", REMOTE), Seat("Seat 2", REMOTE)], packs=1,
+                                 jokers=2, dealer=1, seed=11)
+    host = SharedTable.open(stores[0], session, wall=clock)
+    assert not any(seat.holder == host.token for seat in host.row.seats)
+    zoe = seated(stores[1], host.code, clock, tmp_path, 0, "Zoe")
+    kim = seated(stores[2], host.code, clock, tmp_path, 1, "Kim")
+    clock.now += AWAY_AFTER * 3
+    stores[0].heartbeat(host.code, None, host.token)  # the opener's screen is there
+    stores[1].heartbeat(host.code, 0, zoe.token)
+    zoe.refresh()
+    assert not zoe.refresh() and not zoe.opener_gone
+    assert not zoe.may_let_cpu_play(1)  # Kim is away, but only the opener may
+    clock.now += AWAY_AFTER + 1  # the opener's screen is gone
+    stores[1].heartbeat(host.code, 0, zoe.token)
+    assert zoe.refresh() and zoe.opener_gone
+    assert zoe.news(0).count(OPENER_GONE) == 1
+    assert zoe.away() == {1} and zoe.may_let_cpu_play(1)
+    kim.refresh()
+    assert kim.opener_gone and not kim.lost
+
+
 @pytest.mark.parametrize("game", [gofish, poker])
 def test_go_fish_and_poker_tables_go_on_without_the_openers_screen(
         stores: list[TableStore], clock: Clock, tmp_path: Path, game: Any) -> None:

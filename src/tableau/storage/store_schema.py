@@ -82,6 +82,9 @@ MIGRATIONS: Final[tuple[tuple[str, ...], ...]] = (
         """CREATE TABLE shared_leases (
             code TEXT PRIMARY KEY NOT NULL, holder TEXT NOT NULL, expires REAL NOT NULL)""",
     ),
+    # 6: the opener's own heartbeat, so an opener who holds no seat (every seat a friend's)
+    # is missed too when its screen is gone.
+    ("ALTER TABLE shared_tables ADD COLUMN opener_seen REAL NOT NULL DEFAULT 0",),
 )
 SCHEMA_VERSION: Final = len(MIGRATIONS)
 OUR_TABLES: Final = frozenset({"finished_games", "autosaves", "shared_tables", "shared_seats",

@@ -113,6 +113,14 @@ class TableRow:
     opener: str
     """The opener's token; "" once the opener's screen is gone (``opener_gone``)."""
     closed: bool
+    opener_seen: float = 0.0
+    """The opener's screen's last heartbeat (its held seats beat too)."""
+
+
+def opener_last_seen(row: TableRow) -> float:
+    """When the opener's screen last beat: for itself, or for a seat it holds."""
+    return max([row.opener_seen, *(shared.seen for shared in row.seats
+                                   if row.opener and shared.holder == row.opener)])
 
 
 def normal_code(text: str) -> str | None:
@@ -190,22 +198,24 @@ class TableStore:
         if normal is None:
             raise NoSuchTable(code)
         found = connection.execute(
-            "SELECT code, game, version, state, opener, closed FROM shared_tables "
+            "SELECT code, game, version, state, opener, closed, opener_seen FROM shared_tables "
             "WHERE code = ?", (normal,)).fetchone()
         if found is None:
             raise NoSuchTable(code)
-        _, game, version, text, opener, closed = found
+        _, game, version, text, opener, closed, opener_seen = found
         try:
             state = json.loads(text) if isinstance(text, str) else None
         except (ValueError, RecursionError):
             state = None
         if not (isinstance(state, dict) and isinstance(game, str)
-                and isinstance(version, int) and isinstance(opener, str)):
+                and isinstance(version, int) and isinstance(opener, str)
+                and isinstance(opener_seen, int | float)):
             raise _damaged(normal)
         seats = tuple(_seat_of(seat, normal) for seat in connection.execute(
             "SELECT seat, name, kind, password, holder, seen FROM shared_seats "
             "WHERE code = ? ORDER BY seat", (normal,)))
-        return TableRow(normal, game, version, state, seats, opener, bool(closed))
+        return TableRow(normal, game, version, state, seats, opener, bool(closed),
+                        float(opener_seen))
 
     def _playing(self, connection: sqlite3.Connection, code: str) -> TableRow:
         """The table ``code``, refused once it is closed."""
@@ -282,8 +292,8 @@ class TableStore:
                 raise TableProblem("Too many tables are open; close one and try again.")
             connection.execute(
                 "INSERT INTO shared_tables (code, game, version, state, opener, opened, "
-                "updated, closed) VALUES (?, ?, 0, ?, ?, ?, ?, 0)",
-                (code, game, text, opener, now, now))
+                "updated, closed, opener_seen) VALUES (?, ?, 0, ?, ?, ?, ?, 0, ?)",
+                (code, game, text, opener, now, now, now))
             connection.executemany(
                 "INSERT INTO shared_seats (code, seat, name, kind, password, holder, seen) "
                 "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -377,10 +387,15 @@ class TableStore:
             raise NoSuchTable(code)
         which = "" if seat is None else " AND seat = ?"
         with self._writing("keeping the seat") as connection:
+            now = self.wall()
             beat = connection.execute(
                 f"UPDATE shared_seats SET seen = ? WHERE code = ? AND holder = ? "
                 f"AND holder != ''{which}",
-                (self.wall(), normal, holder, *(() if seat is None else (seat,))))
+                (now, normal, holder, *(() if seat is None else (seat,))))
+            if seat is None:  # the opener's screen beats for itself too
+                beat = connection.execute(
+                    "UPDATE shared_tables SET opener_seen = ? WHERE code = ? AND opener = ? "
+                    "AND opener != ''", (now, normal, holder))
             if beat.rowcount == 0 and connection.execute(
                     "SELECT 1 FROM shared_tables WHERE code = ?", (normal,)).fetchone() is None:
                 raise NoSuchTable(code)
@@ -394,19 +409,19 @@ class TableStore:
     def opener_gone(self, code: str,
                     change: Callable[[TableRow, tuple[int, ...]], Mapping[str, Any]],
                     ) -> TableRow | None:
-        """When the opener's screen has beaten no heartbeat for the seats it holds (its hot
-        seats and its CPUs) for AWAY_AFTER seconds (killed, its terminal closed): in one
+        """When the opener's screen has beaten no heartbeat (for itself, or for the seats it
+        holds: its hot seats and its CPUs) for AWAY_AFTER seconds (killed, its terminal
+        closed): in one
         transaction, its hot seats become remote seats nobody holds (each keeps its name and
         its password's hash, so its player comes back to it with ``come_back``), its CPUs are
         held by nobody, the table has no opener any more, and ``change(row, hot seats)`` is
         written as the new state. The new row; None when there is nothing to do (the opener
-        is there, a screen did it already, or the opener holds no seat)."""
+        is there, or a screen did it already)."""
         with self._writing("seating the opener's players elsewhere") as connection:
             row = self._playing(connection, code)
             held = [shared for shared in row.seats if row.opener
                     and shared.holder == row.opener and shared.kind in ("human", "cpu")]
-            now = self.wall()
-            if not held or any(now - shared.seen <= AWAY_AFTER for shared in held):
+            if not row.opener or self.wall() - opener_last_seen(row) <= AWAY_AFTER:
                 return None
             hot = tuple(shared.seat for shared in held if shared.kind == "human")
             state = change(row, hot)

@@ -65,6 +65,7 @@ from tableau.storage.table_store import StaleMove
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableRow
 from tableau.storage.table_store import TableStore
+from tableau.storage.table_store import opener_last_seen
 from tableau.tables.table_games import TABLE_GAMES
 from tableau.tables.table_games import SeatedSession
 
@@ -155,8 +156,7 @@ class SharedTable(Generic[S]):
         token = new_token()
         now = store.wall()
         locks = locks or {}
-        # The opener's screen holds its hot seats and its CPUs: their heartbeat says it is
-        # there (an opener who plays no seat still has CPUs to deal on for).
+        # The opener's screen holds its hot seats and its CPUs; its heartbeat says it is there.
         seats = [SharedSeat(seat, info.name, "open") if info.kind is SeatKind.REMOTE else
                  SharedSeat(seat, info.name, _SHARED_KINDS[info.kind],
                             _hash_of(locks.get(seat, info)), token, now)
@@ -165,8 +165,7 @@ class SharedTable(Generic[S]):
         code = store.open_table(session.GAME, data, seats, token)
         table = cls(store, store.load(code), token, **options)
         table.opened_here = True
-        if any(info.kind is not SeatKind.REMOTE for info in session.seats):
-            table._start_heartbeat()
+        table._start_heartbeat()  # for its hot seats and CPUs, and for itself
         return table
 
     @classmethod
@@ -256,12 +255,9 @@ class SharedTable(Generic[S]):
         """A seated screen's first look, on the row it last read: the opener's heartbeat is
         older than AWAY_AFTER (its own heartbeats moved the data_version, so the row read last
         holds the newest of them)."""
-        opener = self.row.opener
-        if self.seat is None or self.lost or self.closed or not opener:
+        if self.seat is None or self.lost or self.closed or not self.row.opener:
             return False
-        beats = [shared.seen for shared in self.row.seats
-                 if shared.kind in ("human", "cpu") and shared.holder == opener]
-        return bool(beats) and self.wall() - max(beats) > AWAY_AFTER
+        return self.wall() - opener_last_seen(self.row) > AWAY_AFTER
 
     def _seat_opener_elsewhere(self) -> bool:
         """The opener's hot seats become seats that wait for their players, once, whichever

@@ -46,6 +46,10 @@ SEED_TELLS_ALL: Final = (
 """Said once before play when --seed deals a table of two or more humans."""
 
 
+NEWS_SEPARATOR: Final = " · "
+"""Between two events said on one line: their sentences have no full stop of their own."""
+
+
 def seat_kinds(players: int, cpus: Sequence[str] | None) -> tuple[str, ...]:
     """Who plays each of the eight seats at first: without ``cpus``, two humans and then
     careful CPUs; with them, humans and then one seat for each CPU kind, ending at the last

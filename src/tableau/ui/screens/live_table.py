@@ -10,6 +10,7 @@ sends the screen to the menu with the store's sentence.
 from __future__ import annotations
 
 from typing import Any
+from typing import ClassVar
 
 from tableau.sessions.seating import Stage
 from tableau.storage.table_store import TableProblem
@@ -28,6 +29,8 @@ class LiveTable:
 
     shared: SharedTable[Any]
     _news: str
+    NEWS_SEPARATOR: ClassVar[str] = " "
+    """Between the last two pieces of news on the message line."""
 
     def _live_init(self, shared: SharedTable[Any]) -> None:
         """Call from ``__init__``."""
@@ -85,7 +88,7 @@ class LiveTable:
 
     def _table_moved(self, news: list[str]) -> None:
         """Another screen (or a CPU) changed the table: say its last news and redraw."""
-        self._news = " ".join(news[-2:])
+        self._news = self.NEWS_SEPARATOR.join(news[-2:])
         self._screen.after_move()
 
     def _seats_changed(self) -> None:

@@ -60,6 +60,7 @@ from tableau.sessions.pesten import PestenSession
 from tableau.sessions.pesten import Stage
 from tableau.sessions.protocol import CpuStep
 from tableau.storage.store import GameRecord
+from tableau.ui.controls.pesten import NEWS_SEPARATOR
 from tableau.ui.controls.pesten import WRONG_PASSWORD
 from tableau.ui.controls.pesten import arranged
 from tableau.ui.controls.pesten import hint
@@ -384,7 +385,7 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
             return
         self.selected = []
         self.last_armed = False
-        news = " ".join(describe(event, seat) for event in answer.events)
+        news = NEWS_SEPARATOR.join(describe(event, seat) for event in answer.events)
         if Counter(session.state.hands[seat]) - Counter(before.hands[seat]):
             # Cards once seen are the player's: the move is saved before they show, so
             # quitting and Continue never land before it.

@@ -42,6 +42,7 @@ from tableau.tables.shared_table import SharedTable
 from tableau.tables.waits import away_waited_for
 from tableau.tables.waits import end_wait
 from tableau.tables.waits import waiting_for
+from tableau.ui.controls.pesten import NEWS_SEPARATOR
 from tableau.ui.controls.pesten import hand_title
 from tableau.ui.controls.pesten import hint
 from tableau.ui.controls.pesten import public
@@ -81,6 +82,7 @@ class LiveTableScreen(LiveTable, PestenScreen):
     one once the opener's screen is gone)."""
 
     SAVES_PROGRESS = False
+    NEWS_SEPARATOR = NEWS_SEPARATOR
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("c", "let_cpu_play", "Let a CPU play"),
     ]
@@ -143,7 +145,7 @@ class LiveTableScreen(LiveTable, PestenScreen):
             self._message(answer.refusal or "", error=True)
             return
         self._moved_now()
-        self._news = " ".join(self.shared.news(self._news_viewer())[-2:])
+        self._news = self.NEWS_SEPARATOR.join(self.shared.news(self._news_viewer())[-2:])
         self.after_move()
 
     def _cpu_command(self) -> Iterable[SystemCommand]:
@@ -275,7 +277,7 @@ class RemoteSeatScreen(LiveTableScreen):
             return
         self.selected, self.last_armed = [], False
         self._moved_now()
-        self._news = " ".join(describe(event, seat) for event in answer.events)
+        self._news = NEWS_SEPARATOR.join(describe(event, seat) for event in answer.events)
         self._my_turn = False  # a turn that goes on (a seven, a draw) is said again
         self.after_move()
 

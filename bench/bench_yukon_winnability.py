@@ -31,7 +31,8 @@
   lost when the hint has no move, comes back to a position it has played from, or after
   MAX_HINT_MOVES moves. The hint is told the positions played (it never goes back to one
   unless every legal move does, and then it says so and the game ends): the games ended by
-  circling (issue 31's target: none) and by having no new table are counted apart.
+  circling (issue 31's target: none) and by having no new table are counted apart. Each
+  hint is handed what the last one looked at (``reuse``), as the app's memory hands it on.
 - ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
   own budget, but deals then share the machine: use no more jobs than idle cores, or the
   times in the table grow.
@@ -75,6 +76,7 @@ from bench.winnability import markdown_table
 from bench.winnability import summarize
 from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import Looks
 from tableau.ai.yukon_hint import Position
 from tableau.ai.yukon_hint import hint
 from tableau.ai.yukon_hint import position_of
@@ -260,9 +262,11 @@ def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> str:
     is face up, the solver's win when it finds one (the app's F, finish): "won", "lost",
     "circled" (the hint went back to a table it had played, though it had a new one) or
     "no new table" (every legal move goes back to a table played, and the hint says so). The
-    hint is told the tables played, as the app's memory tells it."""
+    hint is told the tables played and handed the last hint's looks, as the app's memory
+    does."""
     state = numbered_game(seed, rules)
     seen: set[Position] = set()
+    looks: Looks | None = None  # what the last hint looked at, handed on as the app does
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
             return "won"
@@ -276,7 +280,8 @@ def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> str:
             return "circled"
         seen.add(position)
         found = hint(shown, samples=samples, seconds=seconds, seed=seed * MAX_HINT_MOVES + step,
-                     clock=time.process_time, played=frozenset(seen))
+                     clock=time.process_time, played=frozenset(seen), reuse=looks)
+        looks = found.looks or looks
         if found.move is None:
             return "lost"
         if found.repeats:

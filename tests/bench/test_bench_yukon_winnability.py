@@ -143,6 +143,8 @@ def test_python_m_bench_passes_options_to_the_bench_it_names(
 class FakeHint:
     move: CardMove | None
     repeats: bool = False
+    looks: object = None
+    """The work the next hint may reuse (the study hands it on, as the app does)."""
 
 
 def install_hint(monkeypatch: pytest.MonkeyPatch, hint: Any) -> None:
@@ -158,13 +160,14 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     seen: list[tuple[str, int]] = []
 
     def hint(view: View, *, samples: int, seconds: float, seed: int, clock: Any,
-             played: frozenset[object]) -> FakeHint:
+             played: frozenset[object], reuse: object) -> FakeHint:
         assert position_of(view) in played  # the tables played so far, this one included
+        assert reuse == (None if view.moves == 0 else ("looks", view.seed))  # handed on
         assert all(card is not None for column in view.columns for card in column[-1:])
         seen.append((view.rules, samples))
         if view.seed == 3:
             return FakeHint(None)
-        return FakeHint(solutions[view.seed][view.moves])
+        return FakeHint(solutions[view.seed][view.moves], looks=("looks", view.seed))
 
     install_hint(monkeypatch, hint)
     assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",

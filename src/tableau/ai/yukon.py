@@ -343,7 +343,8 @@ class _Search:
         while frontier:
             key = heappop(frontier)[2]
             self.nodes += 1
-            if self.nodes % _CLOCK_EVERY == 0 and self._out_of_budget():
+            if ((self.nodes >= self.max_nodes or self.nodes % _CLOCK_EVERY == 0)
+                    and self._out_of_budget()):
                 heappush(frontier, (-1, 0, key))  # first again when the search goes on
                 return None
             here_columns, here_heights = _decode(key)

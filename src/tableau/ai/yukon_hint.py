@@ -3,17 +3,35 @@
 ``hint(view, seed=...)`` never looks at a face-down card. It takes the engine's ``View`` (where a
 face-down card is None), and the cards it cannot see are exactly the face-down ones, since in
 Yukon a card once face up stays face up. It deals those cards at random into the face-down
-places (``samples`` times, from a ``random.Random(seed)`` of its own), solves each such position
-with a small budget (``tableau.ai.yukon.solve``) and recommends the first move of a found win
-that comes up in the most samples:
+places (``samples`` *worlds*, from a ``random.Random(seed)`` of its own) and judges moves by
+perfect-information Monte Carlo on them, the same worlds for every move (common random
+numbers, so that moves are compared on the same luck):
+
+1. It solves each world from here with a small budget (``tableau.ai.yukon.solve``); the first
+   moves of the wins found pick the few most promising moves (``CANDIDATES``), with the move
+   that turns the most face-down cards over always among them.
+2. It solves each world again after each of those moves, and recommends the one that wins in
+   the most worlds (a move that turns a card over counts a world more for every
+   ``STALL_MOVES`` tables played since a card last turned). Among equals: one that takes no
+   card back off a foundation (such moves let the hint dance cards up and down for ever),
+   then the one whose wins turn a face-down card over soonest (a new card tells more than any
+   shuffle of the known ones), then the plain preference below, then the one the first
+   solves chose most, then the one proved lost in the fewest worlds (the others only ran out
+   of time):
 
     C6:4H->C4: wins in 37 of 40 ways the hidden cards could lie
 
-A sample counts for a move only when the solver found a win *starting with that move* in it.
-Another first move may win that sample too, and a sample whose budget ran out counts for no
-move, so ``wins`` is a lower bound on how many samples the move wins.
+A world counts for a move when the solver found a win after it in time, so ``wins`` is a lower
+bound on how many of the worlds the move wins.
 
-When no sample is solved, the hint falls back to a plain preference and says so: a move that
+It reuses its work between the hints of one game (``Looks``, handed back with each hint and
+given to the next as ``reuse``): the next hint keeps the same worlds, each with the card it
+now sees turned face up put in its place (swapped with the card the world had there, which
+keeps every world an even chance among those the new view allows), and every win it found
+is remembered along its first moves, so the table after the hinted move is usually solved
+already in most worlds. Keeping the worlds also keeps the hints following one plan.
+
+When no world is solved, the hint falls back to a plain preference and says so: a move that
 turns a face-down card over (from the column with most of them), then one that empties a
 column, then one to a foundation, then any legal move. It then says plainly that no way to
 win was found and, given ``earlier`` (the nearest table on the undo path where a hint still
@@ -35,10 +53,16 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Final
 
+from tableau.ai.yukon import Verdict
+from tableau.ai.yukon import VerdictKind
+from tableau.ai.yukon import position_of as exact_position
 from tableau.ai.yukon import solve
+from tableau.cards import Card
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import Phase
 from tableau.engines.yukon import State
@@ -50,8 +74,8 @@ from tableau.engines.yukon import view as view_of
 from tableau.engines.yukon import with_hidden
 
 __all__ = [
-    "DEFAULT_SAMPLES", "DEFAULT_SECONDS", "SAMPLE_NODES", "Earlier", "Hint", "Position", "hint",
-    "move_name", "position_of",
+    "DEFAULT_SAMPLES", "DEFAULT_SECONDS", "SAMPLE_NODES", "Earlier", "Hint", "Looks", "Position",
+    "hint", "move_name", "position_of",
 ]
 
 Position = tuple[object, ...]
@@ -61,15 +85,44 @@ DEFAULT_SAMPLES: Final = 40
 DEFAULT_SECONDS: Final = 1.5
 """All samples together: the first hint shows within 2 s."""
 SAMPLE_NODES: Final = 3_000
-"""Positions searched per sample (a few ms each): a hint wants many quick looks, not one deep."""
+"""Positions searched per solve (a few ms each): a hint wants many quick looks, not one deep."""
 ALL_FACE_UP_NODES: Final = 50_000
 """With nothing hidden there is one position to solve, so it gets a larger budget."""
+
+Slot = tuple[int, int]
+"""A face-down place: (column, index from the top). It stays put until it turns face up."""
+World = tuple[tuple[Slot, Card], ...]
+"""One way the hidden cards could lie: a card for each face-down place."""
+
+
+REMEMBERED_STEPS: Final = 12
+"""How far along a win found its positions are remembered for the next hints."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Solved:
+    """A world's table as the solver left it: a win is ``moves[start:]``; ``reveal`` is how
+    many of its moves come before the one that turns a face-down card."""
+
+    kind: VerdictKind
+    moves: tuple[CardMove, ...] = ()
+    start: int = 0
+    reveal: int = REMEMBERED_STEPS
+
+
+@dataclass(frozen=True, slots=True)
+class Looks:
+    """What a hint hands on to the next hint of the same game (see the module docstring): its
+    worlds, and what it found in them by the solver's exact positions."""
+
+    worlds: tuple[World, ...]
+    solved: Mapping[object, _Solved]
 
 
 @dataclass(frozen=True, slots=True)
 class Hint:
-    """The recommended move (None: no legal move), in how many of the samples a win starting
-    with it was found, and the sentence for the player. ``fallback``: no sample was solved, so
+    """The recommended move (None: no legal move), in how many of the samples a win after
+    it was found, and the sentence for the player. ``fallback``: no sample was solved, so
     the move is only a plain preference."""
 
     move: CardMove | None
@@ -79,6 +132,8 @@ class Hint:
     fallback: bool
     repeats: bool = False
     """Every legal move returns to a table already played: ``move`` is one of them."""
+    looks: Looks | None = field(default=None, compare=False, repr=False)
+    """For the next hint of this game (``hint``'s ``reuse``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,65 +170,258 @@ def hint(
     played: frozenset[Position] = frozenset(),
     auto_move: bool = False,
     earlier: Earlier | None = None,
+    reuse: Looks | None = None,
 ) -> Hint:
-    """The hint for a PLAY ``view`` (its rules included). ``seconds`` bounds all samples
-    together (each gets an even share of what is left) and ``max_nodes`` each one, so with an
-    endless ``seconds`` the answer depends only on the view and ``seed``. ``progress(done,
-    total)`` is called after each sample; ``cancelled()`` stops early, answering from the
-    samples done so far. ``played``, ``auto_move`` (safe cards follow each move home) and
-    ``earlier``: see the module's docstring."""
+    """The hint for a PLAY ``view`` (its rules included). ``seconds`` bounds all solves
+    together (each gets an even share of what is left) and ``max_nodes`` each world's first
+    solve (the solves after each candidate move share as many), so with an endless
+    ``seconds`` the answer depends only on the view, ``seed`` and ``reuse``.
+    ``progress(done, total)`` is called after each world is judged; ``cancelled()`` stops
+    early, answering from the worlds judged so far. ``played``, ``auto_move`` (safe cards
+    follow each move home), ``earlier`` and ``reuse``: see the module's docstring."""
     legal = [move for move in view.legal if isinstance(move, CardMove)]
     if view.phase is not Phase.PLAY or view.won or not legal:
         return Hint(None, 0, 0, "No legal move is left.", True)
-    unseen = list(unseen_cards(view))
     fresh = _fresh_moves(view, legal, played, auto_move)
     if not fresh:
-        move = legal[0]
-        return Hint(move, 0, 0, f"Every legal move returns to a table already played, such "
-                                f"as {move_name(move)}: undo, or start a new deal.", True, True)
-    going_back = frozenset(legal) - frozenset(fresh)
-    legal = fresh
-    if not unseen:
-        samples, max_nodes = 1, max(max_nodes, ALL_FACE_UP_NODES)
-    rng = random.Random(seed)
-    deadline = clock() + seconds
-    firsts: Counter[CardMove] = Counter()
-    done = 0
-    while done < samples and not (cancelled is not None and cancelled()):
-        left = deadline - clock()
-        if left <= 0 and done:
-            break
-        rng.shuffle(unseen)
-        verdict = solve(with_hidden(view, tuple(unseen)), max_nodes=max_nodes,
-                        seconds=max(left, 0.0) / (samples - done), clock=clock,
-                        cancelled=cancelled)
-        done += 1
-        if verdict.kind == "won" and verdict.moves and verdict.moves[0] not in going_back:
-            firsts[verdict.moves[0]] += 1
-        if progress is not None:
-            progress(done, samples)
-    if firsts:
-        move, wins = firsts.most_common(1)[0]
-        if not unseen:
-            return Hint(move, wins, done, f"{move_name(move)}: the solver found a win from "
-                                          "here (every card is face up).", False)
-        return Hint(move, wins, done, f"{move_name(move)}: wins in {wins} of {done} ways the "
-                                      "hidden cards could lie.", False)
+        return Hint(legal[0], 0, 0, f"Every legal move returns to a table already played, such "
+                                    f"as {move_name(legal[0])}: undo, or start a new deal.",
+                    True, True)
+    if not unseen_cards(view):
+        return _face_up_hint(view, fresh, max_nodes, seconds, clock, cancelled, earlier)
+    judge = _Judge(view, fresh, samples, reuse, random.Random(seed), max_nodes, clock() + seconds,
+                   clock, cancelled)
+    best, wins, judged = judge.run(progress, _stalled(view, played))
+    looks = judge.looks()
+    if best is not None:
+        return Hint(best, wins, judged, f"{move_name(best)}: wins in {wins} of {judged} ways "
+                                        "the hidden cards could lie.", False, looks=looks)
+    preferred, why = _preferred(view, fresh)
+    if not judged:
+        return Hint(preferred, 0, 0, f"{move_name(preferred)}: no time to look for a win; this "
+                                     f"move {why}.", True, looks=looks)
+    searched = (f"No way to win found from here in any of {judged} ways the hidden cards "
+                "could lie.")
+    return Hint(preferred, 0, judged, _fallen_back(searched, preferred, why, earlier), True,
+                looks=looks)
+
+
+def _face_up_hint(view: View, legal: list[CardMove], max_nodes: int, seconds: float,
+                  clock: Callable[[], float], cancelled: Callable[[], bool] | None,
+                  earlier: Earlier | None) -> Hint:
+    """Nothing is hidden: one position to solve, with a larger budget."""
+    verdict = solve(with_hidden(view, ()), max_nodes=max(max_nodes, ALL_FACE_UP_NODES),
+                    seconds=seconds, clock=clock, cancelled=cancelled)
+    if verdict.kind == "won" and verdict.moves and verdict.moves[0] in legal:
+        move = verdict.moves[0]
+        return Hint(move, 1, 1, f"{move_name(move)}: the solver found a win from here (every "
+                                "card is face up).", False)
     move, why = _preferred(view, legal)
-    if not unseen:
-        searched = "The solver found no win from here in time."
-    elif done:
-        searched = (f"No way to win found from here in any of {done} ways the hidden cards "
-                    "could lie.")
-    else:
-        return Hint(move, 0, done, f"{move_name(move)}: no time to look for a win; this move "
-                                   f"{why}.", True)
+    searched = "The solver found no win from here in time."
+    return Hint(move, 0, 1, _fallen_back(searched, move, why, earlier), True)
+
+
+def _fallen_back(searched: str, move: CardMove, why: str, earlier: Earlier | None) -> str:
     if earlier is not None:
         plural = "move" if earlier.undos == 1 else "moves"
-        return Hint(move, 0, done, f"{searched} Undo {earlier.undos} {plural} to get back to "
-                                   f"a table that still won in {earlier.wins} of "
-                                   f"{earlier.samples}.", True)
-    return Hint(move, 0, done, f"{searched} {move_name(move)} {why}.", True)
+        return (f"{searched} Undo {earlier.undos} {plural} to get back to a table that still "
+                f"won in {earlier.wins} of {earlier.samples}.")
+    return f"{searched} {move_name(move)} {why}."
+
+
+CANDIDATES: Final = 4
+"""Moves solved again in every world (step 2 of the module docstring)."""
+STALL_MOVES: Final = 4
+"""Each so many tables played without turning a card, a move that turns one counts one world
+more: the worlds solved again along remembered wins favour the moves on those wins, which
+can keep the hint shuffling known cards while a card could be turned."""
+
+
+class _Judge:
+    """One hint's perfect-information Monte Carlo over its worlds (the module docstring)."""
+
+    def __init__(self, view: View, legal: list[CardMove], samples: int, reuse: Looks | None,
+                 rng: random.Random, max_nodes: int, deadline: float,
+                 clock: Callable[[], float], cancelled: Callable[[], bool] | None) -> None:
+        self.view, self.samples, self.rng = view, samples, rng
+        self.max_nodes, self.deadline = max_nodes, deadline
+        self.clock, self.cancelled = clock, cancelled
+        self.slots = tuple((number, index) for number, column in enumerate(view.columns)
+                           for index, card in enumerate(column) if card is None)
+        self.unseen = list(unseen_cards(view))
+        # The last hint's worlds first; more are dealt as they are needed.
+        self.worlds = _carried(view, self.slots, samples, reuse)
+        self.known: Mapping[object, _Solved] = reuse.solved if reuse is not None else {}
+        self.solved: dict[object, _Solved] = {}
+        # Moves that lead to the same table up to the order of the columns are one move.
+        self.moves: dict[object, CardMove] = {}
+        for move in legal:
+            self.moves.setdefault(_unordered(self._table(0), move), move)
+
+    def _table(self, number: int) -> State:
+        """World ``number`` (dealt now if it is new) as a table."""
+        while len(self.worlds) <= number:
+            self.rng.shuffle(self.unseen)
+            self.worlds.append(tuple(zip(self.slots, self.unseen, strict=True)))
+        return with_hidden(self.view, tuple(card for _, card in self.worlds[number]))
+
+    def looks(self) -> Looks:
+        return Looks(tuple(self.worlds), self.solved)
+
+    def _stopped(self) -> bool:
+        return self.cancelled is not None and self.cancelled()
+
+    def _solve(self, table: State, until: float, solves: int, nodes: int) -> _Solved:
+        """The table's verdict, remembered (with the positions along a win) for this hint
+        and the next one; it may take an even share of the time left until ``until`` with
+        ``solves`` solves to go, and ``nodes`` positions."""
+        key = exact_position(table)
+        found = self.solved.get(key) or self.known.get(key)
+        if found is None:
+            share = max(until - self.clock(), 0.0) / max(solves, 1)
+            verdict = solve(table, max_nodes=nodes, seconds=share, clock=self.clock,
+                            cancelled=self.cancelled)
+            found = self._remember(table, verdict)
+        self.solved[key] = found
+        return found
+
+    def _remember(self, table: State, verdict: Verdict) -> _Solved:
+        """The verdict; for a win, also the positions along its first moves, each with how
+        many moves it has to go before the next one that turns a face-down card."""
+        if verdict.kind != "won":
+            return _Solved(verdict.kind)
+        moves, down = verdict.moves, _face_down(table)
+        keys = [exact_position(table)]
+        turns: list[int] = []  # the moves that turn a card, until one past the remembered
+        for step, move in enumerate(moves):
+            if step >= REMEMBERED_STEPS and turns and turns[-1] >= REMEMBERED_STEPS:
+                break
+            table = apply(table, move)
+            if step < REMEMBERED_STEPS and step + 1 < len(moves):
+                keys.append(exact_position(table))
+            if _face_down(table) < down:
+                down -= 1
+                turns.append(step)
+        for step, key in enumerate(keys[1:], 1):
+            self.solved.setdefault(key, _Solved("won", moves, step, _to_next(turns, step)))
+        return _Solved("won", moves, 0, _to_next(turns, 0))
+
+    def run(self, progress: Callable[[int, int], None] | None, stalled: int = 0
+            ) -> tuple[CardMove | None, int, int]:
+        """(the best move or None, its wins, the worlds it was judged in). ``stalled``: the
+        tables played with as many cards face down as now; the longer the hint has gone
+        without turning a card, the more a move that turns one counts."""
+        candidates = min(CANDIDATES, len(self.moves))
+        # The first solves may take their share of the time: one solve in 1 + candidates.
+        first_until = self.deadline - (self.deadline - self.clock()) * candidates / (
+            1 + candidates)
+        firsts: Counter[CardMove] = Counter()
+        tables: list[State] = []  # the worlds where a win may lie after some move
+        lost_here = 0
+        while len(tables) + lost_here < self.samples and not self._stopped():
+            if (tables or lost_here) and self.clock() >= first_until:
+                break
+            table = self._table(len(tables) + lost_here)
+            found = self._solve(table, first_until, self.samples - len(tables) - lost_here,
+                                self.max_nodes)
+            if found.kind == "lost":  # then so is the table after any move
+                lost_here += 1
+                continue
+            tables.append(table)
+            if found.kind == "won" and found.start < len(found.moves):
+                first = found.moves[found.start]
+                if first in self.view.legal:
+                    firsts[self.moves.get(_unordered(table, first), first)] += 1
+        merit = {move: _merit(self.view, move)[0] for move in self.moves.values()}
+        ranked = sorted(self.moves.values(), key=lambda move: (-firsts[move], -merit[move]))
+        chosen = ranked[:candidates]
+        turning = max(ranked, key=merit.__getitem__)
+        if turning not in chosen:
+            chosen[-1] = turning
+        after_nodes = max(self.max_nodes // len(chosen), 1)  # a world's nodes, shared out
+        wins: Counter[CardMove] = Counter()
+        lost: Counter[CardMove] = Counter()  # proved lost, not merely unsolved in time
+        distance: Counter[CardMove] = Counter()  # moves before a new card shows, over wins
+        judged = lost_here
+        for done in range(1, lost_here + 1):
+            if progress is not None:
+                progress(done, len(tables) + lost_here)
+        for table in tables:
+            if self._stopped() or self.clock() >= self.deadline:
+                break
+            for number, move in enumerate(chosen):
+                solves = (len(tables) + lost_here - judged) * len(chosen) - number
+                found = self._solve(apply(table, move), self.deadline, solves, after_nodes)
+                lost[move] += found.kind == "lost"
+                if found.kind == "won":
+                    wins[move] += 1
+                    distance[move] += 0 if merit[move] >= _TURNS else 1 + found.reveal
+            judged += 1
+            if progress is not None:
+                progress(judged, len(tables) + lost_here)
+        bonus = stalled // STALL_MOVES  # worlds a move that turns a card counts extra
+        best = min(chosen, key=lambda move: (-wins[move] - (bonus if merit[move] >= _TURNS
+                                                            else 0),
+                                             move.source.startswith("F"),
+                                             distance[move] / max(wins[move], 1),
+                                             -merit[move], -firsts[move], lost[move]))
+        return (best if wins[best] else None), wins[best], judged
+
+
+def _carried(view: View, slots: tuple[Slot, ...], samples: int, reuse: Looks | None
+             ) -> list[World]:
+    """The last hint's worlds (``samples`` at most), each told the cards turned over since
+    (none when they do not fit this view: another game, or a card turned back down by
+    undo)."""
+    if reuse is None:
+        return []
+    unseen = set(unseen_cards(view))
+    worlds: list[World] = []
+    for world in reuse.worlds[:samples]:
+        lying = dict(world)
+        if not lying.keys() >= set(slots):
+            return []
+        for number, index in lying:
+            shown = view.columns[number][index] if index < len(view.columns[number]) else None
+            if (number, index) in slots or shown is None:
+                continue
+            if lying[(number, index)] != shown:  # the seen card trades places with it
+                other = next((slot for slot, there in lying.items() if there == shown), None)
+                if other is None:
+                    return []
+                lying[other] = lying[(number, index)]
+                lying[(number, index)] = shown
+        kept = tuple((slot, lying[slot]) for slot in slots)
+        if {card for _, card in kept} != unseen:
+            return []
+        worlds.append(kept)
+    return worlds
+
+
+def _unordered(table: State, move: CardMove) -> object:
+    """The table after ``move``, up to the order of its columns."""
+    after = exact_position(apply(table, move))
+    return after.heights, tuple(sorted(after.columns))
+
+
+def _stalled(view: View, played: frozenset[Position]) -> int:
+    """The tables played with as many cards face down as ``view``."""
+    def down(position: Position) -> int:
+        columns = position[0]
+        assert isinstance(columns, tuple)
+        return sum(card is None for column in columns for card in column)
+
+    hidden = down(position_of(view))
+    return sum(down(position) == hidden for position in played)
+
+
+def _to_next(turns: list[int], step: int) -> int:
+    """Moves from ``step`` on before the next move in ``turns``."""
+    return next((turn - step for turn in turns if turn >= step), REMEMBERED_STEPS)
+
+
+def _face_down(table: State) -> int:
+    return sum(not slot.face_up for column in table.columns for slot in column)
 
 
 def _fresh_moves(view: View, legal: list[CardMove], played: frozenset[Position],
@@ -213,6 +461,10 @@ def _preferred(view: View, legal: list[CardMove]) -> tuple[CardMove, str]:
     return best[1], best[2]
 
 
+_TURNS: Final = 100
+"""``_merit`` of a move that turns a face-down card over (at least)."""
+
+
 def _merit(view: View, move: CardMove) -> tuple[int, str]:
     home = move.target.startswith("F")
     if move.source.startswith("C"):
@@ -220,7 +472,7 @@ def _merit(view: View, move: CardMove) -> tuple[int, str]:
         index = len(column) - 1 if move.card is None else column.index(move.card)
         if index and column[index - 1] is None:
             downs = sum(1 for card in column if card is None)
-            return 100 + downs, "turns a face-down card over"
+            return _TURNS + downs, "turns a face-down card over"
         target_empty = not home and not view.columns[int(move.target[1:]) - 1]
         if index == 0 and not target_empty:
             return 50, "empties a column"

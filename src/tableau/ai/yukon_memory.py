@@ -4,7 +4,8 @@
 has shown (``played``) and what each hint found there (wins in how many samples). ``ask``
 gives ``tableau.ai.yukon_hint.hint`` its arguments for the table shown now: the tables not
 to go back to, and, for when no sample wins from here, the nearest table on the undo path
-where a hint still found wins (the fewest undos that get back to a table worth playing on).
+where a hint still found wins (the fewest undos that get back to a table worth playing on),
+and what the last hint looked at (``Looks``), for the next hint to go on from.
 Pure: it holds engine views, and the caller says which game it belongs to.
 """
 
@@ -16,6 +17,7 @@ from typing import Any
 
 from tableau.ai.yukon_hint import Earlier
 from tableau.ai.yukon_hint import Hint
+from tableau.ai.yukon_hint import Looks
 from tableau.ai.yukon_hint import Position
 from tableau.ai.yukon_hint import position_of
 from tableau.engines.yukon import State
@@ -32,6 +34,7 @@ class HintMemory:
         """Whose memory this is (the caller's token for one game)."""
         self.played: set[Position] = set()
         self._found: dict[Position, tuple[int, int]] = {}
+        self._looks: Looks | None = None
 
     def take_in(self, states: Iterable[State]) -> None:
         """Remember ``states`` as played (the timeline's snapshots: past, present, undone)."""
@@ -39,6 +42,8 @@ class HintMemory:
 
     def learned(self, view: View, found: Hint) -> None:
         """Remember what the hint found at ``view`` (only a verdict from samples counts)."""
+        if found.looks is not None:
+            self._looks = found.looks
         if found.samples and not found.repeats:
             self._found[position_of(view)] = (found.wins, found.samples)
 
@@ -53,10 +58,12 @@ class HintMemory:
 
     def ask(self, present: State, undo_path: Sequence[State], redo_path: Sequence[State] = (),
             ) -> dict[str, Any]:
-        """``hint``'s keyword arguments for ``present``: ``played`` and ``earlier``."""
+        """``hint``'s keyword arguments for ``present``: ``played``, ``earlier`` and
+        ``reuse``."""
         self.take_in((*undo_path, present, *redo_path))
         here = _position(present)
-        return {"played": frozenset(self.played - {here}), "earlier": self.earlier(undo_path)}
+        return {"played": frozenset(self.played - {here}), "earlier": self.earlier(undo_path),
+                "reuse": self._looks}
 
 
 def _position(state: State) -> Position:

@@ -40,9 +40,9 @@ Or print the statistics of the finished games:
   tableau stats    [--json]
 Or play in a web browser, each tab its own app:
   tableau serve    [--host 127.0.0.1] [--port 8000]
-Or play Pesten with friends, each at their own terminal (line mode for now):
-  tableau table    pesten --plain [--players P] [--cpu KINDS] [--packs K] [--jokers J]
-  tableau join     CODE --plain
+Or play with friends, each at their own screen (Pesten, Go Fish, Poker):
+  tableau table    pesten|gofish|poker [--plain]
+  tableau join     CODE [--plain]
 
 On screen, --cards unicode|ascii|four-colour chooses the card faces for this run.
 

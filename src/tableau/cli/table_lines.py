@@ -240,7 +240,7 @@ def game_parser(key: str, game: LineGame) -> Parser:
                         help=f"seats, {game.players[0]} to {game.players[-1]} (3)")
     parser.add_argument("--seed", type=seed, metavar="S",
                         help="shuffle seed: anyone who knows it knows every hand")
-    parser.add_argument("--plain", action="store_true", help="line mode (needed for now)")
+    parser.add_argument("--plain", action="store_true", help="line mode")
     return parser
 
 

@@ -161,7 +161,7 @@ def test_at_an_end_the_table_deals_on_itself_once_the_openers_screen_is_gone(
         stores: list[TableStore], clock: Clock, tmp_path: Path) -> None:
     host = pesten_table(stores[0], clock, tmp_path)
     zoe = seated(stores[1], host.code, clock, tmp_path, 1, "Zoe")
-    assert end_wait(zoe, "the next round") == "The opener deals the next round."
+    assert end_wait(zoe, "the next round") == "Waiting for the opener to deal the next round."
     clock.now += AWAY_AFTER + 1
     zoe.refresh()
     assert zoe.let_cpu_play(0).ok

@@ -186,7 +186,7 @@ async def test_at_the_games_end_the_opener_deals_the_next_game_for_both_screens(
     zoe_app = still_app(first_screen=lambda: GoFishSeatScreen(zoe))
     async with (host_app.run_test(size=(100, 30)) as host_pilot,
                 zoe_app.run_test(size=(100, 30)) as zoe_pilot):
-        await until(zoe_pilot, lambda: "The opener deals the next game."
+        await until(zoe_pilot, lambda: "Waiting for the opener to deal the next game."
                     in screen_text(zoe_app), "the wait for the next game")
         result = zoe.session.outcome()
         assert f"Game over · {zoe.session.headline(result, 1)}" in screen_text(zoe_app)

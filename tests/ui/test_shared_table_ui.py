@@ -191,8 +191,8 @@ async def test_the_round_ends_with_the_scores_and_the_next_round_comes_from_the_
             await sit_down(pilot, "Zoe", "z")
             anna.refresh()  # Anna's screen sees Zoe sit down (a new name: a new version)
             assert anna.act(0, Play(tuple(anna.session.state.hands[0]))).ok
-            await until(pilot, lambda: "The opener deals the next round." in screen_text(app),
-                        "the round's end")
+            await until(pilot, lambda: "Waiting for the opener to deal the next round."
+                        in screen_text(app), "the round's end")
             text = screen_text(app)
             assert "Anna wins round 1" in text
             assert anna.act(0, NEXT_ROUND).ok

@@ -32,7 +32,7 @@ def end_wait(shared: SharedTable[Any], next_one: str) -> str:
     """What a friend's screen says at an end: who deals ``next_one`` ("the next round")."""
     if shared.opener_gone:
         return f"{next_one[0].upper()}{next_one[1:]} is dealt in a few seconds."
-    return f"The opener deals {next_one}."
+    return f"Waiting for the opener to deal {next_one}."
 
 
 def away_waited_for(shared: SharedTable[Any]) -> frozenset[int]:

@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from table_helpers import until
+from ui_helpers import notices
 from ui_helpers import screen_text
 
 from tableau.engines.gofish import wording
@@ -54,19 +55,6 @@ def hides_hands(app: TableauApp, session: GoFishSession, seats: tuple[int, ...])
             if card.face not in public:
                 assert card.face not in text, f"seat {seat}'s {card.face} is on the screen"
     return text
-
-
-def notices(app: TableauApp) -> list[str]:
-    """What the app will notify (the one sentence before the menu), as it is said."""
-    said: list[str] = []
-    notify = app.notify
-
-    def told(text: str, **options: Any) -> None:
-        said.append(text)
-        notify(text, **options)
-
-    app.notify = told  # type: ignore[method-assign,assignment]
-    return said
 
 
 def friends_table() -> tuple[SharedTable[Any], SharedTable[Any]]:

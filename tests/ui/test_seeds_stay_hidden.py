@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Select
+from ui_helpers import notices
 from ui_helpers import press
 from ui_helpers import screen_text
 from ui_helpers import started
@@ -65,19 +66,6 @@ async def test_poker_never_shows_its_seed_while_the_game_goes_on(make_app: MakeA
         assert len(app.screen.query_one(HistoryPanel).entries) > 8
 
 
-def noted(app: TableauApp) -> list[str]:
-    """What the app notifies from now on."""
-    said: list[str] = []
-    notify = app.notify
-
-    def recorded(text: str, **options: Any) -> None:
-        said.append(text)
-        notify(text, **options)
-
-    app.notify = recorded  # type: ignore[method-assign]
-    return said
-
-
 async def dealt(pilot: Pilot[Any]) -> None:
     """Start, and start again past the notes about seats without a password."""
     for _ in range(3):
@@ -89,7 +77,7 @@ async def test_a_seed_from_the_command_line_at_a_table_of_humans_is_warned_about
     make_app: MakeApp,
 ) -> None:
     app = make_app("pesten", passwords=quick_scheme(), seed=SEED)  # two humans and a CPU
-    said = noted(app)
+    said = notices(app)
     async with started(app, SIZE) as pilot:
         await dealt(pilot)
         assert len([text for text in said if WARNING in text]) == 1
@@ -100,7 +88,7 @@ async def test_a_seed_from_the_command_line_at_a_table_of_humans_is_warned_about
 async def test_no_seed_warning_for_one_human_or_without_a_seed(make_app: MakeApp) -> None:
     for options in ({"seed": SEED, "players": 2, "cpus": ("careful",)}, {}):
         app = make_app("pesten", passwords=quick_scheme(), **options)
-        said = noted(app)
+        said = notices(app)
         async with started(app, SIZE) as pilot:
             await dealt(pilot)
             assert not app.screen.query(Select)  # dealt

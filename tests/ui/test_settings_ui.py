@@ -7,32 +7,18 @@ from __future__ import annotations
 import os
 import tomllib
 from pathlib import Path
-from typing import Any
 
 import pytest
 from ui_helpers import message
+from ui_helpers import notices
 from ui_helpers import press
 from ui_helpers import started
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
-from tableau.ui.app import TableauApp
 from tableau.ui.scenes import still_app
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.yukon import YukonScreen
-
-
-def listening(app: TableauApp) -> list[str]:
-    """The messages ``app`` shows (notify), as they come."""
-    shown: list[str] = []
-    notify = app.notify
-
-    def recorded(message: str, **options: Any) -> None:
-        shown.append(message)
-        notify(message, **options)
-
-    app.notify = recorded  # type: ignore[method-assign]
-    return shown
 
 
 def home() -> Path:
@@ -47,7 +33,7 @@ async def test_the_chosen_theme_is_kept_for_the_next_run() -> None:
     assert saved["app"]["theme"] == "nord"
 
     again = still_app(persist=True)
-    shown = listening(again)
+    shown = notices(again)
     async with started(again, (80, 24)):
         assert again.theme == "nord"
         assert shown == []
@@ -58,7 +44,7 @@ async def test_a_bad_setting_gives_one_sentence_on_start_up_and_the_file_is_kept
     path.write_text('[app]\ntheme = "nord"\n[gofish]\nlevel = "grandmaster"\n')
     before = path.read_bytes()
     app = still_app(persist=True)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)) as pilot:
         assert shown == ["In settings.toml, gofish.level must be one of easy, pro, so the "
                          "default ('pro') is used."]
@@ -84,7 +70,7 @@ async def test_many_bad_settings_and_a_database_problem_make_one_notice_that_lis
     )
     (home() / "tableau.db").mkdir()
     app = still_app(persist=True)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)) as pilot:
         assert len(shown) == 1
         (notice,) = shown
@@ -110,7 +96,7 @@ async def test_a_read_only_settings_toml_is_kept_and_the_change_holds_for_the_ru
     path.write_text('# mine, hands off\n[app]\ntheme = "nord"\n')
     path.chmod(0o444)
     app = still_app(persist=True)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)) as pilot:
         app.theme = "gruvbox"
         await pilot.pause()
@@ -124,7 +110,7 @@ async def test_settings_toml_that_is_not_toml_is_one_sentence_and_never_written_
     path = home() / "settings.toml"
     path.write_text("[app\ntheme = nord\n")
     app = still_app(persist=True)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)):
         assert len(shown) == 1 and shown[0].startswith("settings.toml could not be read (not "
                                                        "valid TOML")
@@ -137,7 +123,7 @@ async def test_a_damaged_database_is_set_aside_with_one_sentence_and_the_menu_wo
     garbage = bytes(range(256)) * 40
     (home() / "tableau.db").write_bytes(garbage)
     app = still_app(persist=True)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)) as pilot:
         (aside,) = home().glob("tableau.db.damaged-*")
         assert shown == [f"tableau.db was damaged, so it was renamed {aside.name} and a new "
@@ -152,7 +138,7 @@ async def test_a_damaged_database_is_set_aside_with_one_sentence_and_the_menu_wo
 async def test_a_folder_in_the_database_s_place_gives_one_sentence_and_play_goes_on() -> None:
     (home() / "tableau.db").mkdir()
     app = still_app("yukon", persist=True, seed=5)
-    shown = listening(app)
+    shown = notices(app)
     async with started(app, (80, 24)) as pilot:
         assert shown == ["Games are not saved in this run: tableau.db is a folder, not "
                          "tableau's database."]

@@ -56,6 +56,19 @@ async def settled(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
+def notices(app: TableauApp) -> list[str]:
+    """What ``app`` notifies from now on, as it is said (the notice still shows)."""
+    said: list[str] = []
+    notify = app.notify
+
+    def recorded(text: str, **options: Any) -> None:
+        said.append(text)
+        notify(text, **options)
+
+    app.notify = recorded  # type: ignore[method-assign]
+    return said
+
+
 def screen_text(app: TableauApp) -> str:
     """Every character the terminal shows now, a line a row: the screen composed as it is
     drawn (what ``export_screenshot`` draws, without turning it into an SVG, so a test may

@@ -9,9 +9,9 @@
   and the few other glyphs a screen draws (``KEYS``: the footer's arrows and space, a side
   panel's edge), so the ascii face is ASCII from edge to edge.
 - **four-colour**: the unicode faces, with one colour per suit (clubs green, diamonds blue,
-  hearts red, spades black). The app carries the class ``-four-colour`` and the .tcss files
-  colour the suit classes (``-clubs``... on a CardView, ``pile--clubs``... in a pile) under
-  it; the suit glyph stays on every face, so colour is never the only cue.
+  hearts red, spades black). The app carries the class ``-four-colour``; under it card.tcss
+  colours a CardView's suit classes (``-clubs``...) and a pile takes the suit's ink from
+  widgets/inks.py. The suit glyph stays on every face, so colour is never the only cue.
 
 Which face: ``--cards`` for this run, else the one remembered in settings.toml (``app.cards``,
 set from the command palette), else ascii when the terminal's encoding cannot show the suit
@@ -84,7 +84,7 @@ def ascii_text(text: str) -> str:
 
 
 def suit_class(suit: Suit) -> str:
-    """The suit's name as a CSS class stem: "clubs" (``-clubs``, ``pile--clubs``)."""
+    """The suit's name as a CSS class stem: "clubs" (a CardView's ``-clubs``, a pile's ink)."""
     return suit.noun
 
 

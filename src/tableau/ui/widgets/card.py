@@ -2,17 +2,18 @@
 
 ``draw_card`` turns a card into rows of text parts; ``CardView`` is a widget for one card
 (hands, discard piles); ``FanColumn`` in pile.py draws many cards in one widget.
-Colours come only from .tcss: the CSS classes ``-red``, ``-black``, ``-back``, ``-empty``,
-``-joker`` say what the card is, ``-clubs``, ``-diamonds``, ``-hearts``, ``-spades`` its suit
-(coloured only under the app's ``-four-colour``), and ``-selected``, ``-highlight``,
-``-legal``, ``-illegal``, ``-dimmed``, ``-marked`` say what state it is in. Every glyph drawn
-here comes from tableau.ui.faces, which also turns them into ASCII for the ascii faces.
+A CardView's colours come from card.tcss: the CSS classes ``-red``, ``-black``, ``-back``,
+``-empty``, ``-joker`` say what the card is, ``-clubs``, ``-diamonds``, ``-hearts``,
+``-spades`` its suit (coloured only under the app's ``-four-colour``), and ``-selected``,
+``-highlight``, ``-legal``, ``-illegal``, ``-dimmed``, ``-marked`` say what state it is in; its
+frame, pip and badge are fixed inks from inks.py (no component classes: Textual would restyle
+them with the widget on every focus change). Every glyph drawn here comes from
+tableau.ui.faces, which also turns them into ASCII for the ascii faces.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
 from typing import Literal
 
 from rich.segment import Segment
@@ -33,6 +34,7 @@ from tableau.ui.faces import BACK_FILL
 from tableau.ui.faces import BOX
 from tableau.ui.faces import EMPTY_FILL
 from tableau.ui.faces import suit_class
+from tableau.ui.widgets.inks import INKS
 
 Part = Literal["face", "edge", "pip"]
 Kind = Literal["red", "black", "joker", "back", "empty"]
@@ -138,7 +140,6 @@ class CardView(Drawn):
 
     DEFAULT_CSS = sibling_tcss(__file__)
     SCOPED_CSS = False  # so ".-large CardView" in card.tcss reaches it
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"card--edge", "card--pip", "card--badge"}
 
     card: reactive[AnyCard | None] = reactive(None, layout=False)
     face_up: reactive[bool] = reactive(True)
@@ -191,13 +192,11 @@ class CardView(Drawn):
         if y >= len(rows):
             return Strip.blank(width, base)
         styles: dict[Part, Style] = {
-            "face": base,
-            "edge": base + self.get_component_rich_style("card--edge", partial=True),
-            "pip": base + self.get_component_rich_style("card--pip", partial=True),
+            "face": base, "edge": base + INKS["edge"], "pip": base + INKS["pip"],
         }
         segments = [Segment(text, styles[part]) for text, part in rows[y]]
         if y == 0 and self.badge and len(self.badge) < width - 1:
-            badge_style = base + self.get_component_rich_style("card--badge", partial=True)
+            badge_style = base + INKS["badge"]
             start = width - len(self.badge) - (1 if height > 1 else 0)
             strip = Strip(segments).extend_cell_length(width, base)
             head = strip.crop(0, start)

@@ -35,7 +35,6 @@ from tableau.ui.faces import BACK_FILL
 from tableau.ui.faces import ILLEGAL_MARK
 from tableau.ui.faces import LEGAL_MARK
 from tableau.ui.faces import TIMES
-from tableau.ui.widgets.card import KINDS
 from tableau.ui.widgets.card import Drawn
 from tableau.ui.widgets.card import Part
 from tableau.ui.widgets.card import Row
@@ -44,6 +43,12 @@ from tableau.ui.widgets.card import card_suit
 from tableau.ui.widgets.card import draw_card
 from tableau.ui.widgets.drag import Draggable
 from tableau.ui.widgets.drag import DropTarget
+from tableau.ui.widgets.inks import INKS
+from tableau.ui.widgets.inks import suit_ink
+
+THEMED = frozenset({"label", "empty", "count"})
+"""The inks that follow the theme, the component classes ``pile--<name>`` in pile.tcss; every
+other ink is fixed, in inks.py (Textual restyles every component class on each focus change)."""
 
 Target = Literal["legal", "illegal"] | None
 MARKS: dict[Target, str] = {"legal": LEGAL_MARK, "illegal": ILLEGAL_MARK, None: " "}
@@ -69,14 +74,9 @@ class PileOptions(TypedDict, total=False):
 
 class Pile(Drawn, Draggable, DropTarget):
     """Base of every pile: an id (``pile_id``, e.g. "C3", "F1", "discard"), mouse handling and
-    the shared component classes. Subclasses implement ``index_at(y)``."""
+    the inks. Subclasses implement ``index_at(y)``."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        *(f"pile--{kind}{ink}" for kind in KINDS for ink in ("", "-in-state")),
-        "pile--clubs", "pile--diamonds", "pile--hearts", "pile--spades",
-        "pile--edge", "pile--pip", "pile--label", "pile--label-in-state", "pile--count",
-        "pile--picked", "pile--cursor", "pile--legal", "pile--illegal", "pile--fold",
-    }
+    COMPONENT_CLASSES: ClassVar[set[str]] = {f"pile--{name}" for name in THEMED}
 
     @dataclass
     class Clicked(Message):
@@ -142,15 +142,22 @@ class Pile(Drawn, Draggable, DropTarget):
     # ------------------------------------------------------------------ styles
 
     def style_for(self, *names: str) -> Style:
-        """The widget's own style with component styles on top, later names winning
-        (``"pile--red", "pile--picked"``). Cached until the CSS or theme changes."""
+        """The widget's own style with the named inks on top, later names winning
+        (``"red", "picked"``). Cached until the CSS, the theme or the faces change."""
         style = self._style_cache.get(names)
         if style is None:
             style = self.base_style
             for name in names:
-                style += self.get_component_rich_style(name, partial=True)
+                style += self._ink(name)
             self._style_cache[names] = style
         return style
+
+    def _ink(self, name: str) -> Style:
+        """A theme's ink (a component class), a fixed one (inks.py) or a suit's."""
+        if name in THEMED:
+            return self.get_component_rich_style(f"pile--{name}", partial=True)
+        fixed = INKS.get(name)
+        return fixed if fixed is not None else suit_ink(self, name)
 
     @property
     def base_style(self) -> Style:
@@ -210,7 +217,7 @@ class Pile(Drawn, Draggable, DropTarget):
 
 
 Parts = tuple[tuple[str, tuple[str, ...]], ...]
-"""A row as (text, component class names) pairs."""
+"""A row as (text, ink names) pairs."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,24 +234,22 @@ def _look(card: AnyCard | None, face_up: bool) -> Look:
     return card_kind(card, face_up), card_suit(card, face_up)
 
 
-def _classes(look: Look, part: Part, over: tuple[str, ...]) -> tuple[str, ...]:
-    """The component classes of one part of a card, later ones winning: the kind's colours,
-    the states' tints over them, the kind's ink on a tint, the suit's colour (four-colour
-    faces) and the part's own look. (A component class cannot be matched together with
-    another in .tcss, so the combinations are spelt out here.)"""
+def _inks(look: Look, part: Part, over: tuple[str, ...]) -> tuple[str, ...]:
+    """The inks of one part of a card, later ones winning: the kind's colours, the states'
+    tints over them, the kind's ink on a tint, the suit's colour (four-colour faces) and the
+    part's own look."""
     kind, suit = look
-    ink = (f"pile--{kind}-in-state",) if over else ()
-    suit_colour = (f"pile--{suit}",) if suit else ()
-    return (f"pile--{kind}", *over, *ink, *suit_colour, *_PART_CLASS[part])
+    in_state = f"{kind}-in-state"
+    ink = (in_state,) if over and in_state in INKS else ()
+    suit_colour = (suit,) if suit else ()
+    return (kind, *over, *ink, *suit_colour, *_PART_INKS[part])
 
 
-def _label_classes(over: tuple[str, ...]) -> tuple[str, ...]:
-    return ("pile--label", *over, *(("pile--label-in-state",) if over else ()))
+def _label_inks(over: tuple[str, ...]) -> tuple[str, ...]:
+    return ("label", *over, *(("label-in-state",) if over else ()))
 
 
-_PART_CLASS: dict[Part, tuple[str, ...]] = {
-    "face": (), "edge": ("pile--edge",), "pip": ("pile--pip",),
-}
+_PART_INKS: dict[Part, tuple[str, ...]] = {"face": (), "edge": ("edge",), "pip": ("pip",)}
 
 
 class FanColumn(Pile, ScrollView):
@@ -421,7 +426,7 @@ class FanColumn(Pile, ScrollView):
                 if next_hidden and index + 1 < count - 1:
                     continue
                 text = f"{BACK_FILL * 2} {TIMES}{hidden_run}" if hidden_run > 1 else BACK_EDGE * 2
-                lines.append(_Line(((text.ljust(card_width)[:card_width], ("pile--fold",)),), None))
+                lines.append(_Line(((text.ljust(card_width)[:card_width], ("fold",)),), None))
                 hidden_run = 0
                 continue
             height = bottom_height if is_bottom else covered
@@ -441,11 +446,11 @@ class FanColumn(Pile, ScrollView):
         """The name row: the target's mark, the name, and the cards scrolled away above."""
         over: tuple[str, ...] = ()
         if self.target is not None:
-            over = (f"pile--{self.target}",)
+            over = (self.target,)
         elif self.cursor == -1:
-            over = ("pile--cursor",)
+            over = ("cursor",)
         text = f"{MARKS[self.target]}{self.label}" + (f" {ABOVE}{above}" if above else "")
-        return ((text.ljust(width), _label_classes(over)),)
+        return ((text.ljust(width), _label_inks(over)),)
 
     def _cards_above(self, top: int) -> int:
         """How many cards lie wholly above the rows shown under the name (scrolled by top)."""
@@ -457,18 +462,18 @@ class FanColumn(Pile, ScrollView):
     def _overlay(self, index: int | None, *, is_bottom: bool) -> tuple[str, ...]:
         over: tuple[str, ...] = ()
         if index is not None and index == self.cursor:
-            over += ("pile--cursor",)
+            over += ("cursor",)
         if index is None and self.cursor == -1:
-            over += ("pile--cursor",)
+            over += ("cursor",)
         if index is not None and self.picked_from is not None and index >= self.picked_from:
-            over += ("pile--picked",)
+            over += ("picked",)
         if is_bottom and self.target is not None:
-            over += (f"pile--{self.target}",)
+            over += (self.target,)
         return over
 
     @staticmethod
     def _parts(row: Row, look: Look, over: tuple[str, ...]) -> Parts:
-        return tuple((text, _classes(look, part, over)) for text, part in row)
+        return tuple((text, _inks(look, part, over)) for text, part in row)
 
     def render_line(self, y: int) -> Strip:
         top = self.scroll_offset.y
@@ -489,7 +494,7 @@ class FanColumn(Pile, ScrollView):
         return strip
 
     def _strip(self, parts: Parts, width: int) -> Strip:
-        segments = [Segment(text, self.style_for(*classes)) for text, classes in parts]
+        segments = [Segment(text, self.style_for(*inks)) for text, inks in parts]
         return Strip(segments).extend_cell_length(width, self.base_style).crop(0, width)
 
     def _styles_changed(self) -> None:
@@ -555,12 +560,12 @@ class StackPile(Pile):
         look = _look(showing, self.face_up if self.count else True)
         over: tuple[str, ...] = ()
         if self.cursor:
-            over += ("pile--cursor",)
+            over += ("cursor",)
         if self.picked:
-            over += ("pile--picked",)
+            over += ("picked",)
         if self.target is not None:
-            over += (f"pile--{self.target}",)
-        label_style = self.style_for(*_label_classes(over))
+            over += (self.target,)
+        label_style = self.style_for(*_label_inks(over))
         segments: list[Segment] = []
         mark = MARKS[self.target]
         if height <= 1:
@@ -571,7 +576,7 @@ class StackPile(Pile):
             segments.append(Segment(label, label_style))
             segments += self._segments(row, look, over)
             if self.show_count and self.count:
-                segments.append(Segment(f" {self.count}", self.style_for("pile--count")))
+                segments.append(Segment(f" {self.count}", self.style_for("count")))
         else:
             card_rows = height - 1 - (1 if self.show_count else 0)
             card_width = max(min(width, 9), 3)
@@ -583,8 +588,8 @@ class StackPile(Pile):
                 segments += self._segments(rows[y - 1], look, over)
             elif self.show_count:
                 text = f"{self.count} card{'s' if self.count != 1 else ''}"
-                segments.append(Segment(text.center(card_width), self.style_for("pile--count")))
+                segments.append(Segment(text.center(card_width), self.style_for("count")))
         return Strip(segments).extend_cell_length(width, base).crop(0, width)
 
     def _segments(self, row: Row, look: Look, over: tuple[str, ...]) -> list[Segment]:
-        return [Segment(text, self.style_for(*_classes(look, part, over))) for text, part in row]
+        return [Segment(text, self.style_for(*_inks(look, part, over))) for text, part in row]

@@ -6,8 +6,9 @@ honest way). It answers ``won`` with moves in the spec's notation that replay th
 engine to a win, ``lost`` when it has searched every reachable position without finding a
 win, or ``unknown`` when a node, time or memory budget runs out first.
 
-The search is best first (the position with the fewest face-down cards, then the fewest cards
-off the foundations, is expanded next) with a transposition table over *canonical* positions:
+The search is best first (fewest face-down cards, then fewest cards off the foundations; among
+equals the newest, so a plateau is searched deep) with a transposition table over *canonical*
+positions:
 
 - The seven columns are kept as an unordered multiset. The rules never name a column: any
   card may go on any column whose bottom card it fits, and any king on any empty column. So
@@ -20,8 +21,8 @@ It runs in two phases. The first (at most ``LIKELY_SHARE`` of the budget) tries 
 moves: no card comes back from a foundation, and a group that lies on a card it fits on moves
 only when that card can then go up. Three guides (``yukon_guides``: ways to score a position) take
 turns, each for a slice of time that doubles every round and each going on from where its last
-turn stopped: each guide wins quickly on deals where another wanders. That finds most wins far
-sooner, but it proves nothing when it fails.
+turn stopped: each guide wins quickly on deals where another wanders (in the first round also
+broad, oldest first among equals). That finds most wins far sooner, but proves nothing.
 The second phase tries every move but the pruned ones below, so when it has expanded every
 position it can reach, the layout is lost.
 
@@ -70,6 +71,18 @@ Pruning rules, each sound for "lost" (a pruned move is never the only way to win
    old line (a spare card of that suit still in the columns would lie above the card, and
    make it spare too). Every card ends up on its foundation as before.
 
+7. **A card that can never come free means lost** (``yukon_guides.stuck_rules``, checked at
+   every position the search expands). Every card must go up, so must once be the bottom
+   card of its column: it *comes free*, which happens only when the card lying on it now
+   leaves (a move takes a card with all that lies on it). A card leaves only onto a bottom
+   card it fits on (come free before), up (it and every lower card of its suit in the
+   columns came free), or, a king, into an empty column (one was empty, or some column's
+   first card left before); a face-down card only after it came free. The least fixpoint
+   of these conditions, every foundation card counted free (it might come back), holds
+   every card that ever comes free: if one is missing, no line wins. Rule 5 lets any
+   face-up card host; rule 7 sees the cycles where every host of one card lies under a
+   card that waits for it (classic deal 60 is lost so from the start).
+
 The order of the search only changes how soon a win is found, never a verdict.
 
 Like the engines, this module is pure: no I/O and no global randomness. Time budgets read a
@@ -90,6 +103,7 @@ from typing import Literal
 from tableau.ai.yukon_guides import DOWN as _DOWN
 from tableau.ai.yukon_guides import GUIDES as _GUIDES
 from tableau.ai.yukon_guides import Guide
+from tableau.ai.yukon_guides import stuck_rules
 from tableau.cards import FULL_DECK
 from tableau.cards import Rank
 from tableau.engines import yukon
@@ -99,7 +113,7 @@ from tableau.engines.yukon import State
 
 __all__ = [
     "Position", "Verdict", "VerdictKind", "first_won", "position_of", "solve",
-    "solve_deal_and_table", "solve_position", "trapped",
+    "solve_deal_and_table", "solve_position", "stuck", "trapped",
 ]
 
 VerdictKind = Literal["won", "lost", "unknown"]
@@ -117,8 +131,8 @@ _CLOCK_EVERY: Final = 512
 _FOUNDATION: Final = 7
 """Moves name piles 0-6 for the columns and 7 for "the foundation of the card's suit"."""
 _SEPARATOR: Final = b"\xff"
+_BYTES: Final = tuple(bytes((card,)) for card in range(52))
 _KING: Final = 12
-_COLUMNS: Final = 7
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,6 +246,7 @@ def _safe_heights(fits: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
 
 
 _SAFE: Final = {rules: _safe_heights(_FITS[rules]) for rules in yukon.RULES}
+_STUCK: Final = {rules: stuck_rules(rules) for rules in yukon.RULES}
 
 
 def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None,
@@ -241,14 +256,16 @@ def _auto(columns: list[bytes], heights: list[int], steps: list[_Step] | None,
     while moved:
         moved = False
         for number, column in enumerate(columns):
-            if column:
-                card = column[-1]
-                rank = card % 13
-                if heights[card // 13] != rank:
-                    continue
-                if rank < 2 or all(map(int.__ge__, heights, safe[card])):
-                    _play(columns, heights, (number, _FOUNDATION, len(column) - 1), steps)
-                    moved = True
+            if column and _goes_up(column[-1], heights, safe):
+                _play(columns, heights, (number, _FOUNDATION, len(column) - 1), steps)
+                moved = True
+
+
+def _goes_up(card: int, heights: Sequence[int], safe: Sequence[Sequence[int]]) -> bool:
+    """Whether rule 1 or 6 sends this bottom card up at once."""
+    rank = card % 13
+    return heights[card // 13] == rank and (
+        rank < 2 or all(map(int.__ge__, heights, safe[card])))
 
 
 class _Search:
@@ -258,8 +275,11 @@ class _Search:
     def __init__(
         self, rules: str, position: Position, clock: Callable[[], float],
         cancelled: Callable[[], bool] | None, *, likely: bool, guide: Guide,
+        deep: bool = True,
     ) -> None:
+        self.deep = deep  # among positions the guide scores alike, the newest first
         self.fits = _FITS[rules]
+        self.stuck = _STUCK[rules]
         self.safe = _SAFE[rules]
         self.likely = likely
         self.guide = guide
@@ -279,15 +299,10 @@ class _Search:
         self.frontier: list[tuple[int, int, bytes]] = [(0, 0, start)]
         self.order = 0
 
-    def moves(self, columns: Sequence[bytes], heights: Sequence[int]) -> list[_Move]:
-        """Every move worth trying (see the pruning rules)."""
-        where: dict[int, tuple[int, int]] = {}
-        for number, column in enumerate(columns):
-            for index in range(len(column) - 1, -1, -1):
-                card = column[index]
-                if card >= _DOWN:
-                    break
-                where[card] = (number, index)
+    def moves(self, key: bytes, columns: Sequence[bytes],
+              heights: Sequence[int]) -> list[_Move]:
+        """Every move worth trying (see the pruning rules) from the position ``key``, whose
+        columns and heights are given decoded too."""
         moves: list[_Move] = []
         # Cards that may come back down: rules 2 and 3.
         returns: dict[int, int] = {}
@@ -295,25 +310,27 @@ class _Search:
             for suit, height in enumerate(heights):
                 if height > 2:
                     returns[suit * 13 + height - 1] = suit
+        fits, likely, find = self.fits, self.likely, key.find
         empty_done = False
         for target, column in enumerate(columns):
             if column:
                 bottom = column[-1]
                 if bottom % 13 == heights[bottom // 13]:
                     moves.append((target, _FOUNDATION, len(column) - 1))
-                candidates: Sequence[int] = self.fits[bottom]
+                candidates: Sequence[int] = fits[bottom]
             else:
                 if empty_done:
                     continue  # every empty column is the same column
                 empty_done = True
                 candidates = _KINGS
             for card in candidates:
-                found = where.get(card)
-                if found is not None:
-                    source, index = found
+                # A face-up card is its own byte in the key (a face-down one is not).
+                at = find(_BYTES[card], 4)
+                if at > 0:
+                    source = key.count(_SEPARATOR, 4, at)
+                    index = at - key.rfind(_SEPARATOR, 3, at) - 1 if source else at - 4
                     if (source != target and (column or index)  # rule 4
-                            and (not self.likely or self._likely(columns[source], index,
-                                                                 heights))):
+                            and (not likely or self._likely(columns[source], index, heights))):
                         moves.append((source, target, index))
                 elif card in returns:
                     moves.append((_FOUNDATION + returns[card], target, 0))
@@ -338,6 +355,7 @@ class _Search:
         self.deadline = self.clock() + seconds
         self.max_nodes = self.nodes + max_nodes
         parents, frontier, guide, safe = self.parents, self.frontier, self.guide, self.safe
+        stuck = self.stuck
         if self.won is not None:
             return self.steps + _replay(parents, self.won, safe)
         while frontier:
@@ -348,11 +366,23 @@ class _Search:
                 heappush(frontier, (-1, 0, key))  # first again when the search goes on
                 return None
             here_columns, here_heights = _decode(key)
-            for move in self.moves(here_columns, here_heights):
+            if stuck(here_columns, here_heights):
+                continue  # rule 7: no win lies beyond
+            for move in self.moves(key, here_columns, here_heights):
                 next_columns = list(here_columns)
                 next_heights = list(here_heights)
-                _play(next_columns, next_heights, move)
-                _auto(next_columns, next_heights, None, safe)
+                source, target, index = move
+                if target < _FOUNDATION and source < _FOUNDATION:
+                    # A move between columns changes no height and leaves only the source
+                    # with a new bottom card: rules 1 and 6 need look at nothing else.
+                    column = here_columns[source]
+                    next_columns[target] += column[index:]
+                    rest = next_columns[source] = _take(column, index)
+                    if rest and _goes_up(rest[-1], next_heights, safe):
+                        _auto(next_columns, next_heights, None, safe)
+                else:
+                    _play(next_columns, next_heights, move)
+                    _auto(next_columns, next_heights, None, safe)
                 next_key = _key(next_columns, next_heights)
                 if next_key in parents:
                     continue
@@ -361,7 +391,8 @@ class _Search:
                     self.won = next_key
                     return self.steps + _replay(parents, next_key, safe)
                 self.order += 1
-                heappush(frontier, (guide(next_columns, next_heights), self.order, next_key))
+                heappush(frontier, (guide(next_columns, next_heights),
+                                    -self.order if self.deep else self.order, next_key))
         return None
 
     def _out_of_budget(self) -> bool:
@@ -374,8 +405,6 @@ class _Search:
         return bool(self.reason)
 
 
-# The first phase takes turns between the guides (``yukon_guides``): runs under different
-# guides succeed on different deals, and when one finds a win it is usually within a second.
 FIRST_SLICE: Final = 0.25
 """Seconds each guide gets in the first round of turns; each later round doubles it."""
 
@@ -406,16 +435,20 @@ def solve_position(
     cancelled: Callable[[], bool] | None = None,
 ) -> tuple[VerdictKind, list[_Step], int, str]:
     """The search on the solver's own table: (verdict, steps, nodes, reason)."""
-    if trapped(position, rules):
+    if trapped(position, rules) or stuck(position, rules):
         return "lost", [], 0, ""
     started = clock()
 
-    def search(likely: bool, guide: Guide) -> _Search:
-        return _Search(rules, position, clock, cancelled, likely=likely, guide=guide)
+    def search(likely: bool, guide: Guide, deep: bool = True) -> _Search:
+        return _Search(rules, position, clock, cancelled, likely=likely, guide=guide,
+                       deep=deep)
 
     # Phase one: the likely moves, the guides taking turns with slices that double, each
-    # going on from where its last turn stopped.
-    searches = [search(True, guide) for guide in _GUIDES[rules]]
+    # going on from where its last turn stopped. The first round also gives each guide a
+    # turn broad among equals, which wins at once on some deals that deep turns miss.
+    searches = [search(True, guide, deep=False) for guide in _GUIDES[rules]]
+    searches += [search(True, guide) for guide in _GUIDES[rules]]
+    turns = searches
     likely_until = started + seconds * LIKELY_SHARE
     likely_nodes = int(max_nodes * LIKELY_SHARE)
     slice_seconds = FIRST_SLICE
@@ -425,7 +458,7 @@ def solve_position(
 
     exhausted = False  # every likely line tried: no guide can do better
     while not exhausted and clock() < likely_until and nodes() < likely_nodes:
-        for one in searches:
+        for one in turns:
             left = min(slice_seconds, likely_until - clock())
             if left <= 0:
                 break
@@ -437,6 +470,7 @@ def solve_position(
             if not one.reason:
                 exhausted = True
                 break
+        turns = [one for one in searches if one.deep]
         slice_seconds *= 2
     # Phase two: every move that the pruning rules keep, until the budget runs out.
     used = nodes()
@@ -482,6 +516,11 @@ def trapped(position: Position, rules: str) -> bool:
                 seen.add(column[down[number]] - _DOWN)
                 changed = True
     return any(down)
+
+
+def stuck(position: Position, rules: str) -> bool:
+    """Rule 7: some card in the columns can never become a bottom card, so never go up."""
+    return _STUCK[rules](position.columns, position.heights)
 
 
 def engine_moves(state: State, steps: Sequence[_Step]) -> tuple[CardMove, ...]:

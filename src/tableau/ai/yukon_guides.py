@@ -1,4 +1,5 @@
-"""The Yukon solver's guides: ways to score a position, the lower the closer to a win.
+"""The Yukon solver's guides: ways to score a position, the lower the closer to a win; and
+``stuck_rules``, its test that a position can never be won (rule 7).
 
 The solver (``tableau.ai.yukon``) expands the best-scored position first; each guide wins
 quickly on deals where another wanders, so its first phase gives them turns. Each counts
@@ -16,7 +17,7 @@ from typing import Final
 
 from tableau.engines import yukon
 
-__all__ = ["DOWN", "GUIDES", "Guide"]
+__all__ = ["DOWN", "GUIDES", "Guide", "stuck_rules"]
 
 DOWN: Final = 64
 """Added to a card's index for a face-down card in a solver's column."""
@@ -70,3 +71,57 @@ def _disorder(rules: str) -> Guide:
 
 GUIDES: Final = {rules: (_face_down, _covering, _disorder(rules)) for rules in yukon.RULES}
 """By rules: the guides the solver's first phase takes turns with."""
+
+
+def stuck_rules(rules: str) -> Callable[[Sequence[bytes], Sequence[int]], bool]:
+    """A test that a position is lost because some card in the columns can never become the
+    bottom card of its column (the solver's rule 7 argues it). Every card must, to go up.
+
+    It is the least fixpoint of a relaxation. A card *comes free* when it is a bottom card
+    now, or when the card lying on it now can *leave*. A card can leave when it is a king,
+    and some column is empty or its first card can leave; or when a card it fits on comes
+    free (a card on a foundation counts as free); or when it comes free itself and every
+    lower card of its suit comes free. A face-down card must come free before it leaves."""
+    # Sets of cards are bit masks; the tables take a column's byte (face-down ones too).
+    hosts = [0] * 52
+    for host, cards in enumerate(yukon.FITS_ON[rules]):
+        for card in cards:
+            hosts[card] |= 1 << host
+    bit = [1 << (byte % DOWN) for byte in range(2 * DOWN)]
+    host_mask = [hosts[byte % DOWN] if byte % DOWN < 52 else 0 for byte in range(2 * DOWN)]
+    lower_mask = [bit[byte] - (1 << (byte % DOWN - byte % DOWN % 13)) for byte in range(2 * DOWN)]
+    king = [byte % DOWN % 13 == 12 for byte in range(2 * DOWN)]
+    everything = (1 << 52) - 1
+
+    def stuck(columns: Sequence[bytes], heights: Sequence[int]) -> bool:
+        free = 0
+        for suit, height in enumerate(heights):
+            free |= ((1 << height) - 1) << (13 * suit)
+        leaves = 0
+        empty = not all(columns)
+        changed = True
+        while changed:
+            changed = False
+            for column in columns:
+                on_it_leaves = True  # nothing lies on the bottom card
+                for byte in reversed(column):
+                    card = bit[byte]
+                    if on_it_leaves and not free & card:
+                        free |= card
+                        changed = True
+                    if leaves & card:
+                        on_it_leaves = True
+                    elif ((byte < DOWN or free & card) and (
+                            (king[byte] and empty) or free & host_mask[byte]
+                            or (free & card and not lower_mask[byte] & ~free))):
+                        leaves |= card
+                        on_it_leaves = changed = True
+                    else:
+                        on_it_leaves = False
+                if on_it_leaves and column and not empty:
+                    empty = changed = True
+            if free == everything:
+                return False
+        return True
+
+    return stuck

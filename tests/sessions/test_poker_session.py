@@ -261,6 +261,21 @@ def test_a_malformed_save_is_refused_with_a_sentence(
     assert sentence in str(refusal.value)
 
 
+@pytest.mark.parametrize(("damaged", "sentence"), [
+    ({"game": "poker-session", "version": 7},
+     "The save has version 7; this program reads versions 1 and 2."),
+    ({"game": "gofish-session"}, "The save is not a Poker game."),
+])
+def test_a_save_of_another_version_or_game_is_refused_with_the_whole_sentence(
+    damaged: dict[str, Any], sentence: str,
+) -> None:
+    """The sentence the menu shows whole ("The saved Poker game could not be continued.
+    <this> It is left as it is."; the flow: tests/ui/test_gofish_poker_resume.py)."""
+    with pytest.raises(SaveFormatError) as refusal:
+        PokerSession.from_json(damaged)
+    assert str(refusal.value) == sentence
+
+
 # ---------------------------------------------------------------------- the session protocol
 
 def test_a_move_out_of_turn_or_of_no_seat_or_no_move_is_refused_and_changes_nothing() -> None:

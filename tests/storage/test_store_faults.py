@@ -254,6 +254,30 @@ def test_damaged_autosave_rows_are_skipped_with_a_sentence_each(tmp_path: Path) 
     assert_usable(store)
 
 
+@pytest.mark.parametrize("junk", ["{not json", "[1, 2]"])
+def test_an_autosave_whose_data_is_no_json_object_cannot_be_continued(
+    tmp_path: Path, junk: str
+) -> None:
+    """Not JSON, or JSON that is no object: the sentence the menu shows (one of them through
+    the menu: tests/ui/test_yukon_resume.py), and the row is left as it is."""
+    path = tmp_path / "tableau.db"
+    store = Store(path)
+    store.save(record("yukon"))
+    store.close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE autosaves SET data = ? WHERE game = 'yukon'", (junk,))
+    connection.close()
+    store = Store(path)
+    with pytest.raises(StoreProblem) as refusal:
+        store.saved("yukon")
+    assert str(refusal.value) == "The saved yukon game is damaged, so it cannot be continued."
+    store.close()
+    with sqlite3.connect(path) as connection:
+        (data,) = connection.execute("SELECT data FROM autosaves WHERE game = 'yukon'").fetchone()
+    connection.close()
+    assert data == junk
+
+
 def test_damaged_finished_rows_are_left_out_of_the_statistics(tmp_path: Path) -> None:
     path = tmp_path / "tableau.db"
     store = Store(path)

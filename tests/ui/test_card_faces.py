@@ -96,8 +96,11 @@ def search(app: TableauApp, words: str) -> None:
 
 
 async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """The faces chosen in the palette show at once and are kept: the next run shows them,
+    even in a terminal without UTF-8 (the player chose; once the last run of
+    test_a_terminal_without_utf8_gets_ascii_unless_the_player_chose, merged here)."""
     app = still_app("yukon", folder=tmp_path, persist=True, seed=3)
     async with started(app, (80, 24)) as pilot:
         assert app.card_face == "unicode" and SUITS & set(drawn(app))
@@ -116,6 +119,7 @@ async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them
         assert SUITS & set(drawn(app))
     saved = tomllib.loads((Path(os.environ["TABLEAU_HOME"]) / "settings.toml").read_text())
     assert saved["app"]["cards"] == "four-colour"
+    monkeypatch.setattr(app_module, "terminal_shows_glyphs", lambda: False)
     again = still_app(folder=tmp_path, persist=True)
     async with started(again, (80, 24)):
         assert again.card_face == "four-colour"
@@ -124,6 +128,8 @@ async def test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them
 async def test_a_terminal_without_utf8_gets_ascii_unless_the_player_chose(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """(Faces the player chose in the palette, kept in settings.toml, over such a terminal:
+    test_the_palette_changes_the_faces_at_once_and_the_next_run_keeps_them.)"""
     monkeypatch.setattr(app_module, "terminal_shows_glyphs", lambda: False)
     plain = still_app(folder=tmp_path, persist=True)
     async with started(plain, (80, 24)):
@@ -131,8 +137,3 @@ async def test_a_terminal_without_utf8_gets_ascii_unless_the_player_chose(
     asked = still_app(folder=tmp_path, persist=True, cards="unicode")
     async with started(asked, (80, 24)):
         assert asked.card_face == "unicode"
-    settings = Path(os.environ["TABLEAU_HOME"]) / "settings.toml"
-    settings.write_text('[app]\ncards = "four-colour"\n')
-    remembered = still_app(folder=tmp_path, persist=True)
-    async with started(remembered, (80, 24)):
-        assert remembered.card_face == "four-colour"

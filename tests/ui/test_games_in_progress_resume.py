@@ -20,6 +20,8 @@ from ui_helpers import press
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
+from tableau.sessions.gofish import YOU
+from tableau.sessions.gofish import against_cpus
 from tableau.sessions.yukon import YukonSession
 from tableau.storage.home import database_path
 from tableau.storage.store import HELD_ELSEWHERE
@@ -104,22 +106,37 @@ async def test_a_game_started_from_the_shell_never_replaces_one_in_progress(
         assert (screen.start_seed, screen.view.moves) == (5, 1)
 
 
+def go_fish_in_progress(seed: int) -> int:
+    """The autosave ``tableau gofish --cpus 1`` writes after your first ask, written straight
+    to the store as the Go Fish screen builds it; the session's seed."""
+    session = against_cpus(1, "pro", seed)
+    session.act(YOU, session.moves(YOU)[0])
+    assert session.at_stake()
+    store = Store(database_path())
+    store.save(GameRecord("gofish", "pro", session.seed, {"cpus": 1, "level": "pro"}, WALL,
+                          1, 5.0, label="1 CPU · pro", details={"books": 0},
+                          data=session.to_json(), at=WALL, id=new_id()))
+    assert store.flush()
+    store.close()
+    return session.seed
+
+
 async def test_go_fish_from_the_shell_keeps_the_saved_go_fish_game(tmp_path: Path) -> None:
-    dealt = []
-    for seed in (6, 8):
-        async with tableau(tmp_path, "gofish", seed=seed, cpus=1) as (app, pilot):
-            screen = app.screen
-            assert isinstance(screen, GoFishScreen)
-            await press(pilot, "enter")  # ask: the game is under way
-            assert screen.session.at_stake()
-            dealt.append(screen.session.seed)
-            await press(pilot, "q")
+    """A Go Fish game in progress (kept as the screen keeps it), then ``tableau gofish`` from
+    the shell and an ask: both are kept, and the first one resumes."""
+    kept = go_fish_in_progress(6)
+    async with tableau(tmp_path, "gofish", seed=8, cpus=1) as (app, pilot):
+        screen = app.screen
+        assert isinstance(screen, GoFishScreen)
+        await press(pilot, "enter")  # ask: the game is under way
+        assert screen.session.at_stake() and screen.session.seed != kept
+        await press(pilot, "q")
     async with tableau(tmp_path) as (app, pilot):
         assert [item.text.startswith("Continue Go Fish") for item in continue_entries(app)] == [
             True, True]
         await resume(pilot, app, 1)
         screen = app.screen
-        assert isinstance(screen, GoFishScreen) and screen.session.seed == dealt[0]
+        assert isinstance(screen, GoFishScreen) and screen.session.seed == kept
 
 
 async def test_two_tableaus_on_one_home_keep_both_games(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
-"""Reading long text with the keys only (issue 12, item 9): the help screen and the shared
-history panel (Poker's) scroll from the keyboard."""
+"""Reading long text with the keys only (issue 12, item 9): the shared history panel (Poker's)
+scrolls from the keyboard. (The help screen's keys: tests/ui/test_yukon_flows.py's
+test_the_win_the_stuck_table_and_the_clock, where ? opens it.)"""
 
 from __future__ import annotations
 
@@ -8,30 +9,9 @@ from collections.abc import Callable
 from ui_helpers import press
 
 from tableau.ui.app import TableauApp
-from tableau.ui.screens.help import HelpScreen
 from tableau.ui.widgets.history import HistoryPanel
 
 AppFactory = Callable[..., TableauApp]
-
-
-async def test_help_opens_with_focus_on_the_text_and_the_keys_scroll_it(
-    make_app: AppFactory,
-) -> None:
-    app = make_app("yukon", seed=4)
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("escape", "f1")
-        assert isinstance(app.screen, HelpScreen)
-        text = app.screen.query_one("#help-text")
-        assert app.focused is text
-        assert text.max_scroll_y > 0, "the rules are longer than the screen"
-        for key in ("down", "pagedown", "space"):
-            before = text.scroll_y
-            await press(pilot, key)
-            assert text.scroll_y > before, key
-        await press(pilot, "end")
-        assert text.scroll_y == text.max_scroll_y
-        await press(pilot, "home")
-        assert text.scroll_y == 0
 
 
 async def test_page_up_and_down_read_back_through_pokers_history(make_app: AppFactory) -> None:

@@ -20,6 +20,7 @@ import pytest
 from textual.app import App
 from textual.binding import Binding
 from textual.dom import DOMNode
+from textual.screen import Screen
 
 from tableau.ui.screens.help import MENU_HELP
 from tableau.ui.screens.help import rules_text
@@ -39,6 +40,9 @@ class KeyTable:
     """Scenes of dialogs the screen opens: the help may name their keys, need not name all."""
     app_keys: bool = False
     """The app's own keys (ctrl+q, F1) belong to this help."""
+    opened_from: tuple[tuple[str, str], ...] = ()
+    """(dialog, screen): the dialog's scene opens it from the screen's scene, so the screen's
+    keys are read beneath the dialog, one app for both (the same nodes, the same keys)."""
 
     def help_text(self) -> str:
         text = MENU_HELP if self.game == "menu" else rules_text(self.game)
@@ -48,7 +52,8 @@ class KeyTable:
 TABLES = (
     KeyTable("menu", ("tableau",), ("main",), app_keys=True),
     KeyTable("yukon", ("Playing with the keyboard",), ("deal",)),
-    KeyTable("pesten", ("Controls",), ("setup", "hand"), dialogs=("suit-chooser",)),
+    KeyTable("pesten", ("Controls",), ("setup", "hand"), dialogs=("suit-chooser",),
+             opened_from=(("suit-chooser", "hand"),)),
     KeyTable("gofish", ("Controls",), ("start",)),
     KeyTable("poker", ("Controls",), ("deal",)),
 )
@@ -172,9 +177,9 @@ def keys_to_document(bindings: list[Binding]) -> set[str]:
     }
 
 
-def _nodes(app: App[Any]) -> Iterator[DOMNode]:
-    yield app.screen
-    yield from app.screen.walk_children()
+def _nodes(screen: Screen[Any]) -> Iterator[DOMNode]:
+    yield screen
+    yield from screen.walk_children()
 
 
 @dataclass
@@ -187,21 +192,26 @@ class SceneKeys:
     """Every key bound there (Textual's own included, and the command palette's)."""
 
 
-async def scene_keys(game: str, name: str) -> SceneKeys:
+def _screen_keys(app: App[Any], screen: Screen[Any]) -> SceneKeys:
+    nodes = [app, *_nodes(screen)]
+    return SceneKeys(
+        screen=[binding for node in _nodes(screen)
+                for binding in merged_bindings(node, tableau_only=True)],
+        app=merged_bindings(app, tableau_only=True),
+        working={_key(binding) for node in nodes for binding in merged_bindings(node)}
+        | {app.COMMAND_PALETTE_BINDING},
+    )
+
+
+async def scene_keys(game: str, name: str) -> list[SceneKeys]:
+    """The keys of each screen the scene shows, the top one first."""
     scenes = importlib.import_module(f"tableau.ui.scenes.{game}").SCENES
     scene = next(scene for scene in scenes if scene.name == name)
     app = scene.make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await scene.setup(pilot)
         await pilot.pause()
-        nodes = [app, *_nodes(app)]
-        return SceneKeys(
-            screen=[binding for node in _nodes(app)
-                    for binding in merged_bindings(node, tableau_only=True)],
-            app=merged_bindings(app, tableau_only=True),
-            working={_key(binding) for node in nodes for binding in merged_bindings(node)}
-            | {app.COMMAND_PALETTE_BINDING},
-        )
+        return [_screen_keys(app, screen) for screen in reversed(app.screen_stack)]
 
 
 def _names(keys: Iterable[str]) -> str:
@@ -226,11 +236,17 @@ def test_the_help_reader_reads_key_cells_and_refuses_other_words() -> None:
 async def test_the_help_names_every_key_of_the_screen_and_no_other(table: KeyTable) -> None:
     required: set[str] = set()
     working: set[str] = set()
+    beneath = {screen for _dialog, screen in table.opened_from}
     for name in table.screens + table.dialogs:
-        keys = await scene_keys(table.game, name)
-        if name in table.screens:
-            required |= keys_to_document(keys.screen + (keys.app if table.app_keys else []))
-        working |= keys.working
+        if name in beneath:
+            continue  # read beneath the dialog its scene opens
+        stack = await scene_keys(table.game, name)
+        shown = [(name, stack[0])] + [(screen, stack[1]) for dialog, screen in table.opened_from
+                                      if dialog == name]
+        for scene, keys in shown:
+            if scene in table.screens:
+                required |= keys_to_document(keys.screen + (keys.app if table.app_keys else []))
+            working |= keys.working
     documented = documented_keys(table.help_text())
 
     assert required, "the screen binds keys"

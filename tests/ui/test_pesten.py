@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-import html
 import itertools
 import re
-from collections import defaultdict
 from collections.abc import AsyncIterator
 from collections.abc import Callable
 from contextlib import asynccontextmanager
@@ -19,12 +17,13 @@ from textual.containers import Grid
 from textual.pilot import Pilot
 from textual.widgets import Button
 from textual.widgets import Input
-from textual.widgets import Select
 from textual.widgets import Static
 from ui_helpers import click
 from ui_helpers import cpus_played
 from ui_helpers import press
+from ui_helpers import screen_text
 from ui_helpers import started
+from ui_helpers import type_password
 
 from tableau.cards import JOKER
 from tableau.cards import Suit
@@ -71,26 +70,6 @@ async def drawn_whole(pilot: Pilot[Any]) -> str:
             return text
         await pilot.pause()
     raise AssertionError("the footer never showed its palette key")
-
-
-def screen_text(app: TableauApp) -> str:
-    """Everything on the screen as lines of text (rebuilt from the app's SVG export)."""
-    svg = app.export_screenshot()
-    rows: dict[int, dict[int, str]] = defaultdict(dict)
-    pattern = re.compile(
-        r'<text class="[^"]*" x="([\d.]+)" y="[\d.]+" textLength="[\d.]+" '
-        r'clip-path="url\(#[\w-]+-line-(\d+)\)">(.*?)</text>'
-    )
-    for x, line, content in pattern.findall(svg):
-        column = round(float(x) / 12.2)
-        rows[int(line)][column] = html.unescape(content).replace("\xa0", " ")
-    lines = []
-    for line in sorted(rows):
-        text = ""
-        for column in sorted(rows[line]):
-            text = text.ljust(column) + rows[line][column]
-        lines.append(text)
-    return "\n".join(lines)
 
 
 def table_screen(app: TableauApp) -> PestenScreen:
@@ -150,64 +129,9 @@ async def annas_turn(
         yield table, app, pilot
 
 
-def _keys(text: str) -> list[str]:
-    names = {"-": "minus", " ": "space"}
-    return [names.get(char, char) for char in text]
-
-
-# ------------------------------------------------------------------ menu and set-up
-async def test_pesten_is_in_the_menu_and_its_setup_marks_what_is_wrong(
-    make_app: MakeApp,
-) -> None:
-    """From the menu to the set-up, which marks an empty name and a duplicate one (names that
-    look like markup shown as typed), two passwords that differ (both fields cleared, the
-    seat not locked), and a table that cannot be dealt, until two packs are chosen."""
-    from tableau.ui.screens.pesten_setup import PestenSetupScreen
-
-    app = make_app(passwords=quick_scheme())
-    async with app.run_test(size=SIZE) as pilot:
-        assert "Pesten" in screen_text(app)
-        await click(pilot, "#game-pesten")
-        assert isinstance(app.screen, PestenSetupScreen)
-        assert "Pesten — set the table" in screen_text(app)
-        await _start_with_names(pilot, "", "cor")
-        assert "Seat 1 needs a name." in _problem(app, 0)
-        assert _problem(app, 2) == "Seat 2 is already called cor; pick another name."
-        assert "Please look at the marked fields." in screen_text(app)
-        assert not isinstance(app.screen, PestenScreen)
-        await _start_with_names(pilot, "[b]x", "[B]X")
-        assert _problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
-        assert not isinstance(app.screen, PestenScreen)
-        await _type_password(pilot, 0, "apple", "apples")
-        assert "The two passwords differ" in _problem(app, 0)
-        assert app.screen.query_one("#password-0", Input).value == ""
-        assert app.screen.query_one("#again-0", Input).value == ""
-        assert "not locked" in screen_text(app)
-        app.screen.query_one("#seats", Select).value = 8
-        await pilot.pause()
-        assert "cannot deal 7 cards to 8 players" in _problem(app, "table")
-        app.screen.query_one("#packs", Select).value = 2
-        await pilot.pause()
-        assert _problem(app, "table") == ""
-
-
-async def _type_password(pilot: Pilot[Any], seat: int, first: str, second: str) -> None:
-    await pilot.click(f"#password-{seat}")
-    await pilot.press(*_keys(first), "enter")
-    await press(pilot, *_keys(second), "enter")
-    await pilot.app.workers.wait_for_complete()  # hashed in a worker, off the event loop
-    await pilot.pause()
-
-
-async def _start_with_names(pilot: Pilot[Any], first: str, second: str) -> None:
-    """Fill in the names of the first two seats and try to start (ctrl+s). (Typing into a
-    field is the set-up's own tests' business: tests/ui/test_pesten_setup.py.)"""
-    pilot.app.screen.query_one("#name-0", Input).value = first
-    pilot.app.screen.query_one("#name-1", Input).value = second
-    await pilot.pause()
-    await press(pilot, "ctrl+s")
-    await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
-    await pilot.pause()
+# ------------------------------------------------------------------ the set-up
+# (From the menu to a set-up that marks what is wrong: tests/ui/test_pesten_setup.py's
+# test_the_set_up_from_the_menu_marks_what_is_wrong_until_the_longest_names_sit.)
 
 
 def _problem(app: TableauApp, key: int | str) -> str:
@@ -227,7 +151,7 @@ async def test_setup_keeps_only_a_hash_and_an_empty_password_is_allowed_after_a_
     app = make_app("pesten", passwords=quick_scheme(), seed=5)
     async with app.run_test(size=SIZE) as pilot:
         assert isinstance(app.screen, PestenSetupScreen)
-        await _type_password(pilot, 0, secret, secret)
+        await type_password(pilot, 0, secret, secret)
         setup = app.screen
         assert setup.query_one("#password-0", Input).value == ""
         assert setup.query_one("#again-0", Input).value == ""

@@ -14,6 +14,7 @@ from typing import Any
 from textual import events
 from textual.pilot import Pilot
 from ui_helpers import press
+from ui_helpers import screen_text
 
 from tableau.sessions.pesten import PestenSession
 from tableau.ui.app import TableauApp
@@ -131,8 +132,6 @@ async def test_a_hand_s_box_is_whole_from_the_first_frame_it_shows(make_app: Mak
     """Item 14 (not reproduced here; this holds what was looked for): a player saw the hand's
     borders cut, once with a broken character, for about a second after the hand opened. The
     box around the hand is whole on the first frames after the unlock, at both sizes."""
-    from test_pesten import screen_text
-
     for size in ((80, 24), (120, 40)):
         table = arranged_table([ANNA, BRAM, COR], "5C 7D")
         app = make_app("pesten", table=table, passwords=quick_scheme())

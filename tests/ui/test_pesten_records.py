@@ -1,19 +1,18 @@
 """Pesten in tableau.db and settings.toml: a finished round is recorded with the names, kinds
 and winner only (no card, no seed, anywhere in the database's bytes; the round in progress is
 kept sealed, see test_pesten_resume.py), and the set-up remembers the seats' names and kinds
-(never a password).
+(never a password; that check: test_pesten_setup.py's house rules test), which a table set on
+the command line does not change.
 
 Every app here is ``persist=True`` in the test's own TABLEAU_HOME (tests/conftest.py).
 """
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets import Select
@@ -40,7 +39,6 @@ from tableau.ui.scenes.pesten import unlock
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.pesten import PestenScreen
-from tableau.ui.screens.pesten_setup import PestenSetupScreen
 
 MakeApp = Callable[..., TableauApp]
 SIZE = (100, 32)
@@ -124,40 +122,9 @@ async def test_the_search_for_secrets_would_find_a_card_or_the_seed() -> None:
     assert secrets_found(b"x" + SEED.to_bytes(8, "big"), DECK, [SEED]) == [f"seed {SEED}"]
 
 
-async def test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password(
-    make_app: MakeApp,
-) -> None:
-    secret = "tulips-in-may"
-    async with started(kept(make_app, "pesten"), SIZE) as pilot:
-        screen = pilot.app.screen
-        assert isinstance(screen, PestenSetupScreen)
-        screen.query_one("#seats", Select).value = 4
-        screen.query_one("#name-0", Input).value = "Zoë"
-        screen.query_one("#kind-1", Select).value = "random"
-        screen.query_one("#name-3", Input).value = "Dewi"
-        screen.query_one("#kind-3", Select).value = "human"
-        await pilot.pause()
-        await pilot.click("#password-0")
-        for _ in range(2):  # pasted, as a terminal pastes (typing it: test_pesten_privacy.py)
-            pilot.app.post_message(events.Paste(secret))
-            await press(pilot, "enter")
-        await press(pilot, "ctrl+s")  # the warning about Dewi's open hand
-        await press(pilot, "ctrl+s")
-        await pilot.app.workers.wait_for_complete()  # the password hashes in a worker
-        await pilot.pause()
-        assert isinstance(pilot.app.screen, PestenScreen)
-    text = settings_path().read_text(encoding="utf-8")
-    assert tomllib.loads(text)["pesten"]["seats"] == [
-        {"name": "Zoë", "kind": "human"}, {"name": "Bram", "kind": "random"},
-        {"name": "Cor", "kind": "careful"}, {"name": "Dewi", "kind": "human"}]
-    assert secret not in text and "argon" not in text and "password" not in text
-    async with started(kept(make_app, "pesten"), SIZE) as pilot:
-        screen = pilot.app.screen
-        assert screen.query_one("#seats", Select).value == 4
-        assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(4)] == [
-            "Zoë", "Bram", "Cor", "Dewi"]
-        assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(4)] == [
-            "human", "random", "careful", "human"]
+# The set-up remembers the seats, names and kinds but no password: tests/ui/
+# test_pesten_setup.py's test_the_house_rules_and_the_match_reach_the_table_and_are_remembered
+# (the same set-up and next run as the house rules').
 
 
 async def test_a_table_set_on_the_command_line_keeps_its_size_and_kinds(

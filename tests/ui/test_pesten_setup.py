@@ -17,7 +17,9 @@ from textual.widgets import Select
 from textual.widgets import Static
 from ui_helpers import click
 from ui_helpers import press
+from ui_helpers import screen_text
 from ui_helpers import started
+from ui_helpers import type_password
 
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import HOUSE_RULES
@@ -95,16 +97,55 @@ WIDE_TOO_LONG = ("A name may have at most 14 characters (a wide character counts
                  "so the table shows it whole.")
 
 
-async def test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_show_whole(
+async def test_the_set_up_from_the_menu_marks_what_is_wrong_until_the_longest_names_sit(
     make_app: MakeApp,
 ) -> None:
-    """One set-up, as players would retry it:
-    - names that differ only after the fourteenth letter cannot both sit;
+    """One set-up, opened from the menu, as players would retry it (two tests once, the same
+    set-up retried until it deals: test_pesten.py's
+    test_pesten_is_in_the_menu_and_its_setup_marks_what_is_wrong and this file's
+    test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_show_whole; every
+    check of both kept):
+    - Pesten is in the menu and opens the set-up;
+    - an empty name and a duplicate one are marked (names that look like markup shown as
+      typed, compared as the table would show them);
+    - two passwords that differ are marked, both fields cleared, the seat not locked;
+    - a table that cannot be dealt is marked until two packs are chosen;
+    - names that differ only after the fourteenth letter cannot both sit (typed, the field
+      keeps 14 letters);
     - a CPU's name the table would cut (with its "(CPU)") is refused beside it;
     - a name of wide letters the table would cut is refused beside it;
     - the longest names allowed sit, and show whole at the table."""
-    app = setup_app(make_app)
+    app = make_app(passwords=quick_scheme(), seed=3)
     async with app.run_test(size=SIZE) as pilot:
+        assert "Pesten" in screen_text(app)
+        await click(pilot, "#game-pesten")
+        assert isinstance(app.screen, PestenSetupScreen)
+        assert "Pesten — set the table" in screen_text(app)
+        # An empty name, a duplicate, names that look like markup.
+        await fill_names_and_start(pilot, "", "cor")
+        assert "Seat 1 needs a name." in problem(app, 0)
+        assert problem(app, 2) == "Seat 2 is already called cor; pick another name."
+        assert "Please look at the marked fields." in screen_text(app)
+        assert isinstance(app.screen, PestenSetupScreen)
+        await fill_names_and_start(pilot, "[b]x", "[B]X")
+        assert problem(app, 1) == "Seat 1 is already called [b]x; pick another name."
+        assert isinstance(app.screen, PestenSetupScreen)
+        # Two passwords that differ.
+        await type_password(pilot, 0, "apple", "apples")
+        assert "The two passwords differ" in problem(app, 0)
+        assert app.screen.query_one("#password-0", Input).value == ""
+        assert app.screen.query_one("#again-0", Input).value == ""
+        assert "not locked" in screen_text(app)
+        # A table that cannot be dealt.
+        app.screen.query_one("#seats", Select).value = 8
+        await pilot.pause()
+        assert "cannot deal 7 cards to 8 players" in problem(app, "table")
+        app.screen.query_one("#packs", Select).value = 2
+        await pilot.pause()
+        assert problem(app, "table") == ""
+        app.screen.query_one("#seats", Select).value = 3
+        await pilot.pause()
+        # Names the table would cut or confuse.
         await rename(pilot, 0, "Alexandra-Maria1")  # typed: the field keeps 14 letters
         assert app.screen.query_one("#name-0", Input).value == "Alexandra-Mari"
         await paste_name(pilot, 1, "Alexandra-Mari")  # what typing Alexandra-Maria2 leaves
@@ -117,11 +158,13 @@ async def test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_
         await start(pilot)
         assert isinstance(app.screen, PestenSetupScreen)
         assert problem(app, 0) == WIDE_TOO_LONG
+        # The longest names allowed sit, and show whole at the table.
         names = ("Alexandra-Mar1", "Alexandra-Mar2", "Maria-C8")
         for seat, name in enumerate(names):
             await paste_name(pilot, seat, name)
-        await start(pilot)  # warns once: Anna and Bram have no password
-        await start(pilot)
+        for _ in range(2):  # once past the warning that no hand has a password, if not given
+            if isinstance(app.screen, PestenSetupScreen):
+                await start(pilot)
         screen = app.screen
         assert isinstance(screen, PestenScreen)
         painted = [
@@ -131,6 +174,15 @@ async def test_names_the_table_would_cut_or_confuse_are_refused_and_the_longest_
         ]
         assert names[0] in painted[0] and names[1] in painted[1]
         assert "Maria-C8 (CPU)" in painted[2]
+
+
+async def fill_names_and_start(pilot: Pilot[Any], first: str, second: str) -> None:
+    """Fill in the names of the first two seats at once and try to start (ctrl+s). (Typing a
+    name key by key: ``rename``.)"""
+    pilot.app.screen.query_one("#name-0", Input).value = first
+    pilot.app.screen.query_one("#name-1", Input).value = second
+    await pilot.pause()
+    await start(pilot)
 
 
 # ------------------------------------------------------------------ house rules and the match
@@ -161,17 +213,33 @@ async def fill(pilot: Pilot[Any], selector: str, text: str) -> None:
 async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
     make_app: MakeApp,
 ) -> None:
-    """One set-up, as a player would fill it in:
+    """One set-up, as a player would fill it in (with the seats of test_pesten_records.py's
+    test_the_set_up_remembers_the_seats_names_and_kinds_but_no_password, merged here: the same
+    set-up, the same next run; every check of both kept):
     - the seats come first, the house rules folded under them (an open match: no limit);
+    - four seats, a name changed, a CPU's kind, a seat made human, a password pasted twice;
     - a bad target or card value is marked with the engine's sentence; Start does not
       deal, and opens the folded house rules to show why; good values clear the marks;
     - the match and the house rules chosen reach the table, are remembered in
       settings.toml and offered again next time (each switch's mark says on or off);
-      Defaults puts the card points back."""
+      Defaults puts the card points back;
+    - so are the seats, names and kinds, but no password (nor its hash)."""
+    secret = "tulips-in-may"
     async with started(kept(make_app), SIZE) as pilot:
         screen = pilot.app.screen
         assert screen.query_one("#house", Collapsible).collapsed  # the seats come first
         assert screen.query_one("#name-0", Input).region.bottom <= SIZE[1]
+        # The seats.
+        screen.query_one("#seats", Select).value = 4
+        screen.query_one("#name-0", Input).value = "Zoë"
+        screen.query_one("#kind-1", Select).value = "random"
+        screen.query_one("#name-3", Input).value = "Dewi"
+        screen.query_one("#kind-3", Select).value = "human"
+        await pilot.pause()
+        await pilot.click("#password-0")
+        for _ in range(2):  # pasted, as a terminal pastes (typing it: test_pesten_privacy.py)
+            pilot.app.post_message(events.Paste(secret))
+            await press(pilot, "enter")
         await open_house_rules(pilot)
         assert not screen.query_one("#points", Input).display  # an open match: no limit
         # A bad target or card value: the engine's sentence, and Start shows why.
@@ -208,11 +276,21 @@ async def test_the_house_rules_and_the_match_reach_the_table_and_are_remembered(
                 config.wrap_runs, config.sets_are_series, config.either_order) == (
             "points", 150, 5, False, True, False, False)
         assert config.card_points == (40, *engine.DEFAULT_CARD_POINTS[1:])
-    settings = tomllib.loads(settings_path().read_text(encoding="utf-8"))["pesten"]
+    text = settings_path().read_text(encoding="utf-8")
+    settings = tomllib.loads(text)["pesten"]
     assert (settings["match"], settings["points"], settings["card_points"][0]) == (
         "points", 150, 40)
+    assert settings["seats"] == [
+        {"name": "Zoë", "kind": "human"}, {"name": "Bram", "kind": "random"},
+        {"name": "Cor", "kind": "careful"}, {"name": "Dewi", "kind": "human"}]
+    assert secret not in text and "argon" not in text and "password" not in text
     async with started(kept(make_app), SIZE) as pilot:  # offered again next time
         screen = pilot.app.screen
+        assert screen.query_one("#seats", Select).value == 4
+        assert [screen.query_one(f"#name-{seat}", Input).value for seat in range(4)] == [
+            "Zoë", "Bram", "Cor", "Dewi"]
+        assert [screen.query_one(f"#kind-{seat}", Select).value for seat in range(4)] == [
+            "human", "random", "careful", "human"]
         assert screen.query_one("#match", Select).value == "points"
         assert screen.query_one("#points", Input).value == "150"
         assert screen.query_one("#forgot_penalty", Select).value == 5

@@ -11,25 +11,18 @@ from typing import Any
 from textual.pilot import Pilot
 from ui_helpers import click
 from ui_helpers import press
+from ui_helpers import set_up_rows
 from ui_helpers import started
 
 from tableau.ui.app import TableauApp
-from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.pesten_setup import PestenSetupScreen
 from tableau.ui.screens.poker import PokerScreen
-from tableau.ui.screens.setup import GameSetupScreen
 from tableau.ui.screens.setup import OptionRow
 from tableau.ui.screens.yukon import YukonScreen
 
 MakeApp = Callable[..., TableauApp]
 SIZE = (80, 24)
-
-
-def shown(app: TableauApp) -> dict[str, str]:
-    """What each set-up line reads, by option."""
-    assert isinstance(app.screen, GameSetupScreen)
-    return {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
 
 
 @asynccontextmanager
@@ -50,26 +43,13 @@ async def test_poker_cpus_from_the_command_line_are_offered_again_from_the_menu(
         await press(pilot, "q")
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "4")
-        assert shown(app)["cpus"] == "CPUs    ‹ 5 ›"
+        assert set_up_rows(app)["cpus"] == "CPUs    ‹ 5 ›"
         await press(pilot, "enter")
         assert isinstance(app.screen, PokerScreen) and app.screen.cpus == 5
 
 
-async def test_go_fish_set_up_by_keys_and_the_choice_is_kept_for_next_time(
-    make_app: MakeApp,
-) -> None:
-    async with set_up(make_app, "3") as (app, pilot):
-        assert shown(app) == {"cpus": "CPUs    ‹ 1 ›", "level": "Level   ‹ pro ›",
-                              "cpu_delay": "Speed   ‹ at once ›"}
-        await pilot.press("right", "right", "down", "left", "down", "left")
-        await press(pilot, "enter")
-        table = app.screen
-        assert isinstance(table, GoFishScreen)
-        assert (table.session.cpus, table.session.level, app.runtime.cpu_delay) == (3, "easy", 0.3)
-        await press(pilot, "q")
-        await press(pilot, "3")
-        assert shown(app) == {"cpus": "CPUs    ‹ 3 ›", "level": "Level   ‹ easy ›",
-                              "cpu_delay": "Speed   ‹ fast (0.3 s a move) ›"}
+# Go Fish's set-up by keys, and its choice kept for next time: tests/ui/
+# test_gofish_poker_resume.py's test_go_fish_and_poker_set_up_choices_are_kept_across_runs.
 
 
 async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: MakeApp) -> None:
@@ -84,21 +64,21 @@ async def test_yukon_set_up_chooses_the_rules_and_escape_goes_back(make_app: Mak
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "4")
         await pilot.click("#option-cpus")
-        assert shown(app)["cpus"] == "CPUs    ‹ 4 ›"
+        assert set_up_rows(app)["cpus"] == "CPUs    ‹ 4 ›"
         await click(pilot, "#setup-back")
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "1")
         row = app.screen.query_one(OptionRow)
-        first = shown(app)["rules"]
+        first = set_up_rows(app)["rules"]
         for _ in range(3):  # every rules variant, round to the first again
-            assert "›" in shown(app)["rules"]
-            assert row.size.height == 1 and row.content_size.width >= len(shown(app)["rules"])
+            assert "›" in set_up_rows(app)["rules"]
+            assert row.size.height == 1 and row.content_size.width >= len(set_up_rows(app)["rules"])
             await press(pilot, "right")
-        assert shown(app)["rules"] == first
+        assert set_up_rows(app)["rules"] == first
         await press(pilot, "escape")
         assert isinstance(app.screen, MenuScreen)
         await press(pilot, "1", "right")
-        assert shown(app)["rules"] == "Rules   ‹ classic: alternating colours ›"
+        assert set_up_rows(app)["rules"] == "Rules   ‹ classic: alternating colours ›"
         await click(pilot, "#setup-start")
         assert isinstance(app.screen, YukonScreen)
         assert app.screen.session.state.rules == "classic"

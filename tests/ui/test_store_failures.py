@@ -76,7 +76,7 @@ async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
     deadline = time.monotonic() + 60.0
     while not done():
         assert time.monotonic() < deadline, "the writer did not get there"
-        await pilot.pause()
+        await pilot.pause(0.02)  # a look every 20 ms, not a spin: the writer is a thread
 
 
 async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> None:

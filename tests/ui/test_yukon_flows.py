@@ -301,7 +301,7 @@ async def test_the_mouse_picks_drops_drags_and_double_clicks(make_app: AppFactor
         assert all(column.target is None for column in app.screen.query(FanColumn))
 
 
-async def test_the_keys_move_undo_redeal_save_help_and_leave(
+async def test_the_keys_move_undo_redeal_save_and_leave(
     make_app: AppFactory, tmp_path: Path
 ) -> None:
     """The table's keys and buttons on the unshuffled deal, at 80×24:
@@ -314,8 +314,7 @@ async def test_the_keys_move_undo_redeal_save_help_and_leave(
     - : focuses the input and Escape gives the table the keys back;
     - s, Enter saves to yukon-save.json and o, Enter loads it;
     - a switches auto-move on: the safe cards go home, and it is remembered;
-    - F1 shows the Yukon rules; q goes back to the menu, Yukon is started again from there,
-      and Ctrl+Q quits.
+    - q goes back to the menu, Yukon is started again from there, and Ctrl+Q quits.
     """
     async with dealt_table(make_app) as (app, pilot, screen):
         dealt = screen.view
@@ -381,13 +380,8 @@ async def test_the_keys_move_undo_redeal_save_help_and_leave(
         await pilot.press("escape", "a")
         assert AC in {card for pile in screen.view.foundations for card in pile}
         assert app.runtime.settings.get("yukon", "auto_move")
-        # F1, q, Ctrl+Q.
-        await press(pilot, "f1")
-        assert isinstance(app.screen, HelpScreen)
-        assert app.screen.game == "yukon"
-        assert "Yukon" in rules_text("yukon").splitlines()[0]
-        await press(pilot, "escape")
-        assert app.screen is screen
+        # q, Ctrl+Q. (The help, by ?: test_the_win_the_stuck_table_and_the_clock; F1, the
+        # app's own key, over a game: test_app.py.)
         await press(pilot, "d", "y")  # the deal again: no game under way, q asks nothing
         assert screen.view == dealt
         await press(pilot, "q")
@@ -468,7 +462,10 @@ async def test_the_win_the_stuck_table_and_the_clock(tmp_path: Path) -> None:
     - the last move shows the win screen, naming the loaded deal (no number), not the launch
       seed; the clock stops on the win;
     - undoing out of the win runs the clock on from where it stood;
-    - the clock stands still while help is open;
+    - ? shows the Yukon rules with the focus on the text, which down, Page Down, space, End
+      and Home scroll (once tests/ui/test_help_and_history.py's own test, and the F1 step of
+      test_the_keys_move_undo_redeal_save_and_leave: the same help), and the clock
+      stands still while help is open;
     - Play again on the win screen deals a new game;
     - a deal with no move at all (Russian game 318) says "No moves left", then Stuck;
     - Menu on the win screen goes back to the menu.
@@ -497,6 +494,19 @@ async def test_the_win_the_stuck_table_and_the_clock(tmp_path: Path) -> None:
         # Help covers the table: the clock stands still.
         await press(pilot, "question_mark")
         assert isinstance(app.screen, HelpScreen)
+        assert app.screen.game == "yukon"
+        assert "Yukon" in rules_text("yukon").splitlines()[0]
+        text = app.screen.query_one("#help-text")
+        assert app.focused is text
+        assert text.max_scroll_y > 0, "the rules are longer than the screen"
+        for key in ("down", "pagedown", "space"):
+            before = text.scroll_y
+            await press(pilot, key)
+            assert text.scroll_y > before, key
+        await press(pilot, "end")
+        assert text.scroll_y == text.max_scroll_y
+        await press(pilot, "home")
+        assert text.scroll_y == 0
         now[0] = 115.0  # a minute reading the rules
         await press(pilot, "escape")
         now[0] = 120.0

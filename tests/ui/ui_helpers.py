@@ -17,6 +17,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from tableau.ui.app import TableauApp
+from tableau.ui.screens.setup import GameSetupScreen
+from tableau.ui.screens.setup import OptionRow
 from tableau.ui.screens.yukon import YukonBoard
 from tableau.ui.screens.yukon import YukonScreen
 
@@ -54,6 +56,22 @@ async def settled(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+async def type_password(pilot: Pilot[Any], seat: int, first: str, second: str) -> None:
+    """In a set-up: type seat ``seat``'s password and its repetition key by key, each ended
+    by Enter, and wait for the hash (a worker, off the event loop)."""
+    await pilot.click(f"#password-{seat}")
+    await pilot.press(*(KEY_NAMES.get(char, char) for char in first), "enter")
+    await press(pilot, *(KEY_NAMES.get(char, char) for char in second), "enter")
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+
+
+def set_up_rows(app: TableauApp) -> dict[str, str]:
+    """What each line of the set-up on the screen reads, by option."""
+    assert isinstance(app.screen, GameSetupScreen)
+    return {row.option.key: str(row.render()) for row in app.screen.query(OptionRow)}
 
 
 def notices(app: TableauApp) -> list[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from textual.widgets import ListItem
 from textual.widgets import ListView
 from ui_helpers import press
 from ui_helpers import started
@@ -116,6 +117,27 @@ async def test_a_new_game_over_one_in_progress_asks_nothing_and_keeps_it(
         assert [item.text.split(" · ")[:2] for item in app.screen.query(ContinueItem)] == [
             ["Continue Go Fish", "1 CPU"], ["Continue Go Fish", "1 CPU"]]
         assert app.runtime.store.finished("gofish") == []  # nothing counted as a loss
+
+
+async def test_a_game_started_straight_away_lists_the_menu_when_the_menu_first_shows(
+    make_app: Callable[..., TableauApp],
+) -> None:
+    """``tableau yukon`` may end without ever showing the menu: its list (the store's games,
+    a widget each) is made when the menu first shows, whole, the newest Continue first."""
+    _store_with((_saved_game("gofish", moves=12, label="1 CPU"), NOW))
+    app = make_app("yukon", seed=3, persist=True, wall=lambda: NOW)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen_stack[0]
+        assert isinstance(menu, MenuScreen) and not list(menu.query(ListItem))
+        app.show_menu()
+        await pilot.pause()
+        assert app.screen is menu
+        assert [item.key for item in menu.query(GameItem)] == [game.key for game in REGISTRY]
+        assert [item.text.split(" · ")[:2] for item in menu.query(ContinueItem)] == [
+            ["Continue Go Fish", "1 CPU"]]
+        games = menu.query_one("#games", ListView)
+        assert games.has_focus and games.index == 0
 
 
 async def test_at_a_phones_40_columns_the_table_lines_are_whole(

@@ -8,6 +8,8 @@ from typing import Any
 from textual.app import App
 from textual.app import ComposeResult
 from textual.pilot import Pilot
+from textual.screen import ModalScreen
+from textual.widgets._footer import FooterKey
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
@@ -54,3 +56,17 @@ async def test_a_screen_foot_is_a_plain_text_message_line_then_the_keys_footer()
         await pilot.pause()
         assert "[b]Anna[/b] plays" in str(line.render())  # no markup: shown as typed
         assert [type(child) for child in app.screen.children] == [MessageLine, KeysFooter]
+
+
+async def test_a_footer_whose_keys_change_as_a_dialog_covers_it_shows_the_new_keys() -> None:
+    """A covered screen is not refreshed again, so the footer must not wait for a frame."""
+    app = _Footed()
+    async with app.run_test(size=(40, 6)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        footer = screen.query_one(KeysFooter)
+        app.bind("s", "bell", description="Statistics")
+        app.push_screen(ModalScreen[None]())
+        footer.bindings_changed(screen)  # the signal of the new key, as the dialog covers
+        await pilot.pause()
+        assert "Statistics" in [key.description for key in footer.query(FooterKey)]

@@ -95,6 +95,17 @@ async def test_history_appends_only_new_events() -> None:
         assert history.lines == ["New round"]
 
 
+async def test_a_history_that_fills_up_between_two_frames_shows_its_newest_line() -> None:
+    app = Host()
+    async with app.run_test(size=(40, 24)) as pilot:
+        history = app.query_one(HistoryPanel)
+        await pilot.pause()
+        history.update([f"Move {number}" for number in range(60)])  # more than it holds
+        await pilot.pause()
+        assert history.max_scroll_y > 0 and history.scroll_y == history.max_scroll_y
+        assert history.vertical_scrollbar.position == history.scroll_y  # the bar agrees
+
+
 async def test_a_long_history_line_wraps_to_the_panel_and_again_after_a_resize() -> None:
     app = Host()
     long = "Dirk wins 92 with three of a kind (three of clubs, three of diamonds, three of spades)"

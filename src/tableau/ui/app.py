@@ -183,7 +183,7 @@ class TableauApp(App[int]):
             self.animation_level = "none"
 
     def get_default_screen(self) -> Screen[Any]:
-        return MenuScreen()
+        return MenuScreen(listed_when_shown=self.start is not None or self.first_screen is not None)
 
     @on(MenuScreen.GameChosen)
     def _game_chosen(self, message: MenuScreen.GameChosen) -> None:

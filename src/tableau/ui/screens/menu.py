@@ -142,12 +142,19 @@ class MenuScreen(TableauScreen):
         ),
     ]
 
+    def __init__(self, *, listed_when_shown: bool = False) -> None:
+        # ``listed_when_shown``: the app starts straight into a game, which may end the run
+        # before the menu is seen, so the list (the store's games, a widget each) waits.
+        super().__init__()
+        self._listed = not listed_when_shown
+
     def compose(self) -> ComposeResult:
         yield Header(icon="♠")
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")
-            yield ListView(*self._items(self._continue_items()), id="games")
+            yield ListView(*self._items(self._continue_items()) if self._listed else (),
+                           id="games")
         yield KeysFooter()
 
     _shown_saves: tuple[str, ...] = ()
@@ -195,10 +202,14 @@ class MenuScreen(TableauScreen):
         if self._resumed_before:
             self.runtime.store.release_all()
         self._resumed_before = True
+        if not self._listed and self.app.screen is not self:
+            return  # a game went on top before the menu showed
         games = self.query_one(ListView)
         continues = self._continue_items()
-        if not games.is_mounted or tuple(item.text for item in continues) == self._shown_saves:
+        if not games.is_mounted or (
+                self._listed and tuple(item.text for item in continues) == self._shown_saves):
             return
+        self._listed = True
         await games.clear()
         await games.extend(self._items(continues))
         games.index = 0

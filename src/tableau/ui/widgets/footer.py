@@ -2,8 +2,11 @@
 
 Textual's footer rebuilds all its keys (and restyles each) on every bindings signal: each
 focus change and each ``refresh_bindings``, several times a move and once for each one
-asked before the screen refreshed. This one rebuilds at most once a refresh, and only when
-a key, its words or its enabled state changed.
+asked before the screen refreshed. This one rebuilds once for the signals that came
+together, and only when a key, its words or its enabled state changed. It rebuilds when
+its own messages are done, not after the next refresh: a screen covered before that (a
+dialog opened at once, or a game started from the command line over the menu) refreshes no
+more, and its footer stayed blank under the dialog.
 
 It also shows its keys from the start. Textual fills a footer only while the app has the
 focus, and a browser tab (``tableau serve``) gives it none until the page is clicked: the
@@ -29,7 +32,7 @@ class KeysFooter(Footer):
         self._bindings_ready = True  # what Footer sets before it checks the focus
         if self.is_attached and screen is self.screen and not self._rebuild_asked:
             self._rebuild_asked = True
-            self.call_after_refresh(self._rebuild)
+            self.call_later(self._rebuild)
 
     async def _rebuild(self) -> None:
         self._rebuild_asked = False

@@ -42,6 +42,7 @@ class HistoryPanel(Log):
         self.border_title = title
         self.entries: tuple[str, ...] = ()
         self._wrapped_at = 0  # the width the shown lines were wrapped to; 0 is unwrapped
+        self._following = True  # the newest line was in view before the last update
 
     def update(self, entries: Sequence[object]) -> None:
         """Show these events (strings, or values with a ``text`` attribute), oldest first."""
@@ -49,6 +50,7 @@ class HistoryPanel(Log):
         width = self._wrap_width()
         if lines == self.entries and width == self._wrapped_at:
             return
+        self._following = self.is_vertical_scroll_end
         if width == self._wrapped_at and lines[: len(self.entries)] == self.entries:
             self.write_lines(_wrapped(lines[len(self.entries) :], width))
         else:
@@ -56,6 +58,13 @@ class HistoryPanel(Log):
             self.write_lines(_wrapped(lines, width))
         self.entries = lines
         self._wrapped_at = width
+
+    def watch_show_vertical_scrollbar(self, shown: bool) -> None:
+        # Log follows the newest line at once, but a scroll is refused until the layout
+        # shows the bar the new lines need: a log that filled up between two frames stayed
+        # at its top. Follow again once the bar shows.
+        if shown and self._following:
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
 
     def page(self, direction: int) -> None:
         """Scroll one page back (``direction`` < 0) or forward."""

@@ -2,7 +2,7 @@
 
 Textual parses an app's CSS per app, and parses all of it again on each reparse (a screen
 with its own CSS, a theme), into a new cache each time. A player's app pays that once; a test
-worker starts hundreds of apps, and the parsing was a sixth of the UI tests' CPU time. The
+worker starts hundreds of apps, and the parsing took 8% of the UI tests' CPU time. The
 result depends only on the arguments and the app's CSS variables (the theme), so it is shared
 under exactly that key; the rules are only read after the parse. Textual is pinned exactly in
 pyproject.toml: a new version that changes this method fails here loudly, by signature."""

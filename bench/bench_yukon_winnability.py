@@ -33,6 +33,12 @@
   unless every legal move does, and then it says so and the game ends): the games ended by
   circling (issue 31's target: none) and by having no new table are counted apart. Each
   hint is handed what the last one looked at (``reuse``), as the app's memory hands it on.
+- **The hint's sample** (``print_hint_sample``, which `make bench` runs as
+  ``bench_yukon_hint_quality``): the hint plays the first ``HINT_SAMPLE_DEALS`` proved-won
+  deals of classic and of spec (from the published CSVs in ``docs/yukon-winnability``; 100
+  with --full) at ``HINT_SAMPLE_SAMPLES`` samples and ``HINT_SAMPLE_SECONDS`` CPU-s a hint on
+  two processes, so that it takes a few minutes: a weaker hint than the app's (40 samples,
+  1.5 s).
 - ``--jobs J`` solves (or plays) J deals at once, one process each. Each solve still has its
   own budget, but deals then share the machine: use no more jobs than idle cores, or the
   times in the table grow.
@@ -69,6 +75,7 @@ from rich.progress import Progress
 from rich.progress import TextColumn
 from rich.progress import TimeRemainingColumn
 
+from bench.sizing import share_interval
 from bench.sizing import sized
 from bench.winnability import VERDICTS
 from bench.winnability import Summary
@@ -76,6 +83,8 @@ from bench.winnability import markdown_table
 from bench.winnability import summarize
 from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import DEFAULT_SAMPLES as APP_SAMPLES
+from tableau.ai.yukon_hint import DEFAULT_SECONDS as APP_SECONDS
 from tableau.ai.yukon_hint import Looks
 from tableau.ai.yukon_hint import Position
 from tableau.ai.yukon_hint import hint
@@ -100,6 +109,14 @@ FIELDS = ("seed", "verdict", "moves", "nodes", "seconds", "reason")
 MAX_HINT_MOVES = 1000
 HINT_SAMPLES = 40
 HINT_SECONDS = 2.0
+HINT_SAMPLE_DEALS = 10
+"""Proved-won deals of each variant that `make bench` plays by the hint (100 with --full)."""
+HINT_SAMPLE_RULES = ("classic", "spec")
+HINT_SAMPLE_SAMPLES = 20
+HINT_SAMPLE_SECONDS = 0.4
+HINT_APP = f"{APP_SAMPLES} samples, {APP_SECONDS:g} s"
+PUBLISHED = Path(__file__).resolve().parent.parent / "docs" / "yukon-winnability"
+"""The published study CSVs, one a variant: where the proved-won deals come from."""
 FINISH_SECONDS = 10.0
 """The solver's budget once every card is face up (the app's F uses a win found so)."""
 
@@ -323,6 +340,21 @@ def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float
             bar.update(task, advance=1,
                        description=f"{rules} hints: {ends['won']} of {played} won")
     return ends
+
+
+def print_hint_sample(jobs: int = STUDY_JOBS) -> None:
+    """`make bench`'s hint rows: the hint on the first proved-won deals of each variant."""
+    deals = sized(HINT_SAMPLE_DEALS, 100)
+    for rules in HINT_SAMPLE_RULES:
+        started = time.perf_counter()
+        seeds = proved_won(rules, deals, DEFAULT_BUDGET_S, PUBLISHED / f"{rules}.csv")
+        ends = hint_quality(rules, seeds, HINT_SAMPLE_SAMPLES, HINT_SAMPLE_SECONDS, jobs)
+        print(f"hint, {rules}: won {ends['won']} of {len(seeds)} proved-won deals "
+              f"({share_interval(ends['won'], len(seeds))}; deals {seeds[0]}-{seeds[-1]}), "
+              f"circled {ends['circled']}, no new table {ends['no new table']}; "
+              f"{HINT_SAMPLE_SAMPLES} samples, {HINT_SAMPLE_SECONDS:g} CPU-s a hint, "
+              f"{jobs} process{'es' if jobs > 1 else ''} (smaller than the app's {HINT_APP}); "
+              f"{time.perf_counter() - started:.0f} s", flush=True)
 
 
 def _positive(kind: type[float] | type[int]) -> Any:

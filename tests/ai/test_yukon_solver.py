@@ -99,15 +99,17 @@ def test_won_verdicts_replay_to_a_win(rules: str) -> None:
 @pytest.mark.dev_examples(4)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(yukon.RULES), st.integers(0, 10**6), st.integers(5, 12),
-       st.integers(2, 7))
-def test_verdicts_agree_with_brute_force(rules: str, seed: int, loose: int, spread: int) -> None:
+       st.integers(2, 7), st.booleans())
+def test_verdicts_agree_with_brute_force(rules: str, seed: int, loose: int, spread: int,
+                                         small: bool) -> None:
     """Cards coming back from a foundation make the brute force drown, so it runs without
     them: its "won" is then a real win the solver must find too, and the solver's "lost" must
     be lost without them as well. Under Russian rules they never help (rule 3), so there the
-    two must agree exactly."""
+    two must agree exactly. The hint's small solves (``small``) search otherwise, with the
+    same verdicts."""
     state = small_position(rules, seed, loose, spread)
     truth = brute_force_wins(state, returns=0)
-    verdict = solve(state, seconds=20.0)
+    verdict = solve(state, seconds=20.0, small=small)
     assert verdict.kind != "unknown"
     if truth is True or (truth is False and rules == "russian"):
         assert verdict.kind == ("won" if truth else "lost")
@@ -158,25 +160,26 @@ def test_a_cancelled_search_is_unknown() -> None:
 @pytest.mark.parametrize("number", [2, 8, 11])
 def test_lost_russian_deals_agree_with_brute_force_over_every_move(number: int) -> None:
     # Whole deals whose every reachable position (cards back from the foundations included)
-    # the brute force can list: the solver's "lost" is the truth there.
+    # the brute force can list: the solver's "lost" is the truth there, a small solve's too.
     deal = yukon.numbered_game(number, "russian")
     assert brute_force_wins(deal) is False
     assert solve(deal).kind == "lost"
+    assert solve(deal, small=True).kind == "lost"
 
 
 @pytest.mark.dev_examples(4)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(("spec", "classic")), st.integers(0, 10**6), st.integers(5, 9),
-       st.integers(2, 4))
+       st.integers(2, 4), st.booleans())
 def test_verdicts_agree_with_brute_force_letting_cards_come_back(
-    rules: str, seed: int, loose: int, spread: int
+    rules: str, seed: int, loose: int, spread: int, small: bool
 ) -> None:
     """Rules 1, 2 and 6 are argued for lines where cards come back from the foundations too,
     so here the brute force tries lines with up to two cards coming back: a win it finds is a
-    real win that the solver must find too."""
+    real win that the solver must find too (in a small solve as well)."""
     state = small_position(rules, seed, loose, spread)
     truth = brute_force_wins(state, returns=2)
-    verdict = solve(state, seconds=20.0)
+    verdict = solve(state, seconds=20.0, small=small)
     assert verdict.kind != "unknown"
     if truth is True:
         assert verdict.kind == "won"

@@ -36,10 +36,12 @@ def test_a_stuck_position_that_rule_five_misses_is_lost_over_every_move(
     assert solve(state).kind == "lost"
 
 
-def test_a_classic_deal_stuck_from_the_start_is_lost_at_once() -> None:
+@pytest.mark.parametrize("small", [False, True])
+def test_a_classic_deal_stuck_from_the_start_is_lost_at_once(small: bool) -> None:
+    # A small solve (the hint's) checks rule 7 only at the start, which sees this one.
     deal = yukon.numbered_game(60, "classic")  # unknown at 10 s before rule 7
     assert not trapped(position_of(deal), "classic")
-    verdict = solve(deal, seconds=1.0)
+    verdict = solve(deal, seconds=1.0, small=small)
     assert verdict.kind == "lost" and verdict.nodes == 0
 
 

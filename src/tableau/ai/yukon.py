@@ -26,6 +26,12 @@ broad, oldest first among equals). That finds most wins far sooner, but proves n
 The second phase tries every move but the pruned ones below, so when it has expanded every
 position it can reach, the layout is lost.
 
+A *small* solve (``small=True``: the hint's solves of sampled worlds, a few thousand positions
+each) searches broad among equals in both phases (in the first, only the three broad turns)
+and checks rule 7 only at the start. Most of its wins lie a few hundred positions away, where
+rule 7 at every position costs half the time and the hint would judge fewer worlds. Rules 1-6
+still prune, and rule 7 only ever prunes, so its "lost" is as sound.
+
 Pruning rules, each sound for "lost" (a pruned move is never the only way to win):
 
 1. **Aces and deuces go up at once.** When the bottom card of a column is an ace, or a deuce
@@ -104,6 +110,7 @@ from tableau.ai.yukon_guides import DOWN as _DOWN
 from tableau.ai.yukon_guides import GUIDES as _GUIDES
 from tableau.ai.yukon_guides import Guide
 from tableau.ai.yukon_guides import stuck_rules
+from tableau.ai.yukon_guides import trapped as _trapped
 from tableau.cards import FULL_DECK
 from tableau.cards import Rank
 from tableau.engines import yukon
@@ -275,11 +282,11 @@ class _Search:
     def __init__(
         self, rules: str, position: Position, clock: Callable[[], float],
         cancelled: Callable[[], bool] | None, *, likely: bool, guide: Guide,
-        deep: bool = True,
+        deep: bool = True, rule_seven: bool = True,
     ) -> None:
         self.deep = deep  # among positions the guide scores alike, the newest first
         self.fits = _FITS[rules]
-        self.stuck = _STUCK[rules]
+        self.stuck = _STUCK[rules] if rule_seven else None
         self.safe = _SAFE[rules]
         self.likely = likely
         self.guide = guide
@@ -366,7 +373,7 @@ class _Search:
                 heappush(frontier, (-1, 0, key))  # first again when the search goes on
                 return None
             here_columns, here_heights = _decode(key)
-            if stuck(here_columns, here_heights):
+            if stuck is not None and stuck(here_columns, here_heights):
                 continue  # rule 7: no win lies beyond
             for move in self.moves(key, here_columns, here_heights):
                 next_columns = list(here_columns)
@@ -432,22 +439,24 @@ def _replay(parents: dict[bytes, tuple[bytes, _Move] | None], key: bytes,
 def solve_position(
     position: Position, rules: str, *, max_nodes: int = DEFAULT_MAX_NODES,
     seconds: float = DEFAULT_SECONDS, clock: Callable[[], float] = time.monotonic,
-    cancelled: Callable[[], bool] | None = None,
+    cancelled: Callable[[], bool] | None = None, small: bool = False,
 ) -> tuple[VerdictKind, list[_Step], int, str]:
-    """The search on the solver's own table: (verdict, steps, nodes, reason)."""
+    """The search on the solver's own table: (verdict, steps, nodes, reason). ``small``: see
+    the module docstring."""
     if trapped(position, rules) or stuck(position, rules):
         return "lost", [], 0, ""
     started = clock()
 
     def search(likely: bool, guide: Guide, deep: bool = True) -> _Search:
         return _Search(rules, position, clock, cancelled, likely=likely, guide=guide,
-                       deep=deep)
+                       deep=deep and not small, rule_seven=not small)
 
     # Phase one: the likely moves, the guides taking turns with slices that double, each
     # going on from where its last turn stopped. The first round also gives each guide a
     # turn broad among equals, which wins at once on some deals that deep turns miss.
     searches = [search(True, guide, deep=False) for guide in _GUIDES[rules]]
-    searches += [search(True, guide) for guide in _GUIDES[rules]]
+    if not small:
+        searches += [search(True, guide) for guide in _GUIDES[rules]]
     turns = searches
     likely_until = started + seconds * LIKELY_SHARE
     likely_nodes = int(max_nodes * LIKELY_SHARE)
@@ -470,7 +479,7 @@ def solve_position(
             if not one.reason:
                 exhausted = True
                 break
-        turns = [one for one in searches if one.deep]
+        turns = [one for one in searches if one.deep] or searches
         slice_seconds *= 2
     # Phase two: every move that the pruning rules keep, until the budget runs out.
     used = nodes()
@@ -484,38 +493,9 @@ def solve_position(
 
 
 def trapped(position: Position, rules: str) -> bool:
-    """Rule 5: some face-down card can never turn up, whatever is played.
-
-    A face-down card turns up only when the card lying on it leaves its column: onto a card it
-    fits on, which must then be face up, or a king into an empty column, or up to its
-    foundation once every lower card of its suit has been face up. This relaxes the rules
-    (any face-up card counts as a host, buried or not; kings always find a column), so if
-    even then a face-down card can never turn, no real line of play turns it either."""
-    fits = _FITS[rules]
-    seen = {suit * 13 + rank for suit, height in enumerate(position.heights)
-            for rank in range(height)}
-    down: list[int] = []
-    for column in position.columns:
-        hidden = sum(1 for card in column if card >= _DOWN)
-        down.append(hidden)
-        seen.update(column[hidden:])
-    changed = True
-    while changed:
-        changed = False
-        for number, column in enumerate(position.columns):
-            while down[number]:
-                lying = column[down[number]] % _DOWN
-                leaves = (
-                    lying % 13 == _KING
-                    or any(lying in fits[host] for host in seen)
-                    or all(lower in seen for lower in range(lying - lying % 13, lying))
-                )
-                if not leaves:
-                    break
-                down[number] -= 1
-                seen.add(column[down[number]] - _DOWN)
-                changed = True
-    return any(down)
+    """Rule 5: some face-down card can never turn up, whatever is played (see
+    ``yukon_guides.trapped``)."""
+    return _trapped(position.columns, position.heights, rules)
 
 
 def stuck(position: Position, rules: str) -> bool:
@@ -555,12 +535,14 @@ def engine_moves(state: State, steps: Sequence[_Step]) -> tuple[CardMove, ...]:
 def solve(
     state: State, *, max_nodes: int = DEFAULT_MAX_NODES, seconds: float = DEFAULT_SECONDS,
     clock: Callable[[], float] = time.monotonic, cancelled: Callable[[], bool] | None = None,
+    small: bool = False,
 ) -> Verdict:
-    """The verdict on a PLAY state, looking at its face-down cards. See the module docstring."""
+    """The verdict on a PLAY state, looking at its face-down cards. See the module docstring
+    (``small`` too)."""
     started = clock()
     kind, path, nodes, reason = solve_position(
         position_of(state), state.rules, max_nodes=max_nodes, seconds=seconds, clock=clock,
-        cancelled=cancelled,
+        cancelled=cancelled, small=small,
     )
     moves = engine_moves(state, path) if kind == "won" else ()
     return Verdict(kind, moves, nodes, clock() - started, reason)

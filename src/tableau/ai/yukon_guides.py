@@ -1,5 +1,5 @@
 """The Yukon solver's guides: ways to score a position, the lower the closer to a win; and
-``stuck_rules``, its test that a position can never be won (rule 7).
+its tests that a position can never be won: ``trapped`` (rule 5) and ``stuck_rules`` (rule 7).
 
 The solver (``tableau.ai.yukon``) expands the best-scored position first; each guide wins
 quickly on deals where another wanders, so its first phase gives them turns. Each counts
@@ -17,12 +17,13 @@ from typing import Final
 
 from tableau.engines import yukon
 
-__all__ = ["DOWN", "GUIDES", "Guide", "stuck_rules"]
+__all__ = ["DOWN", "GUIDES", "Guide", "stuck_rules", "trapped"]
 
 DOWN: Final = 64
 """Added to a card's index for a face-down card in a solver's column."""
 
 Guide = Callable[[Sequence[bytes], Sequence[int]], int]
+_KING: Final = 12
 
 
 def _face_down(columns: Sequence[bytes], heights: Sequence[int]) -> int:
@@ -125,3 +126,37 @@ def stuck_rules(rules: str) -> Callable[[Sequence[bytes], Sequence[int]], bool]:
         return True
 
     return stuck
+
+
+def trapped(columns: Sequence[bytes], heights: Sequence[int], rules: str) -> bool:
+    """Rule 5: some face-down card can never turn up, whatever is played.
+
+    A face-down card turns up only when the card lying on it leaves its column: onto a card it
+    fits on, which must then be face up, or a king into an empty column, or up to its
+    foundation once every lower card of its suit has been face up. This relaxes the rules
+    (any face-up card counts as a host, buried or not; kings always find a column), so if
+    even then a face-down card can never turn, no real line of play turns it either."""
+    fits = yukon.FITS_ON[rules]
+    seen = {suit * 13 + rank for suit, height in enumerate(heights) for rank in range(height)}
+    down: list[int] = []
+    for column in columns:
+        hidden = sum(1 for card in column if card >= DOWN)
+        down.append(hidden)
+        seen.update(column[hidden:])
+    changed = True
+    while changed:
+        changed = False
+        for number, column in enumerate(columns):
+            while down[number]:
+                lying = column[down[number]] % DOWN
+                leaves = (
+                    lying % 13 == _KING
+                    or any(lying in fits[host] for host in seen)
+                    or all(lower in seen for lower in range(lying - lying % 13, lying))
+                )
+                if not leaves:
+                    break
+                down[number] -= 1
+                seen.add(column[down[number]] - DOWN)
+                changed = True
+    return any(down)

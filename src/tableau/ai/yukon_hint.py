@@ -7,9 +7,10 @@ places (``samples`` *worlds*, from a ``random.Random(seed)`` of its own) and jud
 perfect-information Monte Carlo on them, the same worlds for every move (common random
 numbers, so that moves are compared on the same luck):
 
-1. It solves each world from here with a small budget (``tableau.ai.yukon.solve``); the first
-   moves of the wins found pick the few most promising moves (``CANDIDATES``), with the move
-   that turns the most face-down cards over always among them.
+1. It solves each world from here with a small budget (``tableau.ai.yukon.solve``'s small
+   solves, which judge more worlds in the time than the full search); the first moves of the
+   wins found pick the few most promising moves (``CANDIDATES``), with the move that turns
+   the most face-down cards over always among them.
 2. It solves each world again after each of those moves, and recommends the one that wins in
    the most worlds (a move that turns a card over counts a world more for every
    ``STALL_MOVES`` tables played since a card last turned). Among equals: one that takes no
@@ -84,8 +85,9 @@ Position = tuple[object, ...]
 DEFAULT_SAMPLES: Final = 40
 DEFAULT_SECONDS: Final = 1.5
 """All samples together: the first hint shows within 2 s."""
-SAMPLE_NODES: Final = 3_000
-"""Positions searched per solve (a few ms each): a hint wants many quick looks, not one deep."""
+SAMPLE_NODES: Final = 5_000
+"""Positions searched per solve (a few ms each; most wins take a few hundred): a hint wants
+many quick looks, not one deep."""
 ALL_FACE_UP_NODES: Final = 50_000
 """With nothing hidden there is one position to solve, so it gets a larger budget."""
 
@@ -280,7 +282,7 @@ class _Judge:
         if found is None:
             share = max(until - self.clock(), 0.0) / max(solves, 1)
             verdict = solve(table, max_nodes=nodes, seconds=share, clock=self.clock,
-                            cancelled=self.cancelled)
+                            cancelled=self.cancelled, small=True)
             found = self._remember(table, verdict)
         self.solved[key] = found
         return found

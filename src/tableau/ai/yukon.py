@@ -108,6 +108,7 @@ from typing import Literal
 
 from tableau.ai.yukon_guides import DOWN as _DOWN
 from tableau.ai.yukon_guides import GUIDES as _GUIDES
+from tableau.ai.yukon_guides import KING as _KING
 from tableau.ai.yukon_guides import Guide
 from tableau.ai.yukon_guides import stuck_rules
 from tableau.ai.yukon_guides import trapped as _trapped
@@ -139,7 +140,6 @@ _FOUNDATION: Final = 7
 """Moves name piles 0-6 for the columns and 7 for "the foundation of the card's suit"."""
 _SEPARATOR: Final = b"\xff"
 _BYTES: Final = tuple(bytes((card,)) for card in range(52))
-_KING: Final = 12
 
 
 @dataclass(frozen=True, slots=True)

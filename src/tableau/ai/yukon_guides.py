@@ -17,13 +17,14 @@ from typing import Final
 
 from tableau.engines import yukon
 
-__all__ = ["DOWN", "GUIDES", "Guide", "stuck_rules", "trapped"]
+__all__ = ["DOWN", "GUIDES", "KING", "Guide", "stuck_rules", "trapped"]
 
 DOWN: Final = 64
 """Added to a card's index for a face-down card in a solver's column."""
 
 Guide = Callable[[Sequence[bytes], Sequence[int]], int]
-_KING: Final = 12
+KING: Final = 12
+"""A king's rank within its suit's 13 card indices."""
 
 
 def _face_down(columns: Sequence[bytes], heights: Sequence[int]) -> int:
@@ -91,7 +92,7 @@ def stuck_rules(rules: str) -> Callable[[Sequence[bytes], Sequence[int]], bool]:
     bit = [1 << (byte % DOWN) for byte in range(2 * DOWN)]
     host_mask = [hosts[byte % DOWN] if byte % DOWN < 52 else 0 for byte in range(2 * DOWN)]
     lower_mask = [bit[byte] - (1 << (byte % DOWN - byte % DOWN % 13)) for byte in range(2 * DOWN)]
-    king = [byte % DOWN % 13 == 12 for byte in range(2 * DOWN)]
+    king = [byte % DOWN % 13 == KING for byte in range(2 * DOWN)]
     everything = (1 << 52) - 1
 
     def stuck(columns: Sequence[bytes], heights: Sequence[int]) -> bool:
@@ -150,7 +151,7 @@ def trapped(columns: Sequence[bytes], heights: Sequence[int], rules: str) -> boo
             while down[number]:
                 lying = column[down[number]] % DOWN
                 leaves = (
-                    lying % 13 == _KING
+                    lying % 13 == KING
                     or any(lying in fits[host] for host in seen)
                     or all(lower in seen for lower in range(lying - lying % 13, lying))
                 )

@@ -3,7 +3,9 @@ search over all legal moves (no pruning, no canonical positions) on small positi
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck
@@ -202,3 +204,19 @@ def test_rule_six_waits_where_a_card_one_rank_short_of_safe_is_needed(
     verdict = solve(state, seconds=20.0)
     assert verdict.kind == "won"
     assert replays_to_win(state, verdict.moves)
+
+
+def jumping_clock() -> Callable[[], float]:
+    """A clock ten seconds further on at every look: a machine as slow as can be."""
+    now = iter(range(0, 10**9, 10))
+    return lambda: float(next(now))
+
+
+@pytest.mark.parametrize("number", [1, 3, 6])
+def test_a_small_solve_with_time_to_spare_does_not_depend_on_the_machine_speed(number: int
+                                                                               ) -> None:
+    state = yukon.numbered_game(number, "classic")
+    quick = solve(state, max_nodes=1_500, seconds=math.inf, small=True)
+    slow = solve(state, max_nodes=1_500, seconds=math.inf, small=True, clock=jumping_clock())
+    assert (slow.kind, slow.moves, slow.nodes) == (quick.kind, quick.moves, quick.nodes)
+

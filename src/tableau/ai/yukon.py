@@ -27,8 +27,9 @@ The second phase tries every move but the pruned ones below, so when it has expa
 position it can reach, the layout is lost.
 
 A *small* solve (``small=True``: the hint's solves of sampled worlds, a few thousand positions
-each) searches broad among equals in both phases (in the first, only the three broad turns)
-and checks rule 7 only at the start. Most of its wins lie a few hundred positions away, where
+each) searches broad among equals in both phases (in the first, only the three broad turns,
+which take turns by positions, not seconds, so that with time to spare its verdict does not
+depend on how fast the machine is) and checks rule 7 only at the start. Most of its wins lie a few hundred positions away, where
 rule 7 at every position costs half the time and the hint would judge fewer worlds. Rules 1-6
 still prune, and rule 7 only ever prunes, so its "lost" is as sound.
 
@@ -97,6 +98,7 @@ clock that the caller may pass in.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from collections.abc import Sequence
@@ -131,7 +133,7 @@ DEFAULT_MAX_NODES: Final = 2_000_000
 DEFAULT_SECONDS: Final = 10.0
 LIKELY_SHARE: Final = 0.7
 """The share of the budget that the first, narrower search may use (see the docstring)."""
-_CLOCK_EVERY: Final = 512
+_CLOCK_EVERY: Final = 128
 """Nodes between two looks at the clock and the cancel flag."""
 
 # Cards are their ``Card.index`` (suit * 13 + rank - 1). In a column, a face-down card is
@@ -460,7 +462,10 @@ def solve_position(
     turns = searches
     likely_until = started + seconds * LIKELY_SHARE
     likely_nodes = int(max_nodes * LIKELY_SHARE)
-    slice_seconds = FIRST_SLICE
+    # A small solve's turns are sliced by positions, not seconds, so that with time to spare
+    # its verdict does not depend on how fast the machine is.
+    slice_seconds = math.inf if small else FIRST_SLICE
+    slice_nodes = max(likely_nodes // len(searches), 1) if small else likely_nodes
 
     def nodes() -> int:
         return sum(one.nodes for one in searches)
@@ -471,7 +476,7 @@ def solve_position(
             left = min(slice_seconds, likely_until - clock())
             if left <= 0:
                 break
-            path = one.run(left, likely_nodes - nodes())
+            path = one.run(left, min(slice_nodes, likely_nodes - nodes()))
             if path is not None:
                 return "won", path, nodes(), ""
             if one.reason == "cancelled":
@@ -481,6 +486,7 @@ def solve_position(
                 break
         turns = [one for one in searches if one.deep] or searches
         slice_seconds *= 2
+        slice_nodes *= 2
     # Phase two: every move that the pruning rules keep, until the budget runs out.
     used = nodes()
     searches = [search(False, _GUIDES[rules][0])]

@@ -7,18 +7,18 @@ places (``samples`` *worlds*, from a ``random.Random(seed)`` of its own) and jud
 perfect-information Monte Carlo on them, the same worlds for every move (common random
 numbers, so that moves are compared on the same luck):
 
-1. It solves each world from here with a small budget (``tableau.ai.yukon.solve``'s small
-   solves, which judge more worlds in the time than the full search); the first moves of the
-   wins found pick the few most promising moves (``CANDIDATES``), with the move that turns
-   the most face-down cards over always among them.
-2. It solves each world again after each of those moves, and recommends the one that wins in
-   the most worlds (a move that turns a card over counts a world more for every
-   ``STALL_MOVES`` tables played since a card last turned). Among equals: one that takes no
-   card back off a foundation (such moves let the hint dance cards up and down for ever),
-   then the one whose wins turn a face-down card over soonest (a new card tells more than any
-   shuffle of the known ones), then the plain preference below, then the one the first
-   solves chose most, then the one proved lost in the fewest worlds (the others only ran out
-   of time):
+1. It solves worlds from here with a small budget (``tableau.ai.yukon.solve``'s small
+   solves, a fixed number of positions each, ``SAMPLE_NODES``) for a fifth of its time; the
+   first moves of the wins found pick the few most promising moves (``CANDIDATES``), with
+   the move that turns the most face-down cards over always among them.
+2. It solves each of those worlds again after each of those moves, then new worlds while
+   its time lasts, and recommends the move that wins in the most worlds (a move that turns
+   a card over counts a world more for every ``STALL_MOVES`` tables played since a card last
+   turned). Among equals: one that takes no card back off a foundation (such moves let the
+   hint dance cards up and down for ever), then the one whose wins turn a face-down card
+   over soonest (a new card tells more than any shuffle of the known ones), then the plain
+   preference below, then the one the first solves chose most, then the one proved lost in
+   the fewest worlds (the others only ran out of time):
 
     C6:4H->C4: wins in 37 of 40 ways the hidden cards could lie
 
@@ -57,6 +57,7 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
+from itertools import chain
 from typing import Final
 
 from tableau.ai.yukon import Verdict
@@ -85,7 +86,7 @@ Position = tuple[object, ...]
 DEFAULT_SAMPLES: Final = 40
 DEFAULT_SECONDS: Final = 1.5
 """All samples together: the first hint shows within 2 s."""
-SAMPLE_NODES: Final = 5_000
+SAMPLE_NODES: Final = 1_200
 """Positions searched per solve (a few ms each; most wins take a few hundred): a hint wants
 many quick looks, not one deep."""
 ALL_FACE_UP_NODES: Final = 50_000
@@ -273,16 +274,19 @@ class _Judge:
     def _stopped(self) -> bool:
         return self.cancelled is not None and self.cancelled()
 
-    def _solve(self, table: State, until: float, solves: int, nodes: int) -> _Solved:
+    def _solve(self, table: State, until: float, nodes: int) -> _Solved:
         """The table's verdict, remembered (with the positions along a win) for this hint
-        and the next one; it may take an even share of the time left until ``until`` with
-        ``solves`` solves to go, and ``nodes`` positions."""
+        and the next one; it may search ``nodes`` positions, and stops at ``until``.
+
+        Each solve is bounded by positions, not by a share of the time: most wins lie a
+        few hundred positions away, while a world the solve cannot settle would take all
+        the time it is given, and shares as small as a slow machine allows end every
+        solve before it finds anything."""
         key = exact_position(table)
         found = self.solved.get(key) or self.known.get(key)
         if found is None:
-            share = max(until - self.clock(), 0.0) / max(solves, 1)
-            verdict = solve(table, max_nodes=nodes, seconds=share, clock=self.clock,
-                            cancelled=self.cancelled, small=True)
+            verdict = solve(table, max_nodes=nodes, seconds=max(until - self.clock(), 0.0),
+                            clock=self.clock, cancelled=self.cancelled, small=True)
             found = self._remember(table, verdict)
         self.solved[key] = found
         return found
@@ -324,8 +328,7 @@ class _Judge:
             if (tables or lost_here) and self.clock() >= first_until:
                 break
             table = self._table(len(tables) + lost_here)
-            found = self._solve(table, first_until, self.samples - len(tables) - lost_here,
-                                self.max_nodes)
+            found = self._solve(table, first_until, self.max_nodes)
             if found.kind == "lost":  # then so is the table after any move
                 lost_here += 1
                 continue
@@ -347,20 +350,23 @@ class _Judge:
         judged = lost_here
         for done in range(1, lost_here + 1):
             if progress is not None:
-                progress(done, len(tables) + lost_here)
-        for table in tables:
+                progress(done, self.samples)
+        # The worlds solved first, then new ones while the time lasts: the first solves
+        # stop at their share of the time, however fast they turn out to be.
+        dealt = len(tables) + lost_here
+        more = (self._table(number) for number in range(dealt, self.samples))
+        for table in chain(tables, more):
             if self._stopped() or self.clock() >= self.deadline:
                 break
-            for number, move in enumerate(chosen):
-                solves = (len(tables) + lost_here - judged) * len(chosen) - number
-                found = self._solve(apply(table, move), self.deadline, solves, after_nodes)
+            for move in chosen:
+                found = self._solve(apply(table, move), self.deadline, after_nodes)
                 lost[move] += found.kind == "lost"
                 if found.kind == "won":
                     wins[move] += 1
                     distance[move] += 0 if merit[move] >= _TURNS else 1 + found.reveal
             judged += 1
             if progress is not None:
-                progress(judged, len(tables) + lost_here)
+                progress(judged, self.samples)
         bonus = stalled // STALL_MOVES  # worlds a move that turns a card counts extra
         best = min(chosen, key=lambda move: (-wins[move] - (bonus if merit[move] >= _TURNS
                                                             else 0),

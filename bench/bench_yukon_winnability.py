@@ -107,8 +107,9 @@ STUDY_JOBS = 2
 DEFAULT_BUDGET_S = 10.0
 FIELDS = ("seed", "verdict", "moves", "nodes", "seconds", "reason")
 MAX_HINT_MOVES = 1000
-HINT_SAMPLES = 40
-HINT_SECONDS = 2.0
+HINT_SAMPLES = APP_SAMPLES
+HINT_SECONDS = APP_SECONDS
+"""`--hint-quality` plays at the app's own setting unless told otherwise."""
 HINT_SAMPLE_DEALS = 10
 """Proved-won deals of each variant that `make bench` plays by the hint (100 with --full)."""
 HINT_SAMPLE_RULES = ("classic", "spec")

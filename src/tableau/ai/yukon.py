@@ -29,9 +29,10 @@ position it can reach, the layout is lost.
 A *small* solve (``small=True``: the hint's solves of sampled worlds, a few thousand positions
 each) searches broad among equals in both phases (in the first, only the three broad turns,
 which take turns by positions, not seconds, so that with time to spare its verdict does not
-depend on how fast the machine is) and checks rule 7 only at the start. Most of its wins lie a few hundred positions away, where
-rule 7 at every position costs half the time and the hint would judge fewer worlds. Rules 1-6
-still prune, and rule 7 only ever prunes, so its "lost" is as sound.
+depend on how fast the machine is) and checks rule 7 only at the start. Most of its wins lie
+a few hundred positions away, where rule 7 at every position costs half the time and the
+hint would judge fewer worlds. Rules 1-6 still prune, and rule 7 only ever prunes, so its
+"lost" is as sound.
 
 Pruning rules, each sound for "lost" (a pruned move is never the only way to win):
 

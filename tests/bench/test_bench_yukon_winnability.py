@@ -14,6 +14,7 @@ from bench.__main__ import picked
 
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
+from tableau.ai.yukon_hint import DEFAULT_SECONDS as APP_SECONDS
 from tableau.ai.yukon_hint import position_of
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import View
@@ -174,8 +175,8 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
                          "--budget-s", "0.2", "--samples", "7"]) == 0
     out = capsys.readouterr().out
     assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
-            "(50.0%; game numbers 2, 3; 7 samples, 2 s a hint). Games ended by the hint "
-            "circling: 0; with every move going back to a table played: 0.") in out
+            f"(50.0%; game numbers 2, 3; 7 samples, {APP_SECONDS:g} s a hint). Games ended "
+            "by the hint circling: 0; with every move going back to a table played: 0.") in out
     # Deal 2's hints until every card is face up (then the solver finishes), and deal 3's one.
     state, hinted = numbered_game(2, "classic"), 0
     while unseen_cards(view(state)):

@@ -275,9 +275,10 @@ class _Judge:
     def _stopped(self) -> bool:
         return self.cancelled is not None and self.cancelled()
 
-    def _solve(self, table: State, until: float, nodes: int) -> _Solved:
+    def _solve(self, table: State, until: float, nodes: int) -> _Solved | None:
         """The table's verdict, remembered (with the positions along a win) for this hint
-        and the next one; it may search ``nodes`` positions, and stops at ``until``.
+        and the next one; it may search ``nodes`` positions, and stops at ``until``: then
+        (or when cancelled) the answer is None, and nothing is remembered.
 
         Each solve is bounded by positions, not by a share of the time: most wins lie a
         few hundred positions away, while a world the solve cannot settle would take all
@@ -286,8 +287,13 @@ class _Judge:
         key = exact_position(table)
         found = self.solved.get(key) or self.known.get(key)
         if found is None:
-            verdict = solve(table, max_nodes=nodes, seconds=max(until - self.clock(), 0.0),
-                            clock=self.clock, cancelled=self.cancelled, small=True)
+            left = until - self.clock()
+            if left <= 0:
+                return None
+            verdict = solve(table, max_nodes=nodes, seconds=left, clock=self.clock,
+                            cancelled=self.cancelled, small=True)
+            if verdict.reason in ("time", "cancelled"):
+                return None
             found = self._remember(table, verdict)
         self.solved[key] = found
         return found
@@ -329,7 +335,7 @@ class _Judge:
             if (tables or lost_here) and self.clock() >= first_until:
                 break
             table = self._table(len(tables) + lost_here)
-            found = self._solve(table, first_until, self.max_nodes)
+            found = self._solve(table, first_until, self.max_nodes) or _Solved("unknown")
             if found.kind == "lost":  # then so is the table after any move
                 lost_here += 1
                 continue
@@ -359,8 +365,17 @@ class _Judge:
         for table in chain(tables, more):
             if self._stopped() or self.clock() >= self.deadline:
                 break
+            # A world counts only when every move was judged in it to the end: one cut
+            # short by the time would count as a world that move does not win.
+            after: list[_Solved] = []
             for move in chosen:
-                found = self._solve(apply(table, move), self.deadline, after_nodes)
+                solved = self._solve(apply(table, move), self.deadline, after_nodes)
+                if solved is None:
+                    break
+                after.append(solved)
+            if len(after) < len(chosen):
+                break
+            for move, found in zip(chosen, after, strict=True):
                 lost[move] += found.kind == "lost"
                 if found.kind == "won":
                     wins[move] += 1

@@ -8,6 +8,7 @@ to win (found by random play; the solver proves it lost in about 30 nodes)."""
 from __future__ import annotations
 
 import asyncio
+import math
 import multiprocessing
 import os
 import tomllib
@@ -77,7 +78,9 @@ def slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 QUICK_HINT = partial(hint, samples=6, max_nodes=600)
-"""The hint on a node budget (tests/ai/test_yukon_hint.py's), so it answers at once."""
+"""The hint on a node budget (tests/ai/test_yukon_hint.py's), so it answers at once; with
+``HINT_SECONDS`` endless, its answer depends on nothing but the table, however slow the
+machine."""
 
 
 def _footer_keys(screen: YukonScreen) -> dict[str, Static]:
@@ -138,6 +141,7 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         assert status(screen) == ""
         # The hint.
         monkeypatch.setattr(yukon_screen_module, "hint", QUICK_HINT)
+        monkeypatch.setattr(yukon_screen_module, "HINT_SECONDS", math.inf)
         await press(pilot, "h")
         await settled(pilot)
         text = message(app)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from ui_helpers import press
 from ui_helpers import started
 from ui_helpers import terminal_clicks
+from ui_helpers import until
 
 from tableau.ui.app import TableauApp
 from tableau.ui.app import run_app
@@ -105,13 +106,9 @@ async def test_poker_palette_at_2x2_then_page_down_asks_for_a_larger_terminal(
 
 
 async def uncovered(pilot: Pilot[Any]) -> None:
-    """Wait until the too-small screen has gone: it goes once a size that fits has held,
-    on a timer of the same event loop and clock as these pauses (each at least 0.02 s), so
-    500 of them outlast it however slowly a busy machine runs them."""
-    for _ in range(500):
-        if not isinstance(pilot.app.screen, TooSmallScreen):
-            return
-        await pilot.pause()
+    """Wait until the too-small screen has gone: it goes once a size that fits has held."""
+    await until(pilot, lambda: not isinstance(pilot.app.screen, TooSmallScreen),
+                "the too-small screen gone")
 
 
 async def test_the_too_small_screen_says_what_size_is_needed(make_app: AppFactory) -> None:

@@ -13,12 +13,12 @@ sends the friend to the menu with one sentence.
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
-from table_helpers import until
+from table_helpers import with_a_friend
 from ui_helpers import notices
 from ui_helpers import screen_text
+from ui_helpers import until
 
 from tableau.engines.gofish import wording
 from tableau.sessions.gofish import GoFishSession
@@ -58,16 +58,9 @@ def hides_hands(app: TableauApp, session: GoFishSession, seats: tuple[int, ...])
 
 
 def friends_table() -> tuple[SharedTable[Any], SharedTable[Any]]:
-    """Anna's table (her hot seat, and a seat open to a friend) and Zoe's seat at it; Zoe's
-    store writes her heartbeats a minute old, so once she leaves she has been away long
-    enough for a CPU to play for her."""
-    session = start([SeatInfo("Anna", SeatKind.HUMAN), SeatInfo("Seat two", SeatKind.REMOTE)],
-                    FRIENDS_SEED)
-    host = SharedTable.open(TableStore(database_path()), session)
-    zoes_store = TableStore(database_path(), wall=lambda: time.time() - 60)
-    zoe: SharedTable[Any] = SharedTable.join(zoes_store, host.code, game="gofish")
-    assert zoe.sit(1, "Zoe", "z").ok
-    return host, zoe
+    """Anna's table (her hot seat, and a seat open to a friend) and Zoe's seat at it."""
+    return with_a_friend(start([SeatInfo("Anna", SeatKind.HUMAN),
+                                SeatInfo("Seat two", SeatKind.REMOTE)], FRIENDS_SEED))
 
 
 async def test_a_friend_sees_only_her_hand_moves_cross_and_a_cpu_plays_while_she_is_away(
@@ -182,9 +175,11 @@ async def test_at_the_games_end_the_opener_deals_the_next_game_for_both_screens(
                     "the opener's end dialog")
         await host_pilot.click("#choice-again")
         await until(zoe_pilot, lambda: zoe.session.games == 1
-                    and "Waiting for Anna" in screen_text(zoe_app), "the next game")
-        text = hides_hands(zoe_app, zoe.session, (0,))
-        assert all(card.face in text for card in zoe.session.state.hands[1])
+                    and "Waiting for Anna" in screen_text(zoe_app)
+                    and all(card.face in screen_text(zoe_app)
+                            for card in zoe.session.state.hands[1]),
+                    "the next game, with Zoe's new hand")
+        hides_hands(zoe_app, zoe.session, (0,))
 
 
 async def test_two_hot_seats_at_the_openers_screen_open_their_locks_at_the_table() -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_helpers import until
 from ui_helpers import screen_text
+from ui_helpers import until
 
 from disk_secrets import database_bytes
 from tableau.sessions import gofish

@@ -18,11 +18,11 @@ from functools import partial
 from typing import Any
 
 import pytest
-from table_helpers import until
 from textual.pilot import Pilot
 from textual.widgets import Input
 from textual.widgets import Select
 from ui_helpers import screen_text
+from ui_helpers import until
 
 from tableau.sessions import gofish
 from tableau.sessions import poker

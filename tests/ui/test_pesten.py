@@ -24,6 +24,7 @@ from ui_helpers import press
 from ui_helpers import screen_text
 from ui_helpers import started
 from ui_helpers import type_password
+from ui_helpers import until
 
 from tableau.cards import JOKER
 from tableau.cards import Suit
@@ -64,12 +65,8 @@ COR = "AS 3C 4C 9D TD QD KH"
 async def drawn_whole(pilot: Pilot[Any]) -> str:
     """The screen once its footer is drawn whole: the footer draws its last key (the palette's)
     a frame or more after the screen, later still on a loaded machine."""
-    for _ in range(500):
-        text = screen_text(pilot.app)
-        if "^p palette" in text:
-            return text
-        await pilot.pause()
-    raise AssertionError("the footer never showed its palette key")
+    await until(pilot, lambda: "^p palette" in screen_text(pilot.app), "the footer's palette key")
+    return screen_text(pilot.app)
 
 
 def table_screen(app: TableauApp) -> PestenScreen:
@@ -103,11 +100,13 @@ def faces_in_hands(state: engine.State) -> set[str]:
 
 async def settle(pilot: Pilot[Any]) -> None:
     """Let CPU turns (no pause in tests) run until a human, or the round's end, is due."""
-    for _ in range(200):
-        await pilot.pause()
+
+    def due() -> bool:
         screen = table_screen(pilot.app)  # type: ignore[arg-type]
-        if screen.mode != "wait" or screen.session.over:
-            break
+        return screen.mode != "wait" or screen.session.over
+
+    await pilot.pause()
+    await until(pilot, due, "a human's turn or the round's end")
     await pilot.pause()
 
 
@@ -219,8 +218,9 @@ async def test_a_wrong_password_never_reveals_the_hand_and_the_lock_hides_what_h
 
 async def test_repeated_wrong_tries_make_the_next_try_wait_longer(make_app: MakeApp) -> None:
     """The wait is kept by the wall clock (injected): a try before it is over is refused and
-    not counted, whatever is typed; the hand stays hidden."""
-    scheme = PasswordScheme(cheap=True, retry_delays=(0.0, 1.0, 60.0))
+    not counted, whatever is typed; the hand stays hidden. The waits are long, so the screen's
+    own timer (real seconds) cannot end one while a loaded machine runs the test."""
+    scheme = PasswordScheme(cheap=True, retry_delays=(0.0, 300.0, 600.0))
     table = arranged_table([ANNA, BRAM, COR], "5C 7D", scheme=scheme)
     now = [1_000.0]
     app = make_app("pesten", table=table, wall=lambda: now[0])
@@ -229,21 +229,19 @@ async def test_repeated_wrong_tries_make_the_next_try_wait_longer(make_app: Make
         assert message(app) == "Wrong password; the hand stays hidden."
         await unlock(pilot, "wrong again")
         assert message(app) == (
-            "Wrong password; the hand stays hidden. Wait 1 s before the next try.")
-        assert "wait 1 s" in screen_text(app)
+            "Wrong password; the hand stays hidden. Wait 300 s before the next try.")
+        assert "wait 300 s" in screen_text(app)
         await unlock(pilot, "anna-pw")  # the right password, too soon
-        assert shown_hand(app) == [] and "Wait 1 s" in message(app)
-        now[0] += 1
+        assert shown_hand(app) == [] and "Wait 300 s" in message(app)
+        now[0] += 300
         await unlock(pilot, "still wrong")
-        assert "Wait 60 s" in message(app)
-        now[0] += 59
+        assert "Wait 600 s" in message(app)
+        now[0] += 300
         await unlock(pilot, "anna-pw")
-        assert shown_hand(app) == [] and "Wait 1 s" in message(app)
-        now[0] += 1
+        assert shown_hand(app) == [] and "Wait 300 s" in message(app)
+        now[0] += 300
         await unlock(pilot, "anna-pw")
         assert len(shown_hand(app)) == 7
-
-
 
 
 async def test_the_open_hand_lights_selects_refuses_and_plays_by_keys(make_app: MakeApp) -> None:
@@ -399,10 +397,7 @@ async def test_a_two_stack_is_answered_then_taken_cards_are_shown_until_done(
         assert "Take 5 t" in screen_text(app)
         assert "⏎ Play" in footer_text(app)
         await press(pilot, "t")
-        for _ in range(100):  # the footer follows within a few frames (bounded wait)
-            if "⏎ Done" in footer_text(app):
-                break
-            await pilot.pause(0.02)
+        await until(pilot, lambda: "⏎ Done" in footer_text(app), "Done in the footer")
         assert "⏎ Done" in footer_text(app) and "Play" not in footer_text(app)  # Enter's sense
         new = ["KD", "3S", "4S", "5S", "6S"]
         assert sorted(shown_hand(app)) == sorted([*BRAM.split(), *new])

@@ -25,6 +25,7 @@ from textual.widgets import Button
 from textual.widgets import Static
 from ui_helpers import press
 from ui_helpers import started
+from ui_helpers import until
 
 from tableau.cards import Rank
 from tableau.engines.poker import CALL
@@ -373,6 +374,8 @@ async def test_the_end_screen_labels_its_keys_gives_the_standings_and_the_record
         # a finished game is one record with its hands, pots and chips
         session = poker.session
         assert session.is_over() and session.hands > (1 if won else 0)
+        # the screen keeps the game's end once its frame is painted
+        await until(pilot, lambda: app.runtime.store.finished("poker") != [], "the record")
         [record] = app.runtime.store.finished("poker")
         assert (session.view(0).winner == 0) is won
         assert record.result == ("won" if won else "lost")
@@ -407,10 +410,7 @@ async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
         assert not start.my_turn
         thinking = [panel for panel in table(paced).query(SeatPanel) if panel.has_class("-to-act")]
         assert [panel.seat for panel in thinking] == [start.to_move]
-        for _ in range(300):
-            if table(paced).view.my_turn:
-                break
-            await pilot.pause(0.05)
+        await until(pilot, lambda: table(paced).view.my_turn, "your turn after the CPUs'")
         paced_view = table(paced).view
     instant = PokerSession.table(cpus=3, seed=TO_CALL_FIRST)
     while (step := instant.cpu_step()) is not None:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from table_helpers import until
 from table_helpers import with_a_friend
 from ui_helpers import screen_text
+from ui_helpers import until
 
 from tableau.engines.poker import Phase
 from tableau.engines.poker import wording

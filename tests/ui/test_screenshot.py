@@ -11,6 +11,7 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import press
 from ui_helpers import started
+from ui_helpers import until
 
 from tableau.ui.app import TableauApp
 
@@ -33,15 +34,10 @@ def titles(app: TableauApp) -> list[str]:
 
 
 async def screenshot_from_the_palette(pilot: Pilot[int], folder: Path) -> None:
-    """Screenshot from the palette; wait until its picture is in ``folder``. The command
-    takes it on a 0.1 s timer (so the palette is not in the picture), on the same event
-    loop and clock as these pauses: each pause is at least 0.02 s, so 200 of them are
-    past the timer however slowly a busy machine runs them."""
+    """Screenshot from the palette; wait until its picture is in ``folder`` (the command
+    takes it on a 0.1 s timer, so the palette is not in the picture)."""
     await pilot.press("ctrl+p", *"screenshot", "enter")
-    for _ in range(200):
-        if svgs(folder):
-            return
-        await pilot.pause()
+    await until(pilot, lambda: bool(svgs(folder)), "the screenshot's file")
 
 
 def svgs(folder: Path) -> list[Path]:

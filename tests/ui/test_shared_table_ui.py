@@ -17,9 +17,10 @@ from functools import partial
 from typing import Any
 
 import pytest
-from table_helpers import until
 from textual.pilot import Pilot
+from ui_helpers import GONE_FOR
 from ui_helpers import screen_text
+from ui_helpers import until
 
 from tableau.engines.pesten import Play
 from tableau.sessions.pesten import NEXT_ROUND
@@ -29,7 +30,6 @@ from tableau.sessions.pesten import Seat
 from tableau.sessions.pesten import Stage
 from tableau.storage.home import database_path
 from tableau.storage.table_store import TableStore
-from tableau.tables import shared_table
 from tableau.tables.shared_table import SCREEN_GONE
 from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
@@ -89,8 +89,9 @@ async def test_a_friend_joins_waits_hears_their_turn_plays_and_sees_away(
         await sit_down(pilot, "Zoe", "z")
         screen = app.screen
         assert isinstance(screen, RemoteSeatScreen) and screen.shared.seat == 1
+        await until(pilot, lambda: "Zoe's hand — 7 cards · Waiting for Anna"
+                    in screen_text(app), "Zoe's hand")
         text = hides_annas_hand(app, anna)
-        assert "Zoe's hand — 7 cards · Waiting for Anna" in text
         for card in screen.shared.session.state.hands[1]:
             assert card.face in text  # the friend's own hand shows at once, no lock
         assert not bells
@@ -205,7 +206,7 @@ async def test_the_round_ends_with_the_scores_and_the_next_round_comes_from_the_
 
 async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> None:
     """Zoe sits down and leaves on her turn; once she has been gone for AWAY_AFTER seconds
-    (her heartbeats were written a minute ago by her own clock), the opener's wait offers c,
+    (her heartbeats were written GONE_FOR ago by her own clock), the opener's wait offers c,
     the footer and the palette offer it too, and c makes a CPU play her seat for now: her
     name says so and the table moves on to the opener's lock."""
     app = still_app(first_screen=partial(open_table, {"players": 2, "seed": 2}))
@@ -216,7 +217,7 @@ async def test_the_opener_lets_a_cpu_play_for_a_friend_who_has_been_away() -> No
         screen = app.screen
         assert isinstance(screen, HostTableScreen)
         assert screen.check_action("let_cpu_play", ()) is False  # nobody is away yet
-        store = TableStore(database_path(), wall=lambda: time.time() - 60)
+        store = TableStore(database_path(), wall=lambda: time.time() - GONE_FOR)
         try:
             zoe = SharedTable.join(store, screen.shared.code)
             assert zoe.sit(1, "Zoe", "zoe's secret").ok
@@ -276,17 +277,15 @@ async def test_the_openers_lone_hot_seat_shows_its_lock_only_where_the_session_d
         friends.close()
 
 
-async def test_a_friend_lets_a_cpu_play_for_the_opener_whose_screen_is_gone(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """The opener's process beats its hot seat's heartbeat by a clock a minute slow, as if it
-    had been killed a minute ago: the friend's screen turns Anna's seat into one that waits for
+async def test_a_friend_lets_a_cpu_play_for_the_opener_whose_screen_is_gone() -> None:
+    """The opener's process beats its hot seat's heartbeat by a clock GONE_FOR slow, as if it
+    had been killed that long ago: the friend's screen turns Anna's seat into one that waits for
     her, says so, and offers c (the footer and the status); c makes a CPU play for her (her
     one card wins the round), and the table itself deals the next round after a while.
     Anna's cards are never on the friend's screen."""
-    monkeypatch.setattr(shared_table, "DEAL_ON_AFTER", 0.3)
     session = arranged_table(["4H", "AH QH 4S 5S 9S"], "3H", names=("Anna", "Zoe"),
                              kinds=("human", REMOTE), passwords=("", ""))
-    store = TableStore(database_path(), wall=lambda: time.time() - 60)
+    store = TableStore(database_path(), wall=lambda: time.time() - GONE_FOR)
     host = SharedTable.open(store, session)
     app = joining_app(host.code)
     try:
@@ -303,9 +302,10 @@ async def test_a_friend_lets_a_cpu_play_for_the_opener_whose_screen_is_gone(
                                                  screen.palette_commands()]
             hides_annas_hand(app, host)
             await pilot.press("c")
+            # Both at one look: the table deals on after DEAL_ON_AFTER (5 s) of real time.
             await until(pilot, lambda: "The next round is dealt in a few seconds."
-                        in screen_text(app), "the round's end")
-            assert "Anna plays 4♥ and wins round 1!" in screen_text(app)
+                        in screen_text(app) and "Anna plays 4♥ and wins round 1!"
+                        in screen_text(app), "the round's end, won by Anna's card")
             assert screen.shared.shown_name(0) == "Anna (CPU for now)"
             await until(pilot, lambda: "Zoe's hand — 7 cards" in screen_text(app), "round 2")
             assert screen.check_action("let_cpu_play", ()) is False
@@ -316,12 +316,12 @@ async def test_a_friend_lets_a_cpu_play_for_the_opener_whose_screen_is_gone(
 
 async def test_an_openers_screen_the_table_went_on_without_goes_to_the_menu_and_closes_nothing(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The opener's screen stalled (its heartbeat a minute old): a friend's look seats Anna
+    """The opener's screen stalled (its heartbeat GONE_FOR old): a friend's look seats Anna
     elsewhere, and the opener's screen, alive again, says so in one sentence and goes to the
     menu; leaving does not close the table the friends play on."""
     session = arranged_table(["4H 5H", "AH QH 4S"], "3H", names=("Anna", "Zoe"),
                              kinds=("human", REMOTE), passwords=("", ""))
-    store = TableStore(database_path(), wall=lambda: time.time() - 60)
+    store = TableStore(database_path(), wall=lambda: time.time() - GONE_FOR)
     host = SharedTable.open(store, session)
     friends = TableStore(database_path())
     zoe = SharedTable.join(friends, host.code)

@@ -11,53 +11,28 @@ from __future__ import annotations
 from collections.abc import Callable
 from collections.abc import Iterator
 from typing import Any
-from unittest import mock
 
 import pytest
+from table_helpers import Opened
+from table_helpers import tables_to_picture
 
 from tableau.engines.gofish import Ask
 from tableau.sessions.gofish import start
-from tableau.sessions.protocol import SeatInfo
 from tableau.sessions.protocol import SeatKind
-from tableau.storage.home import database_path
 from tableau.storage.passwords import PasswordScheme
-from tableau.storage.table_store import TableStore
-from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import SIZES
 from tableau.ui.scenes import still_app
 from tableau.ui.screens.gofish_table import GoFishHostScreen
 from tableau.ui.screens.gofish_table import GoFishSeatScreen
 
-CODE_NUMBER = 4821
 SEED = 2
-
-Opened = Callable[[list[SeatKind]], tuple[SharedTable[Any], SharedTable[Any]]]
 
 
 @pytest.fixture
 def opened() -> Iterator[Opened]:
-    """Opens a table of these seats (names Anna, Bea, then Zoe for the remote seat, who sits
-    down at once and is not away); the stores are closed after the test."""
-    stores: list[TableStore] = []
-
-    def open_table(kinds: list[SeatKind]) -> tuple[SharedTable[Any],
-                                                   SharedTable[Any]]:
-        names = iter(("Anna", "Bea"))
-        seats = [SeatInfo("Seat" if kind is SeatKind.REMOTE else next(names), kind)
-                 for kind in kinds]
-        stores.extend((TableStore(database_path()), TableStore(database_path())))
-        with mock.patch("tableau.storage.table_store.secrets.randbelow",
-                        return_value=CODE_NUMBER):
-            host = SharedTable.open(stores[-2], start(seats, SEED))
-        zoe: SharedTable[Any] = SharedTable.join(stores[-1], host.code, game="gofish")
-        assert zoe.sit(kinds.index(SeatKind.REMOTE), "Zoe", "z").ok
-        zoe._stop_heartbeat()  # seen just now: not away while the picture is taken
-        return host, zoe
-
-    yield open_table
-    for store in stores:
-        store.close()
+    with tables_to_picture(start, SEED) as open_table:
+        yield open_table
 
 
 def seat_app(opened: Opened) -> TableauApp:

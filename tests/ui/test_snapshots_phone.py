@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from table_helpers import until
 from textual.widgets import Input
+from ui_helpers import until
 
 from tableau.sessions.pesten import HUMAN
 from tableau.ui.scenes import Scene

@@ -6,16 +6,14 @@ real full tmpfs and a read-only mount, is in tests/storage/test_store_faults.py.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 from ui_helpers import NotedApp
 from ui_helpers import press
 from ui_helpers import type_lines
+from ui_helpers import until
 from ui_helpers import yukon_screen
 
 from tableau.storage import store_writer
@@ -70,15 +68,6 @@ def quick_retries(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(store_writer, "RETRY_MOST", 0.1)
 
 
-async def until(pilot: Pilot[Any], done: Callable[[], bool]) -> None:
-    """Wait for what the writer thread does. The writer tries again at least every 0.1 s,
-    so a minute is hundreds of tries: a loaded machine makes the wait longer, never false."""
-    deadline = time.monotonic() + 60.0
-    while not done():
-        assert time.monotonic() < deadline, "the writer did not get there"
-        await pilot.pause(0.02)  # a look every 20 ms, not a spin: the writer is a thread
-
-
 async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> None:
     app = filling_app(tmp_path, "yukon", seed=24611, deal=True)
     store = app.runtime.store
@@ -88,17 +77,17 @@ async def test_a_full_disk_says_so_once_and_the_game_goes_on(tmp_path: Path) -> 
         store.full = True
         for _ in range(2):
             await type_lines(pilot, str(screen.view.legal[0]))
-        await until(pilot, lambda: FULL in app.said)
+        await until(pilot, lambda: FULL in app.said, "the full disk's sentence")
         assert screen.view.moves == 2  # both moves made, on screen
         await type_lines(pilot, str(screen.view.legal[0]))
         tried = store.tries  # three more tries: the third move's record has failed too
-        await until(pilot, lambda: store.tries >= tried + 3)
+        await until(pilot, lambda: store.tries >= tried + 3, "three more tries")
         await pilot.pause()  # and what the writer said then has reached the app
         assert app.said.count(FULL) == 1  # said once, not at every move
         assert Store(database_path()).saved("yukon") is None  # nothing on disk yet
         assert not screen.leaving_keeps_game()  # so q would ask before throwing it away
         store.full = False  # room again: the writer's next try writes the latest record
-        await until(pilot, lambda: AGAIN in app.said)
+        await until(pilot, lambda: AGAIN in app.said, "saved again")
         saved = Store(database_path()).saved("yukon")
         assert saved is not None and saved.moves == 3
         assert screen.leaving_keeps_game()
@@ -113,17 +102,18 @@ async def test_a_win_made_on_a_full_disk_is_recorded_later_and_never_offered_aga
     assert isinstance(store, FillingStore)
     async with app.run_test(size=(80, 24)) as pilot:
         await type_lines(pilot, "L end.json")
-        await until(pilot, lambda: Store(database_path()).saved("yukon") is not None)
+        await until(pilot, lambda: Store(database_path()).saved("yukon") is not None,
+                    "the saved game")
         store.full = True  # the disk fills just before the winning move
         await type_lines(pilot, "C1->F4")
         assert isinstance(app.screen, EndScreen)
-        await until(pilot, lambda: FULL in app.said)
+        await until(pilot, lambda: FULL in app.said, "the full disk's sentence")
         await press(pilot, "2")  # Menu
         assert isinstance(app.screen, MenuScreen)
         assert list(app.screen.query(ContinueItem)) == []  # the won game is no game on
         assert Store(database_path()).finished() == []  # not yet on disk
         store.full = False  # space is freed
-        await until(pilot, lambda: Store(database_path()).finished() != [])
+        await until(pilot, lambda: Store(database_path()).finished() != [], "the record")
     on_disk = Store(database_path())
     assert [game.result for game in on_disk.finished("yukon")] == ["won"]
     assert on_disk.saves() == ([], [])

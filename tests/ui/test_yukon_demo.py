@@ -8,20 +8,19 @@ on the status line."""
 
 from __future__ import annotations
 
-import asyncio
-import time
 from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import pytest
 from test_yukon_solver_ui import play
+from test_yukon_solver_ui import slow_hint  # noqa: F401 (a fixture)
 from test_yukon_solver_ui import status
 from test_yukon_solver_ui import table
-from textual.pilot import Pilot
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import settled
+from ui_helpers import until
 
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import hint
@@ -43,8 +42,6 @@ ISSUE_MOVES = ISSUE_LINE.split()
 TURNED_LOST = ISSUE_MOVES.index("C6:9S->C3")
 DEMO_MOVES = 6
 """How many moves from the win the demo starts on spec game 2."""
-BOUND = 30.0
-"""Seconds a test waits at most for what a player would see."""
 
 
 @pytest.fixture
@@ -53,22 +50,6 @@ def quick_hint(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(yukon_solver_module, "hint",
                         partial(hint, samples=10, max_nodes=3_000, seconds=float("inf")))
     monkeypatch.setattr(yukon_solver_module, "HINT_SECONDS", float("inf"))
-
-
-@pytest.fixture
-def slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hint that thinks for a minute, so a test can act meanwhile."""
-    monkeypatch.setattr(yukon_solver_module, "HINT_SECONDS", 60.0)
-    monkeypatch.setattr(yukon_solver_module, "hint", partial(hint, samples=10_000))
-
-
-async def until(pilot: Pilot[Any], seen: Callable[[], bool]) -> None:
-    """Wait, within BOUND, until the player would see ``seen()``."""
-    end = time.monotonic() + BOUND
-    while not seen():
-        assert time.monotonic() < end, "not seen in time"
-        await asyncio.sleep(0.02)
-        await pilot.pause()
 
 
 @pytest.mark.usefixtures("quick_hint")
@@ -80,7 +61,7 @@ async def test_the_demo_plays_a_won_deal_to_the_end_each_move_undoable(
         await play(pilot, screen, win[:-DEMO_MOVES])  # a few moves from the win: cheap
         assert screen.view.moves == len(win) - DEMO_MOVES
         await press(pilot, "D")  # at the tests' pace the demo may be over already
-        await until(pilot, lambda: not screen._demo)
+        await until(pilot, lambda: not screen._demo, "the demo's end")
         assert screen.session.outcome() is not None
         assert isinstance(pilot.app.screen, EndScreen)
         assert screen.note == DEMO_WON
@@ -124,7 +105,8 @@ async def test_the_issue_table_the_hint_says_lost_and_the_demo_stops_there(
         await press(pilot, "a")  # auto-move on, as in the issue
         await play(pilot, screen, ISSUE_MOVES[:TURNED_LOST])
         await press(pilot, "h")  # the hint on the table that still won: remembered
-        await until(pilot, lambda: "ways the hidden cards could lie" in str(screen.note))
+        await until(pilot, lambda: "ways the hidden cards could lie" in str(screen.note),
+                    "the hint")
         wins = str(screen.note).split(": wins in ")[1].split()[0]
         await play(pilot, screen, ISSUE_MOVES[TURNED_LOST:])
         assert screen.view.moves > 0 and screen.session.message.startswith("OK")
@@ -132,10 +114,10 @@ async def test_the_issue_table_the_hint_says_lost_and_the_demo_stops_there(
         lost = ("No way to win found from here in any of 10 ways the hidden cards could lie. "
                 f"Undo {undos} moves to get back to a table that still won in {wins} of 10.")
         await press(pilot, "h")
-        await until(pilot, lambda: screen.note == lost)
+        await until(pilot, lambda: screen.note == lost, "the hint's lost verdict")
         before = screen.session.state
         await press(pilot, "D")
-        await until(pilot, lambda: not screen._demo)
+        await until(pilot, lambda: not screen._demo, "the demo's end")
         assert screen.note == f"Demo stopped. {lost}" and screen.session.state is before
         await settled(pilot)
 
@@ -154,7 +136,7 @@ async def test_the_winning_line_that_peeks_is_offered_only_on_a_deal_proved_won(
         await settled(pilot)
         assert line in [command.title for command in screen.palette_commands()]
         screen.action_show_win()
-        await until(pilot, lambda: screen.session.outcome() is not None)
+        await until(pilot, lambda: screen.session.outcome() is not None, "the game's end")
         assert isinstance(pilot.app.screen, EndScreen)
         assert screen.view.moves == len(win)
 
@@ -163,7 +145,7 @@ async def test_a_table_lost_whatever_the_hidden_cards_are_says_so(make_app: AppF
     async with table(make_app, seed=20, size=(80, 24), rules="classic") as (pilot, screen):
         await play(pilot, screen, LOST_CLASSIC_20.split())
         assert len(unseen_cards(screen.view)) == 4 and screen.view.legal
-        await until(pilot, lambda: status(screen).startswith(LOST_HIDDEN))
+        await until(pilot, lambda: status(screen).startswith(LOST_HIDDEN), "the lost verdict")
         assert status(screen) == f"{LOST_HIDDEN} u: undo, n: new game"
         assert screen.note == f"The solver has proved it: {LOST_HIDDEN}"
         await press(pilot, "D")  # no demo on a table proved lost

@@ -97,7 +97,7 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
     read = read_small_text
 
     def slow_read(*args: Any, **kwargs: Any) -> str:
-        release.wait(5)  # a big file on a slow disk
+        release.wait()  # a big file on a slow disk, read when the test says so
         return read(*args, **kwargs)
 
     monkeypatch.setattr("tableau.sessions.yukon_saves.read_small_text", slow_read)
@@ -105,12 +105,14 @@ async def test_loading_runs_beside_the_table_and_keys_typed_meanwhile_wait_their
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, YukonScreen)
-        await press_line(pilot, "L game.json")
-        # The table still answers while the file is read.
-        assert message(app) == "Loading…"
-        await press_line(pilot, "C3->C2")
-        assert message(app) == "Loading…" and not release.is_set()
-        release.set()
+        try:
+            await press_line(pilot, "L game.json")
+            # The table still answers while the file is read.
+            assert message(app) == "Loading…"
+            await press_line(pilot, "C3->C2")
+            assert message(app) == "Loading…"
+        finally:
+            release.set()
         await settled(pilot)
         assert screen.session.last_command == "C3->C2" and message(app) == "OK"
         assert screen.session.run("U").state == dealt.state

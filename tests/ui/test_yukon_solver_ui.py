@@ -27,6 +27,7 @@ from ui_helpers import KEY_NAMES
 from ui_helpers import message
 from ui_helpers import press
 from ui_helpers import settled
+from ui_helpers import until
 from ui_helpers import yukon_screen
 
 from tableau.ai.yukon import Verdict
@@ -72,8 +73,9 @@ async def table(
 
 @pytest.fixture
 def slow_hint(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A hint that thinks for a minute (ten thousand samples), so a test can act meanwhile."""
-    monkeypatch.setattr(yukon_screen_module, "HINT_SECONDS", 60.0)
+    """A hint that thinks for an hour (ten thousand samples; the tests stop it first), so a
+    test can act meanwhile, however slowly a loaded machine runs it."""
+    monkeypatch.setattr(yukon_screen_module, "HINT_SECONDS", 3600.0)
     monkeypatch.setattr(yukon_screen_module, "hint", partial(hint, samples=10_000))
 
 
@@ -200,10 +202,8 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         screen.runtime.cpu_delay = 0.0
         await press(pilot, "F")
         await settled(pilot)
-        for _ in range(200):  # a bound on steps, never seconds: one move a refresh
-            if screen.view.won and isinstance(app.screen, EndScreen):
-                break
-            await pilot.pause()
+        await until(pilot, lambda: screen.view.won and isinstance(app.screen, EndScreen),
+                    "the won game's end")
         assert screen.view.won
         assert isinstance(app.screen, EndScreen)
         await pilot.click("#choice-winnable")

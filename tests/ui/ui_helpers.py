@@ -5,16 +5,20 @@ would clash with another folder's module of that name.)"""
 
 from __future__ import annotations
 
+import contextlib
+import time
 from collections.abc import AsyncIterator
 from collections.abc import Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
+from typing import Final
 
 from textual import events
 from textual.pilot import Pilot
 from textual.widget import Widget
 from textual.widgets import Static
+from textual.worker import WorkerCancelled
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.setup import GameSetupScreen
@@ -29,6 +33,33 @@ async def started(app: TableauApp, size: tuple[int, int]) -> AsyncIterator[Pilot
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
         yield pilot
+
+
+PATIENCE: Final = 120.0
+"""Seconds a test waits for what a player would see before it fails: far past any wait a
+player would call working, and well inside pytest's timeout. The bound is the clock's, not
+a count of pauses, so a loaded machine (CI once ran 25 times slower than usual) makes a wait
+longer, never false."""
+
+
+AWAY_IN_TESTS: Final = 300.0
+"""Seconds without a heartbeat before a shared table's player counts as away, in the UI tests
+(``patient_tables`` in conftest.py; the app's AWAY_AFTER is 10 s). A heartbeat is beaten every
+2 s by a thread; on CI once 25 times slower than usual, that thread fell 10 s behind and a
+player at the table was taken for gone."""
+GONE_FOR: Final = AWAY_IN_TESTS + 60.0
+"""Seconds behind the clock of a store whose player the tests want away: its heartbeats are
+that old as they are written."""
+
+
+async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
+    """Wait until ``seen()`` holds, as a player waits for their screen: a look every 20 ms
+    (a pause, not a spin: workers and the store's writer are threads)."""
+    deadline = time.monotonic() + PATIENCE
+    while not seen():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}")
+        await pilot.pause(0.02)
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:
@@ -161,15 +192,14 @@ class NotedApp(TableauApp):
         super().notify(message, **options)
 
 
-async def cpus_played(pilot: Pilot[Any], done: Callable[[], bool], pauses: int = 3000) -> bool:
-    """Let the CPUs play until ``done()``. A CPU thinks in a worker thread, then its move
-    comes on a timer; each round waits for the workers and lets the app run. A round can
-    find nothing yet to wait for (the timer not yet due on a loaded machine), so the bound
-    is generous: ``pauses`` rounds of at least 20 ms, a minute and more, ended at once by
-    ``done()``; pytest's own timeout is the last word."""
-    for _ in range(pauses):
-        if done():
-            return True
-        await pilot.app.workers.wait_for_complete()
+async def cpus_played(pilot: Pilot[Any], done: Callable[[], bool]) -> bool:
+    """Let the CPUs play until ``done()`` (for PATIENCE at most). A CPU thinks in a worker
+    thread, then its move comes on a timer; each round waits for the workers and lets the app
+    run. A worker cancelled (its position moved on, so its step is thrown away) is done with
+    too."""
+    deadline = time.monotonic() + PATIENCE
+    while not done() and time.monotonic() < deadline:
+        with contextlib.suppress(WorkerCancelled):
+            await pilot.app.workers.wait_for_complete()
         await pilot.pause()
     return done()

@@ -178,8 +178,8 @@ def hint(
 ) -> Hint:
     """The hint for a PLAY ``view`` (its rules included). ``seconds`` bounds all solves
     together and ``max_nodes`` each world's first solve (the solves after each candidate
-    move share as many), so with an endless
-    ``seconds`` the answer depends only on the view, ``seed`` and ``reuse``.
+    move share as many), so with an endless ``seconds`` the answer depends only on the view,
+    ``seed`` and ``reuse``.
     ``progress(done, total)`` is called after each world is judged; ``cancelled()`` stops
     early, answering from the worlds judged so far. ``played``, ``auto_move`` (safe cards
     follow each move home), ``earlier`` and ``reuse``: see the module's docstring."""

@@ -43,7 +43,11 @@ def keys(text: str) -> list[str]:
 
 
 async def as_opened(pilot: Pilot[Any]) -> None:
-    """No steps: the scene is the app as it opens."""
+    """No steps: the scene is the app as it opens, once its workers and what it does after
+    its first frame are done too (a pause ends by asking for a frame; the work after it runs
+    in the next pause)."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
     await pilot.pause()
 
 

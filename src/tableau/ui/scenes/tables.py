@@ -3,9 +3,10 @@ another player (who is away), and the same seat on its turn; and the set-up of w
 Go Fish table at one screen and at a Poker table being opened.
 
 Each scene opens its table in a fresh temporary folder (never the player's tableau.db; it
-is removed as the process ends), with
-the code PEST-4821 and seed 2, so every picture is the same. Anna sits at seat 1 through the
-API, as another screen would; the friend in the picture takes seat 2 as Zoe.
+is removed as the process ends), with the code PEST-4821 and seed 2, so every picture is the
+same. Anna sits at seat 1 through the API, as another screen would; the friend in the picture
+takes seat 2 as Zoe. The table's clock stands still, so Anna, seen as the table is opened, is
+not away however long a loaded machine takes over the picture.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import atexit
 import shutil
 import tempfile
+import time
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -35,17 +37,23 @@ from tableau.ui.scenes.pesten import quick_scheme
 
 CODE_NUMBER = 4821
 """The scenes' table code is PEST-4821."""
-WAIT_STEPS = 250
-"""Pauses of 20 ms at most while the seat is taken (Argon2id in a worker)."""
+SIT_DOWN_WAIT = 120.0
+"""Seconds at most the picture waits while the seat is taken (Argon2id in a worker): a
+bound by the clock, not by a count of pauses, so a loaded machine waits longer."""
 
 
 def _table_app(*, anna_played: bool = False, anna_away: bool = False) -> TableauApp:
     """A two-seat table in a new folder, Anna at seat 1, and an app at its join form."""
     folder = Path(tempfile.mkdtemp(prefix="tableau-scene-"))
     atexit.register(shutil.rmtree, folder, ignore_errors=True)  # no table left behind
+    opened_at = time.time()
+
+    def wall() -> float:
+        return opened_at
+
     options: dict[str, Any] = {"scheme": quick_scheme(),
-                               "lockouts": Lockouts(folder / "lockouts.json")}
-    store = TableStore(folder / "tableau.db")
+                               "lockouts": Lockouts(folder / "lockouts.json"), "wall": wall}
+    store = TableStore(folder / "tableau.db", wall=wall)
     session = PestenSession.deal([Seat("Anna", REMOTE), Seat("Seat two", REMOTE)],
                                  packs=1, jokers=2, dealer=1, seed=2)
     with mock.patch("tableau.storage.table_store.secrets.randbelow", return_value=CODE_NUMBER):
@@ -57,10 +65,11 @@ def _table_app(*, anna_played: bool = False, anna_away: bool = False) -> Tableau
     if anna_away:
         anna.leave()
     else:
-        anna._stop_heartbeat()  # seen just now: not away while the picture is taken
+        anna._stop_heartbeat()  # seen as the table was opened, and the clock stands still
     from tableau.ui.screens.table_join import JoinScreen
 
-    joining = partial(JoinScreen, anna.code, store=TableStore(folder / "tableau.db"), **options)
+    joining = partial(JoinScreen, anna.code, store=TableStore(folder / "tableau.db", wall=wall),
+                      **options)
     return still_app(first_screen=joining)
 
 
@@ -74,9 +83,8 @@ async def _sit_down(pilot: Pilot[Any]) -> None:
     for text in ("Zoe", "secret", "secret"):
         pilot.app.post_message(events.Paste(text))
         await pilot.press("enter")
-    for _ in range(WAIT_STEPS):
-        if isinstance(pilot.app.screen, RemoteSeatScreen):
-            break
+    deadline = time.monotonic() + SIT_DOWN_WAIT
+    while not isinstance(pilot.app.screen, RemoteSeatScreen) and time.monotonic() < deadline:
         await pilot.pause(0.02)
     await pilot.pause()
 

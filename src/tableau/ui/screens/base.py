@@ -23,6 +23,7 @@ from textual.screen import ModalScreen
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button
+from textual.widgets import Input
 from textual.worker import get_current_worker
 
 from tableau.registry import find_game
@@ -87,6 +88,11 @@ class TableauScreen(Screen[Any]):
 
     def on_mount(self) -> None:
         self._apply_size(self.app.size)
+        # Every text field follows the blink setting (off in the tests' pictures, where a
+        # blinking cursor would be on or off by the time the picture is taken).
+        blink = self.runtime.cursor_blink
+        for field in self.query(Input):
+            field.cursor_blink = blink
 
     def on_resize(self, event: events.Resize) -> None:
         # The latest size, not the event's: a burst of resizes queues events for sizes long
@@ -339,10 +345,19 @@ class GameScreen(TableauScreen):
     def keep_game(self) -> None:
         """Keep the game in the store once the move's frame is painted: the player sees the
         move first, and the record (a few ms in a game of thousands of moves) follows; the
-        store's writer thread writes it."""
-        if not self._keep_pending:
-            self._keep_pending = True
-            self.call_after_refresh(self._keep_now)
+        store's writer thread writes it. Textual runs an after-refresh callback on the screen
+        on top when it is handled: should that be a dialog closed before its first frame, the
+        callback goes with it. So every move asks again (the first call keeps, the others
+        find nothing pending), and the table keeps what is pending when it is back on top."""
+        self._keep_pending = True
+        self.call_after_refresh(self._keep_if_pending)
+
+    def _keep_if_pending(self) -> None:
+        if self._keep_pending:
+            self._keep_now()
+
+    def on_screen_resume(self) -> None:
+        self._keep_if_pending()
 
     def _keep_now(self) -> None:
         """Hand the game's record to the store's writer: the autosave, or once the end. A
@@ -428,6 +443,7 @@ class GameScreen(TableauScreen):
             if self._end_shown_for is not self.position():
                 self._end_shown_for = self.position()
                 self.stop_cpu()
+                self._keep_now()  # the end at once, before its dialog can be closed
                 self.app.push_screen(dialog, self.end_chosen)
         elif self.cpu_to_move():
             self._schedule_cpu()

@@ -28,7 +28,6 @@ from textual.containers import Horizontal
 from textual.containers import VerticalScroll
 from textual.widgets import Button
 from textual.widgets import Header
-from textual.widgets import Input
 from textual.widgets import Label
 from textual.widgets import Select
 from textual.widgets import Static
@@ -152,9 +151,6 @@ class PeopleSetupScreen(NarrowLayout, OpensTable, ButtonActions, TableauScreen):
     def on_mount(self) -> None:
         self.title = self.game.title
         self.sub_title = "open a table" if self.table else "set-up"
-        blink = self.runtime.cursor_blink
-        for field in self.query(Input):
-            field.cursor_blink = blink
         self.people.show_seats(self.start_players)
 
     @property

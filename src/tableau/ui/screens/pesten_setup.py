@@ -165,9 +165,6 @@ class PestenSetupScreen(NarrowLayout, HouseRulesForm, ButtonActions, GameScreen,
         super().on_mount()
         self.sub_title = "set-up"
         self._show_match()
-        blink = self.runtime.cursor_blink
-        for field in self.query(Input):
-            field.cursor_blink = blink
         self._show_seats()
         self.query_one("#name-0", Input).focus()
 

@@ -20,6 +20,7 @@ from tableau.ui.screens import too_small
 from tableau.ui.screens.dialogs import ChooserScreen
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.poker import PokerScreen
+from tableau.ui.screens.setup import GameSetupScreen
 from tableau.ui.screens.too_small import TooSmallScreen
 from tableau.ui.screens.yukon import YukonScreen
 
@@ -53,8 +54,10 @@ async def test_the_theme_chosen_stays_for_the_rest_of_the_run(make_app: AppFacto
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         app.theme = "nord"
-        await pilot.press("enter", "enter")  # Yukon, then Start in its set-up
-        assert isinstance(app.screen, YukonScreen)
+        await pilot.press("enter")  # Yukon
+        await until(pilot, lambda: isinstance(app.screen, GameSetupScreen), "Yukon's set-up")
+        await pilot.press("enter")  # Start
+        await until(pilot, lambda: isinstance(app.screen, YukonScreen), "the Yukon table")
         assert app.theme == "nord"
         await pilot.press("escape", "q")
         assert app.theme == "nord"

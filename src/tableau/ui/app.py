@@ -34,6 +34,7 @@ from textual.command import CommandPalette
 from textual.filter import LineFilter
 from textual.geometry import Size
 from textual.message import Message
+from textual.notifications import SeverityLevel
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Button
@@ -175,6 +176,9 @@ class TableauApp(App[int]):
         self.first_screen = first_screen
         self.fixed_delay = cpu_delay
         self.asked_face = cards
+        self.notice_scale = 1.0
+        """Every notice stays this many times its own timeout (the pictures' scenes keep theirs
+        up, however slow the machine that takes them)."""
         self.choices: dict[str, dict[str, Any]] = {}
         """Each game's set-up choices in this run, from the command line or the set-up step."""
         if start is not None:
@@ -229,6 +233,13 @@ class TableauApp(App[int]):
         if problems:
             self.notify("\n\n".join(problems), title="tableau", severity="warning",
                         timeout=12 if len(settings.problems) <= 1 else 30, markup=False)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Textual's notice, kept up ``notice_scale`` times as long."""
+        seconds = self.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        super().notify(message, title=title, severity=severity,
+                       timeout=seconds * self.notice_scale, markup=markup)
 
     def get_line_filters(self) -> list[LineFilter]:
         """Textual's filters, and the ascii faces' while they are chosen."""

@@ -86,7 +86,7 @@ def still_app(
     screen (seed, rules, ...)."""
     from tableau.ui.app import TableauApp
 
-    return TableauApp(
+    app = TableauApp(
         start,
         clock=lambda: 0.0,
         cpu_delay=0.0,
@@ -96,6 +96,8 @@ def still_app(
         persist=persist,
         **options,
     )
+    app.notice_scale = 24 * 3600.0  # a notice is in the picture, however slow the run
+    return app
 
 
 def picture(scene: Scene, size: tuple[int, int]) -> str:

@@ -2,8 +2,9 @@
 # make test      everything a change must pass: lint, then the tests (quick Hypothesis
 #                profile, the short form of the exhaustive checks)
 # make test-all  the exhaustive lane only: the checks marked `exhaustive` (every theme's
-#                contrast, every storm, 24 kill -9 rounds, the browser) and the Hypothesis
-#                properties at their full example counts; .ci/run runs it after make test
+#                contrast, every storm, 24 kill -9 rounds, the browser), the long UI flows of
+#                tests/long_flows.txt and the Hypothesis properties at their full example
+#                counts; .ci/run runs it after make test when there is time
 # make bench     every benchmark row, samples sized to finish in 10 minutes, with 95% intervals
 # make bench-full  the full studies behind the README's figures
 PYTHON ?= python3
@@ -54,7 +55,7 @@ test: lint
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test-all: $(ALL_STAMP)
-	PYTHONDONTWRITEBYTECODE= HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "exhaustive or hypothesis"
+	PYTHONDONTWRITEBYTECODE= HYPOTHESIS_PROFILE=ci $(BIN)/pytest -m "exhaustive or long_flow or hypothesis"
 
 bench: $(BENCH_STAMP)
 	$(BIN)/python -m bench

@@ -61,10 +61,24 @@ def dev_cap(item: pytest.Item) -> int:
     return DEV_EXAMPLES if marker is None else min(DEV_EXAMPLES, int(marker.args[0]))
 
 
+LONG_FLOWS = Path(__file__).with_name("long_flows.txt")
+"""The UI flows that make test leaves to make test-all, one test id a line."""
+
+
+def long_flows() -> set[str]:
+    lines = LONG_FLOWS.read_text(encoding="utf-8").splitlines()
+    return {line for line in lines if line and not line.startswith("#")}
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest's -m deselects by marks
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Under ``dev`` a test's own ``@settings(max_examples=N)`` is capped at DEV_EXAMPLES (or
-    at its ``dev_examples`` mark), so the per-test counts (today's, which ``ci`` keeps) scale
-    with the profile."""
+    """The tests of long_flows.txt are marked ``long_flow``. Under ``dev`` a test's own
+    ``@settings(max_examples=N)`` is capped at DEV_EXAMPLES (or at its ``dev_examples`` mark),
+    so the per-test counts (today's, which ``ci`` keeps) scale with the profile."""
+    listed = long_flows()
+    for item in items:
+        if item.nodeid in listed:
+            item.add_marker(pytest.mark.long_flow)
     if PROFILE != QUICK:
         return
     for item in items:

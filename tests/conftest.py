@@ -66,6 +66,7 @@ LONG_FLOWS = Path(__file__).with_name("long_flows.txt")
 
 
 def long_flows() -> set[str]:
+    """The test ids of long_flows.txt (its # lines are comments)."""
     lines = LONG_FLOWS.read_text(encoding="utf-8").splitlines()
     return {line for line in lines if line and not line.startswith("#")}
 

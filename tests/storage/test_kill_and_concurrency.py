@@ -159,13 +159,22 @@ def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(
     for round_ in range(rounds):
         process = child("yukon", str(path))
         assert process.stdout is not None
+        said = ""
         if dice.random() < 0.2:  # now and then while it opens the store
             time.sleep(dice.uniform(0.0, 0.3))
         else:
-            assert process.stdout.readline().startswith("ready"), process.stderr
+            said = process.stdout.readline()
+            assert said.startswith("ready"), process.stderr
             time.sleep(dice.uniform(0.0, 0.2))
         process.send_signal(signal.SIGKILL)
-        said, errors = process.communicate(timeout=10)
+        process.wait(timeout=10)
+        # Read through the pipes' own buffers: readline may already hold the lines that
+        # followed "ready" (communicate would read past them).
+        said += process.stdout.read()
+        assert process.stderr is not None
+        errors = process.stderr.read()
+        process.stdout.close()
+        process.stderr.close()
         assert process.returncode == -signal.SIGKILL, errors
         for line in said.split("\n")[:-1]:  # a line cut off by the kill says nothing
             words = line.split()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import aiohttp
 import pytest
+from serving import TIMEOUT
 from serving import apps
 from serving import free_port
 from serving import serving
@@ -88,7 +89,7 @@ def test_any_host_but_the_loopback_is_warned_about_and_ctrl_c_stops_cleanly(
         # The page tells the browser to connect back where it came from, not to 0.0.0.0.
         page_url = server.url.replace("//localhost:", "//127.0.0.1:")
         assert page_url.startswith(f"http://127.0.0.1:{server.port}/?token=")
-        with urllib.request.urlopen(page_url, timeout=60) as page:
+        with urllib.request.urlopen(page_url, timeout=TIMEOUT) as page:
             assert (f'data-session-websocket-url="ws://127.0.0.1:{server.port}/ws"'
                     in page.read().decode())
         out, err = server.stop()
@@ -103,7 +104,7 @@ def test_any_host_but_the_loopback_is_warned_about_and_ctrl_c_stops_cleanly(
 
 async def closed(tab: aiohttp.ClientWebSocketResponse) -> aiohttp.WSMsgType:
     """Read a tab until its socket ends; how it ended."""
-    while (message := await tab.receive(timeout=120)).type in DATA:
+    while (message := await tab.receive(timeout=TIMEOUT)).type in DATA:
         pass
     return message.type
 
@@ -116,7 +117,7 @@ async def test_each_tab_is_its_own_app_and_ctrl_c_ends_them_at_once(tmp_path: Pa
         url = f"{server.origin}/ws?width=80&height=24&token={server.token}"
         async with aiohttp.ClientSession() as client, client.ws_connect(url) as first, \
                 client.ws_connect(url) as second:
-            drawn = await asyncio.gather(*(tab.receive(timeout=120) for tab in (first, second)))
+            drawn = await asyncio.gather(*(tab.receive(timeout=TIMEOUT) for tab in (first, second)))
             # each app has drawn its first screen
             assert [message.type for message in drawn] == [aiohttp.WSMsgType.BINARY] * 2
             running = apps(server)
@@ -125,7 +126,7 @@ async def test_each_tab_is_its_own_app_and_ctrl_c_ends_them_at_once(tmp_path: Pa
             ends = await asyncio.gather(*(closed(tab) for tab in (first, second)))
             assert all(end in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
                        for end in ends)
-            server.process.wait(60)  # not waiting on the open tabs
+            server.process.wait(TIMEOUT)  # not waiting on the open tabs
         out, err = server.output()
         assert server.process.returncode == 0 and "Traceback" not in out + err
         assert not wait_until_ended(set(running), 30)  # each app quits as it does on ctrl+q

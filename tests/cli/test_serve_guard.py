@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import aiohttp
 import pytest
+from serving import TIMEOUT
 from serving import Served
 from serving import apps
 from serving import environment
@@ -48,7 +49,7 @@ async def refused_websocket(client: aiohttp.ClientSession, url: str,
 
 async def first_screen(tab: aiohttp.ClientWebSocketResponse) -> None:
     """Until the tab's app has drawn (textual-serve's own text messages may come first)."""
-    while (message := await tab.receive(timeout=60)).type is aiohttp.WSMsgType.TEXT:
+    while (message := await tab.receive(timeout=TIMEOUT)).type is aiohttp.WSMsgType.TEXT:
         pass
     assert message.type is aiohttp.WSMsgType.BINARY, message
 
@@ -152,7 +153,7 @@ async def test_a_huge_tab_starts_its_app_at_the_largest_size(server: Served) -> 
         assert (seen.get("COLUMNS"), seen.get("ROWS")) == ("500", "200")
         await tab.send_str(json.dumps(["resize", {"width": 99999, "height": 99999}]))
         await tab.send_str(json.dumps(["ping", "after"]))
-        while (message := await tab.receive(timeout=60)).type is aiohttp.WSMsgType.BINARY:
+        while (message := await tab.receive(timeout=TIMEOUT)).type is aiohttp.WSMsgType.BINARY:
             pass
         assert message.type is aiohttp.WSMsgType.TEXT and json.loads(message.data) == [
             "pong", "after"]

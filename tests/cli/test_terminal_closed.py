@@ -20,6 +20,9 @@ from tableau.engines import yukon
 from tableau.storage.store import Store
 
 SEED = 24611
+WAIT = 300.0
+"""The most seconds any one thing may take: a start, a key's answer, a write, the hang-up (a
+machine fifty times slower than usual takes over a minute to start the app)."""
 AS_A_TERMINAL_STARTS_IT = (
     "import runpy, signal; signal.signal(signal.SIGHUP, signal.SIG_DFL); "
     "runpy.run_module('tableau', run_name='__main__', alter_sys=True)"
@@ -86,17 +89,17 @@ def test_a_move_survives_the_terminal_being_closed(tableau_home: Path) -> None:
     # A loaded machine can take many seconds to start the app, so the test waits for what a
     # player would see (the board, then the input taking focus), never for a fixed time.
     try:
-        assert terminal.wait_to_see("Phase PLAY", 60), "the app drew no board"
-        assert terminal.wait_for(database.exists, 30), "the app made no database"
+        assert terminal.wait_to_see("Phase PLAY", WAIT), "the app drew no board"
+        assert terminal.wait_for(database.exists, WAIT), "the app made no database"
         drawn_before_the_key = len(terminal.drawn)
         os.write(master, b":")
-        assert terminal.wait_to_see("Back to table", 30, since=drawn_before_the_key), (
+        assert terminal.wait_to_see("Back to table", WAIT, since=drawn_before_the_key), (
             "the command line did not take the keys")
         os.write(master, move.encode() + b"\r")
-        assert terminal.wait_for(lambda: _autosave(database) == (1, SEED), 60), (
+        assert terminal.wait_for(lambda: _autosave(database) == (1, SEED), WAIT), (
             f"the move {move} was not autosaved")
         os.killpg(app.pid, signal.SIGHUP)
-        app.wait(timeout=20)
+        app.wait(timeout=WAIT)
     finally:
         if app.poll() is None:
             app.kill()

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from textual.widgets import Header
 from textual.widgets._footer import FooterKey
 from ui_helpers import press
+from ui_helpers import until
 
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.menu import MenuScreen
@@ -24,11 +25,10 @@ async def test_the_first_menu_shows_its_footer_keys_before_the_page_has_the_focu
     # A browser tab starts without the focus (textual-serve says so at once).
     app.set_reactive(TableauApp.app_focus, False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.pause()
-        assert isinstance(app.screen, MenuScreen)
-        keys = [key.description for key in app.screen.query(FooterKey)]
-        assert "Statistics" in keys and "Quit" in keys
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
+        # A footer that waited for the focus would stay blank, and the wait would run out.
+        await until(pilot, lambda: {"Statistics", "Quit"} <= {
+            key.description for key in app.screen.query(FooterKey)}, "the footer's keys")
 
 
 async def test_a_click_on_a_lines_left_mark_steps_its_choice_back(make_app: MakeApp) -> None:

@@ -246,8 +246,8 @@ async def test_the_end_of_a_game_never_shows_a_cpus_hidden_card_and_its_buttons_
 
 
 async def test_cpu_turns_wait_for_the_cpu_delay_and_your_keys_wait_too(tmp_path: Path) -> None:
-    # A long delay, so the CPU's turn is certainly still pending when we look.
-    app = TableauApp("gofish", clock=lambda: 0.0, cpu_delay=100.0, cursor_blink=False,
+    # An hour's delay, so the CPU's turn is certainly still pending when we look.
+    app = TableauApp("gofish", clock=lambda: 0.0, cpu_delay=3600.0, cursor_blink=False,
                      animations=False, folder=tmp_path, seed=11, cpus=1)
     async with started(app, SIZE) as pilot:
         for _ in range(20):

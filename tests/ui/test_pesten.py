@@ -395,7 +395,7 @@ async def test_a_two_stack_is_answered_then_taken_cards_are_shown_until_done(
         await press(pilot, "enter")  # Done
         await unlock(pilot, "bram-pw")
         assert "Take 5 t" in screen_text(app)
-        assert "⏎ Play" in footer_text(app)
+        await until(pilot, lambda: "⏎ Play" in footer_text(app), "Play in the footer")
         await press(pilot, "t")
         await until(pilot, lambda: "⏎ Done" in footer_text(app), "Done in the footer")
         assert "⏎ Done" in footer_text(app) and "Play" not in footer_text(app)  # Enter's sense

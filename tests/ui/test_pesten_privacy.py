@@ -22,6 +22,7 @@ from textual.widgets import Input
 from textual.widgets import Static
 from ui_helpers import click
 from ui_helpers import press
+from ui_helpers import until
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes.pesten import quick_scheme
@@ -66,6 +67,8 @@ async def paste_password(pilot: Pilot[Any], seat: int, password: Password) -> No
     for _ in range(2):
         pilot.app.post_message(events.Paste("".join(keys(password))))
         await press(pilot, "enter")
+    await pilot.app.workers.wait_for_complete()  # the hash, off the event loop
+    await pilot.pause()
 
 
 def problem(app: TableauApp, seat: int) -> str:
@@ -179,7 +182,7 @@ async def test_the_set_up_never_tells_that_another_seat_has_the_typed_password(
         await paste_password(pilot, 0, shared)
         assert (problem(app, 0), status(app, 0)) == ("", "✓ locked")
         await press(pilot, "ctrl+s")
-        assert isinstance(app.screen, PestenScreen)
+        await until(pilot, lambda: isinstance(app.screen, PestenScreen), "the table")
 
 
 # ------------------------------------------------------------------ issue 11 item 5

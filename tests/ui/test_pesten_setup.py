@@ -20,6 +20,7 @@ from ui_helpers import press
 from ui_helpers import screen_text
 from ui_helpers import started
 from ui_helpers import type_password
+from ui_helpers import until
 
 from tableau.engines import pesten as engine
 from tableau.engines.pesten import HOUSE_RULES
@@ -338,9 +339,10 @@ async def test_the_set_up_says_before_play_that_a_round_with_one_password_is_not
             for _ in range(2):  # pasted, as a terminal pastes (typed: test_pesten_privacy.py)
                 app.post_message(events.Paste(password))
                 await press(pilot, "enter")
-            assert note.display == (seat == 0)
+            await app.workers.wait_for_complete()  # the hashes, off the event loop
+            await until(pilot, lambda first=seat == 0: note.display == first, "the saving note")
         await press(pilot, "escape")
-        assert isinstance(app.screen, MenuScreen)
+        await until(pilot, lambda: isinstance(app.screen, MenuScreen), "the menu")
 
 
 async def test_a_table_dealt_without_a_seed_takes_it_from_the_whole_range(

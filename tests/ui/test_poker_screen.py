@@ -401,15 +401,18 @@ async def test_with_a_pause_the_cpus_act_one_by_one_and_play_the_same_game(
     """The real pacing: each CPU thinks in a worker and shows its move after ``cpu_delay``;
     the paced CPUs reach your turn by the same moves as at once, without a screen."""
     paced = TableauApp(
-        "poker", cpu_delay=1.0, cursor_blink=False, animations=False, folder=tmp_path,
+        "poker", cpu_delay=3600.0, cursor_blink=False, animations=False, folder=tmp_path,
         cpus=3, seed=TO_CALL_FIRST,
     )
     async with paced.run_test(size=(80, 24)) as pilot:
-        await pilot.pause(0.05)  # well inside the first CPU's pause
+        await pilot.pause()  # the first CPU's pause lasts an hour: it is thinking
         start = table(paced).view
         assert not start.my_turn
         thinking = [panel for panel in table(paced).query(SeatPanel) if panel.has_class("-to-act")]
         assert [panel.seat for panel in thinking] == [start.to_move]
+        paced.runtime.cpu_delay = 0.05  # then a short pause each, as they take their turns
+        table(paced).stop_cpu()
+        table(paced).after_move()
         await until(pilot, lambda: table(paced).view.my_turn, "your turn after the CPUs'")
         paced_view = table(paced).view
     instant = PokerSession.table(cpus=3, seed=TO_CALL_FIRST)

@@ -5,11 +5,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.app import ComposeResult
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.screen import ModalScreen
+from textual.widgets import Header
 from textual.widgets._footer import FooterKey
+from textual.widgets._header import HeaderTitle
+from ui_helpers import until
 
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
@@ -19,6 +24,7 @@ from tableau.ui.scenes import scenes_of
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 
 
 def _never_built() -> TableauApp:
@@ -68,5 +74,38 @@ async def test_a_footer_whose_keys_change_as_a_dialog_covers_it_shows_the_new_ke
         app.bind("s", "bell", description="Statistics")
         app.push_screen(ModalScreen[None]())
         footer.bindings_changed(screen)  # the signal of the new key, as the dialog covers
-        await pilot.pause()
-        assert "Statistics" in [key.description for key in footer.query(FooterKey)]
+        # A footer that waited for a frame would never show it: the wait would run out.
+        await until(pilot, lambda: "Statistics" in [key.description
+                                                    for key in footer.query(FooterKey)],
+                    "the covered footer's new key")
+
+
+class _Headed(App[None]):
+    def __init__(self, header: type[Header]) -> None:
+        super().__init__()
+        self.header = header
+
+    def compose(self) -> ComposeResult:
+        yield self.header()
+
+
+@pytest.mark.parametrize("header", [TitleHeader, Header])
+async def test_a_title_changed_as_the_header_is_taken_down_never_ends_the_app(
+    header: type[Header],
+) -> None:
+    """As when the set-up deals and the table replaces it: the title changes while the
+    screen's header is half taken down. Textual's own header then fails (and with it the
+    app); the screens' header goes on. The new title shows while the header is whole."""
+    app = _Headed(header)
+    failed: BaseException | None = None
+    try:
+        async with app.run_test(size=(40, 6)) as pilot:
+            app.title = "Pesten"
+            await until(pilot, lambda: "Pesten" in str(
+                app.query_one(HeaderTitle).render()), "the new title")
+            await app.query_one(HeaderTitle).remove()
+            app.sub_title = "round 2"
+            await pilot.pause()
+    except NoMatches as error:
+        failed = error
+    assert (failed is None) == (header is TitleHeader)

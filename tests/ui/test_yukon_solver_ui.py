@@ -185,8 +185,9 @@ async def test_the_solver_on_one_deal_hints_judges_offers_finish_and_finishes(
         await press(pilot, "3")
         assert screen.controls.cursor_name == "C3", "the number keys still jump"
         await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        assert "Col" in _footer_keys(screen), "a large screen has room for 1-7"
+        # The footer is built again a refresh after the resize.
+        await until(pilot, lambda: "Col" in _footer_keys(screen),
+                    "a large screen's room for 1-7")
         await press(pilot, "1")
         assert screen.controls.cursor_name == "C1"
         # Any key stops auto-finish.

@@ -39,7 +39,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Header
 from textual.widgets import Static
 
 from tableau.ai.gofish import parse_level
@@ -75,6 +74,7 @@ from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
 from tableau.ui.widgets.hand import hand_bindings
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pile import Pile
@@ -167,7 +167,7 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
 
     def compose(self) -> ComposeResult:
         names = self.shown_names()
-        yield Header(icon="♣")
+        yield TitleHeader(icon="♣")
         with Horizontal(id="table"):
             for seat in self._boxed():
                 with Vertical(id=f"seat-{seat}", classes="seat") as box:

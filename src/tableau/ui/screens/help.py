@@ -13,12 +13,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Header
 from textual.widgets import Markdown
 
 from tableau.registry import find_game
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 
 MENU_HELP = """\
 # tableau
@@ -75,7 +75,7 @@ class HelpScreen(TableauScreen):
         self.game = game
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="?")
+        yield TitleHeader(icon="?")
         with HelpText(id="help-text"):
             yield Markdown(rules_text(self.game))
         yield KeysFooter()

@@ -13,7 +13,6 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.message import Message
-from textual.widgets import Header
 from textual.widgets import Label
 from textual.widgets import ListItem
 from textual.widgets import ListView
@@ -28,6 +27,7 @@ from tableau.ui.games import TABLE_SCREENS
 from tableau.ui.games import Option
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 
 
 class GameItem(ListItem):
@@ -149,7 +149,7 @@ class MenuScreen(TableauScreen):
         self._listed = not listed_when_shown
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with Vertical(id="menu-box"):
             yield Static(BANNER, id="banner")
             yield Static("Choose a game", id="menu-hint")

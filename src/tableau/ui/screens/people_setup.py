@@ -27,7 +27,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import VerticalScroll
 from textual.widgets import Button
-from textual.widgets import Header
 from textual.widgets import Label
 from textual.widgets import Select
 from textual.widgets import Static
@@ -50,6 +49,7 @@ from tableau.ui.screens.base import TableauScreen
 from tableau.ui.screens.table_open import OpensTable
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.people_form import OPEN_SEAT
 from tableau.ui.widgets.people_form import PeopleForm
@@ -125,7 +125,7 @@ class PeopleSetupScreen(NarrowLayout, OpensTable, ButtonActions, TableauScreen):
 
     def compose(self) -> ComposeResult:
         title = self.game.title
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with VerticalScroll(id="setup"):
             if self.table:
                 yield Static(f"{title} — open a table", id="setup-title")

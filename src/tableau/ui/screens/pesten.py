@@ -44,7 +44,6 @@ from textual.containers import Vertical
 from textual.markup import escape
 from textual.widgets import Button
 from textual.widgets import ContentSwitcher
-from textual.widgets import Header
 from textual.widgets import Static
 
 from tableau.cards import AnyCard
@@ -74,6 +73,7 @@ from tableau.ui.screens.pesten_input import PestenInput
 from tableau.ui.screens.pesten_keeping import PestenKeeping
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pesten_hand import PestenHand
@@ -135,7 +135,7 @@ class PestenScreen(NarrowLayout, PestenInput, PestenKeeping, PestenDrawing, Butt
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with Container(id="main"):
             with Horizontal(id="table"):
                 with Vertical(id="seats"):

@@ -28,7 +28,6 @@ from textual.containers import Horizontal
 from textual.containers import VerticalScroll
 from textual.widgets import Button
 from textual.widgets import Collapsible
-from textual.widgets import Header
 from textual.widgets import Input
 from textual.widgets import Label
 from textual.widgets import Select
@@ -50,6 +49,7 @@ from tableau.ui.screens.base import GameScreen
 from tableau.ui.screens.pesten_setup_rules import HouseRulesForm
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.people_form import NAME_WIDTH as NAME_WIDTH
 from tableau.ui.widgets.people_form import PeopleForm
@@ -121,7 +121,7 @@ class PestenSetupScreen(NarrowLayout, HouseRulesForm, ButtonActions, GameScreen,
 
     def compose(self) -> ComposeResult:
         self._start_from_remembered()  # here: the settings are the app's, known once mounted
-        yield Header(icon="♠")  # Textual's own ⭘ is an empty box in a browser's fallback font
+        yield TitleHeader(icon="♠")  # Textual's own ⭘ is an empty box in a browser's fallback font
         with VerticalScroll(id="setup"):
             yield Static("Pesten — set the table", id="setup-title")
             yield Static(

@@ -20,7 +20,6 @@ from textual.binding import Binding
 from textual.binding import BindingType
 from textual.containers import Vertical
 from textual.widgets import Button
-from textual.widgets import Header
 from textual.widgets import Static
 
 from tableau.sessions.pesten_saves import saved_seats
@@ -33,6 +32,7 @@ from tableau.ui.screens.base import ButtonActions
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.command_bar import screen_foot
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.seat_lock import SeatLock
 
 STAYS_SEALED = "Wrong password; the round stays sealed."
@@ -55,7 +55,7 @@ class PestenUnsealScreen(ButtonActions, TableauScreen):
         """The human seats still to open their lock, in seat order."""
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with Vertical(id="unseal"):
             yield Static(
                 "Continue Pesten · " + title(self.public.round, (s.name for s in self.seats)),

@@ -40,7 +40,6 @@ from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button
-from textual.widgets import Header
 from textual.widgets import Static
 
 from tableau.engines.poker import Action
@@ -85,6 +84,7 @@ from tableau.ui.screens.table_screens import HandLocks
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.hand import Hand
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.history import PAGE_BINDINGS
 from tableau.ui.widgets.history import HistoryPanel
 from tableau.ui.widgets.narrow import NarrowLayout
@@ -169,7 +169,7 @@ class PokerScreen(HandLocks, ScreenSeats, NarrowLayout, PokerDrawing, GameScreen
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with Horizontal(id="poker-body"):
             with Vertical(id="table"):
                 with Vertical(id="seats"):

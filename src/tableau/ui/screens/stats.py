@@ -13,7 +13,6 @@ from textual.binding import BindingType
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import DataTable
-from textual.widgets import Header
 from textual.widgets import Static
 from textual.widgets import TabbedContent
 from textual.widgets import TabPane
@@ -29,6 +28,7 @@ from tableau.storage.stats import read_finished
 from tableau.storage.store import StoreProblem
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 
 
 class FigureTable(DataTable[str]):
@@ -73,7 +73,7 @@ class StatsScreen(TableauScreen):
         """Why there are no statistics to show (the store keeps none, or cannot be read)."""
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         self._read()
         if self.problem is not None:
             yield Static(self.problem, id="stats-off", markup=False)

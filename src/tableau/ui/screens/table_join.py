@@ -32,7 +32,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.widgets import Button
-from textual.widgets import Header
 from textual.widgets import Input
 from textual.widgets import Label
 from textual.widgets import OptionList
@@ -52,6 +51,7 @@ from tableau.ui.games import table_screen
 from tableau.ui.screens.base import TableauScreen
 from tableau.ui.widgets.command_bar import MessageLine
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.password import PasswordInput
 
@@ -111,7 +111,7 @@ class JoinScreen(NarrowLayout, TableauScreen):
         self._sitting = False
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with Vertical(id="join"):
             yield Static("Join a table", id="join-title")
             with Horizontal(classes="join-row"):

@@ -33,7 +33,6 @@ from textual.binding import BindingType
 from textual.containers import Horizontal
 from textual.containers import Vertical
 from textual.geometry import Offset
-from textual.widgets import Header
 from textual.widgets import Static
 from textual.worker import Worker
 
@@ -71,6 +70,7 @@ from tableau.ui.screens.yukon_solver import winnable_sentence
 from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.footer import KeysFooter
+from tableau.ui.widgets.header import TitleHeader
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import StackPile
 
@@ -242,7 +242,7 @@ class YukonScreen(YukonDrawing, YukonCommandLine, YukonDemo, YukonSolver, YukonD
     # ------------------------------------------------------------------ layout
 
     def compose(self) -> ComposeResult:
-        yield Header(icon="♠")
+        yield TitleHeader(icon="♠")
         with YukonBoard(id="table"):
             with Horizontal(id="columns"):
                 for name in COLUMNS:

@@ -4,6 +4,7 @@ the report, `python -m bench` passing options, and the hint-quality measure."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from bench.__main__ import main as bench_main
 from bench.__main__ import picked
 
+from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import DEFAULT_SECONDS as APP_SECONDS
@@ -44,12 +46,14 @@ class Ticks:
         return self.looks / 2**14
 
 
+def ticking_solve(state: Any, **options: Any) -> Verdict:
+    """``solve`` on its own ``Ticks``: the harness's budgets become counts of looks."""
+    return solve(state, **{**options, "clock": Ticks()})
+
+
 def test_each_deal_becomes_a_csv_row_with_the_solvers_verdict(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def ticking_solve(state: Any, **options: Any) -> Verdict:
-        return solve(state, **{**options, "clock": Ticks()})
-
     monkeypatch.setattr(harness, "solve", ticking_solve)
     out = tmp_path / "classic.csv"
     assert harness.main(["--rules", "classic", "--deals", "3", "--budget-s", "0.2",
@@ -171,9 +175,13 @@ def install_hint(monkeypatch: pytest.MonkeyPatch, hint: Any) -> None:
 def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # A stand-in hint that knows the solutions of classic deals 2 and 3 (deal 1 is not
-    # proved within the budget, so it is skipped) and gives up on deal 3.
-    solutions = {seed: solve(numbered_game(seed, "classic")).moves for seed in (2, 3)}
+    # The first two classic deals the harness proves won in 0.2 s of looks (deal 1 may not
+    # be), solved by the same search. A stand-in hint knows the first one's solution and
+    # gives up on the second.
+    proving = partial(ticking_solve, seconds=0.2, max_nodes=DEFAULT_MAX_NODES)
+    verdicts = {seed: proving(numbered_game(seed, "classic")) for seed in range(1, 6)}
+    followed, given_up = [seed for seed, verdict in verdicts.items() if verdict.kind == "won"][:2]
+    solution = verdicts[followed].moves
     seen: list[tuple[str, int]] = []
 
     def hint(view: View, *, samples: int, seconds: float, seed: int, clock: Any,
@@ -182,21 +190,24 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
         assert reuse == (None if view.moves == 0 else ("looks", view.seed))  # handed on
         assert all(card is not None for column in view.columns for card in column[-1:])
         seen.append((view.rules, samples))
-        if view.seed == 3:
+        if view.seed == given_up:
             return FakeHint(None)
-        return FakeHint(solutions[view.seed][view.moves], looks=("looks", view.seed))
+        return FakeHint(solution[view.moves], looks=("looks", view.seed))
 
     install_hint(monkeypatch, hint)
+    monkeypatch.setattr(harness, "solve", ticking_solve)
     assert harness.main(["--hint-quality", "--rules", "classic", "--deals", "2",
                          "--budget-s", "0.2", "--samples", "7"]) == 0
     out = capsys.readouterr().out
     assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
-            f"(50.0%; game numbers 2, 3; 7 samples, {APP_SECONDS:g} s a hint). Games ended "
+            f"(50.0%; game numbers {followed}, {given_up}; 7 samples, {APP_SECONDS:g} s a hint). "
+            "Games ended "
             "by the hint circling: 0; with every move going back to a table played: 0.") in out
-    # Deal 2's hints until every card is face up (then the solver finishes), and deal 3's one.
-    state, hinted = numbered_game(2, "classic"), 0
+    # The first deal's hints until every card is face up (then the solver finishes), and the
+    # second deal's one.
+    state, hinted = numbered_game(followed, "classic"), 0
     while unseen_cards(view(state)):
-        state, hinted = apply(state, solutions[2][hinted]), hinted + 1
+        state, hinted = apply(state, solution[hinted]), hinted + 1
     assert set(seen) == {("classic", 7)} and len(seen) == hinted + 1
 
 

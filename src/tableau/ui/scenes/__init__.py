@@ -14,6 +14,7 @@ statistics screen's, ``tables`` a shared table's.
 from __future__ import annotations
 
 import importlib
+import time
 from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -49,6 +50,22 @@ async def as_opened(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     await pilot.app.workers.wait_for_complete()
     await pilot.pause()
+
+
+SCENE_PATIENCE = 300.0
+"""Seconds at most a scene waits to see a step's outcome: a bound by the clock, not by a
+count of pauses, so a loaded machine waits longer instead of taking another picture."""
+
+
+async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
+    """Wait until ``seen()`` holds, a look every 20 ms. A pilot's key is handled once the app
+    looks idle, at most a second later; on a slow machine a screen pushed by one key may not
+    have its focus yet when the next key comes, so a scene waits on what it needs."""
+    deadline = time.monotonic() + SCENE_PATIENCE
+    while not seen():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"the scene never got to: {what}")
+        await pilot.pause(0.02)
 
 
 @dataclass(frozen=True)

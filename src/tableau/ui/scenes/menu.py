@@ -12,6 +12,7 @@ from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
 from tableau.ui.scenes import still_app
+from tableau.ui.scenes import until
 
 NOW = 1_800_000_000.0
 """The scenes' wall clock: a save's age reads the same in every picture."""
@@ -26,7 +27,16 @@ async def _help(pilot: Pilot[Any]) -> None:
 
 async def _gofish_setup(pilot: Pilot[Any]) -> None:
     """Go Fish chosen from the menu, 2 CPUs chosen, the focus on the level line."""
-    await pilot.press("3", "right", "down")
+    from tableau.ui.screens.setup import OptionRow
+
+    await pilot.press("3")
+    await until(pilot, lambda: isinstance(pilot.app.focused, OptionRow), "the set-up's first line")
+    first: Any = pilot.app.focused
+    chosen = first.index
+    await pilot.press("right")
+    await until(pilot, lambda: first.index != chosen, "the first line's next choice")
+    await pilot.press("down")
+    await until(pilot, lambda: pilot.app.focused not in (first, None), "the second line")
     await pilot.pause()
 
 

@@ -13,6 +13,7 @@ from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
 from tableau.ui.scenes import still_app
+from tableau.ui.scenes import until
 
 _YUKON = (("spec", "won", 112, 431.0), ("spec", "won", 98, 377.0), ("spec", "lost", 40, 95.0),
           ("spec", "won", 120, 512.0), ("spec", "won", 87, 402.0), ("classic", "won", 140, 905.0),
@@ -62,7 +63,12 @@ def without_store() -> TableauApp:
 
 def _opened(*keys: str) -> Any:
     async def setup(pilot: Pilot[Any]) -> None:
-        await pilot.press("s", *keys)
+        from tableau.ui.screens.stats import StatsScreen
+
+        await pilot.press("s")
+        await until(pilot, lambda: isinstance(pilot.app.screen, StatsScreen)
+                    and pilot.app.screen.is_mounted, "the statistics")
+        await pilot.press(*keys)
         await pilot.pause()
 
     return setup

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck
 from hypothesis import settings
 
+from settled_pilot import settle_pilots
 from shared_css import share_parsed_css
 from tableau.storage.passwords import TEST_CHEAP_HASHES
 from tableau.ui.app import collect_less_often
@@ -50,6 +51,7 @@ examples under ``dev``, its own count under ``ci``."""
 def pytest_configure(config: pytest.Config) -> None:
     collect_less_often()  # as the app does; the engine and session tests gain a tenth too
     share_parsed_css()
+    settle_pilots()
     config.addinivalue_line(
         "markers", f"{DEV_MARK}(n): a long Hypothesis property runs n examples under the dev "
         "profile (make test) and its own count under ci (make test-all)")

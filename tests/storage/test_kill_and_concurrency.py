@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 import random
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Final
 
 import pytest
+from killed import kill_9
 
 from tableau.engines import yukon
 from tableau.storage.store import SCHEMA_VERSION
@@ -172,16 +172,7 @@ def test_kill_9_at_random_moments_loses_at_most_the_move_in_flight(
             for _ in range(dice.randint(1, 3)):  # so the kills land among moves, however slow
                 said += process.stdout.readline()
             time.sleep(dice.uniform(0.0, 0.2))
-        process.send_signal(signal.SIGKILL)
-        process.wait(timeout=10)
-        # Read through the pipes' own buffers: readline may already hold the lines that
-        # followed "ready" (communicate would read past them).
-        said += process.stdout.read()
-        assert process.stderr is not None
-        errors = process.stderr.read()
-        process.stdout.close()
-        process.stderr.close()
-        assert process.returncode == -signal.SIGKILL, errors
+        said += kill_9(process, timeout=10)[0]
         for line in said.split("\n")[:-1]:  # a line cut off by the kill says nothing
             words = line.split()
             position = (int(words[-2]), int(words[-1]))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import random
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from killed import kill_9
 
 from tableau.storage.store import MIGRATIONS
 from tableau.storage.store import Store
@@ -590,16 +590,7 @@ def test_a_process_killed_mid_move_leaves_the_table_whole_and_its_lease_is_taken
     assert killed.stdout is not None
     lines = random.Random(seed).randint(1, 12)  # then it is somewhere mid-run
     said_by_killed = [killed.stdout.readline() for _ in range(lines)]
-    killed.send_signal(signal.SIGKILL)
-    killed.wait(timeout=TIMEOUT)
-    # Read through the pipes' own buffers: readline may already hold lines that followed
-    # (communicate would read past them).
-    rest = killed.stdout.read()
-    assert killed.stderr is not None
-    errors = killed.stderr.read()
-    killed.stdout.close()
-    killed.stderr.close()
-    assert killed.returncode == -signal.SIGKILL, errors
+    rest, _ = kill_9(killed, timeout=TIMEOUT)
     made = {"killed": committed("".join(said_by_killed) + rest.rpartition("\n")[0])}
     for who, process in zip(names, processes, strict=True):
         said, errors = process.communicate(timeout=TIMEOUT)

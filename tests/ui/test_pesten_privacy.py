@@ -90,6 +90,7 @@ async def start_table(pilot: Pilot[Any], anna: Password, bram: Password) -> Pest
     await paste_password(pilot, 1, bram)
     await press(pilot, "ctrl+s")
     await pilot.app.workers.wait_for_complete()  # passwords hash in a worker: Start waits
+    await until(pilot, lambda: isinstance(pilot.app.screen, PestenScreen), "the table")
     await pilot.pause()
     screen = pilot.app.screen
     assert isinstance(screen, PestenScreen)
@@ -235,8 +236,8 @@ async def test_the_unlock_field_cannot_be_copied_no_password_reaches_the_debug_l
         await click(pilot, "#unlock")
         app.post_message(events.Paste("".join(keys(wrong))))  # as a terminal pastes
         await pilot.press("enter")
-        await app.workers.wait_for_complete()
-        assert "Wrong password" in str(screen.query_one("#message", Static).render())
+        await until(pilot, lambda: "Wrong password" in str(
+            screen.query_one("#message", Static).render()), "Wrong password")
         clipboard = Clipboard(app, monkeypatch)
         await type_into(pilot, "#unlock", bram)
         await press(pilot, "shift+home", "ctrl+c", "ctrl+shift+a", "ctrl+x")

@@ -201,8 +201,8 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     out = capsys.readouterr().out
     assert ("classic: following the hint won 1 of the 2 deals the solver proved won "
             f"(50.0%; game numbers {followed}, {given_up}; 7 samples, {APP_SECONDS:g} s a hint). "
-            "Games ended "
-            "by the hint circling: 0; with every move going back to a table played: 0.") in out
+            "Games ended by the hint circling: 0; with every move going back to a table "
+            "played: 0.") in out
     # The first deal's hints until every card is face up (then the solver finishes), and the
     # second deal's one.
     state, hinted = numbered_game(followed, "classic"), 0

@@ -20,6 +20,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import WorkerCancelled
 
+from tableau.ui import scenes
 from tableau.ui.app import TableauApp
 from tableau.ui.screens.setup import GameSetupScreen
 from tableau.ui.screens.setup import OptionRow
@@ -53,13 +54,12 @@ that old as they are written."""
 
 
 async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
-    """Wait until ``seen()`` holds, as a player waits for their screen: a look every 20 ms
-    (a pause, not a spin: workers and the store's writer are threads)."""
-    deadline = time.monotonic() + PATIENCE
-    while not seen():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}")
-        await pilot.pause(0.02)
+    """Wait until ``seen()`` holds, as a player waits for their screen (the scenes' wait,
+    with the tests' PATIENCE); a failure shows the screen."""
+    try:
+        await scenes.until(pilot, seen, what, PATIENCE)
+    except TimeoutError:
+        raise AssertionError(f"never seen: {what}\n{screen_text(pilot.app)}") from None
 
 
 async def press(pilot: Pilot[Any], *keys: str) -> None:

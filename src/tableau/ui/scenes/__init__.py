@@ -57,11 +57,14 @@ SCENE_PATIENCE = 300.0
 count of pauses, so a loaded machine waits longer instead of taking another picture."""
 
 
-async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str) -> None:
-    """Wait until ``seen()`` holds, a look every 20 ms. A pilot's key is handled once the app
-    looks idle, at most a second later; on a slow machine a screen pushed by one key may not
-    have its focus yet when the next key comes, so a scene waits on what it needs."""
-    deadline = time.monotonic() + SCENE_PATIENCE
+async def until(pilot: Pilot[Any], seen: Callable[[], bool], what: str,
+                patience: float = SCENE_PATIENCE) -> None:
+    """Wait until ``seen()`` holds, a look every 20 ms (a pause, not a spin: workers and the
+    store's writer are threads), for ``patience`` seconds at most. A pilot's key is handled
+    once the app looks idle, at most a second later; on a slow machine a screen pushed by one
+    key may not have its focus yet when the next key comes, so a scene waits on what it
+    needs."""
+    deadline = time.monotonic() + patience
     while not seen():
         if time.monotonic() > deadline:
             raise TimeoutError(f"the scene never got to: {what}")

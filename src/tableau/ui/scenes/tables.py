@@ -33,13 +33,11 @@ from tableau.tables.shared_table import SharedTable
 from tableau.ui.app import TableauApp
 from tableau.ui.scenes import Scene
 from tableau.ui.scenes import still_app
+from tableau.ui.scenes import until
 from tableau.ui.scenes.pesten import quick_scheme
 
 CODE_NUMBER = 4821
 """The scenes' table code is PEST-4821."""
-SIT_DOWN_WAIT = 120.0
-"""Seconds at most the picture waits while the seat is taken (Argon2id in a worker): a
-bound by the clock, not by a count of pauses, so a loaded machine waits longer."""
 
 
 def _table_app(*, anna_played: bool = False, anna_away: bool = False) -> TableauApp:
@@ -83,9 +81,8 @@ async def _sit_down(pilot: Pilot[Any]) -> None:
     for text in ("Zoe", "secret", "secret"):
         pilot.app.post_message(events.Paste(text))
         await pilot.press("enter")
-    deadline = time.monotonic() + SIT_DOWN_WAIT
-    while not isinstance(pilot.app.screen, RemoteSeatScreen) and time.monotonic() < deadline:
-        await pilot.pause(0.02)
+    # The seat is taken once Argon2id has run in a worker.
+    await until(pilot, lambda: isinstance(pilot.app.screen, RemoteSeatScreen), "the seat")
     await pilot.pause()
 
 

@@ -6,6 +6,7 @@ player has been away AWAY_AFTER seconds, if the opener lets it, until the player
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from tableau.storage.table_store import AWAY_AFTER
 from tableau.storage.table_store import NoSuchTable
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableStore
+from tableau.storage.table_store import opener_last_seen
 from tableau.tables import shared_table
 from tableau.tables.shared_table import LOST
 from tableau.tables.shared_table import NEEDS_PASSWORD
@@ -358,3 +360,38 @@ def test_a_play_taken_back_and_made_again_is_told_again_at_the_openers_screen(
         assert host.act(0, host.session.moves(0)[0]).ok
     assert host.act(0, move).ok
     assert host.news(0) == told  # the same play, said again
+
+
+def test_a_heartbeat_the_database_refuses_for_now_beats_again(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A heartbeat refused once (the database busy past its timeout on a loaded machine) is
+    followed by the next: the opener's screen is not taken for gone ten seconds later."""
+    monkeypatch.setattr(shared_table, "HEARTBEAT_EVERY", 0.01)
+    store = stores[0]
+    beats: list[int] = []
+    threads: set[threading.Thread] = set()
+    beaten_again = threading.Event()
+    real_heartbeat = store.heartbeat
+
+    def refused_once(code: str, seat: int | None, holder: str) -> None:
+        beats.append(seat or 0)
+        threads.add(threading.current_thread())
+        if len(beats) == 1:
+            clock.now += AWAY_AFTER + 1  # a long stall, then the database says no
+            raise TableProblem("The database is busy.")
+        real_heartbeat(code, seat, holder)
+        beaten_again.set()
+
+    monkeypatch.setattr(store, "heartbeat", refused_once)
+    host = opened(store, clock, tmp_path, (HUMAN, REMOTE, "careful"))
+    assert beaten_again.wait(120), "the heartbeat stopped after one refusal"
+    assert opener_last_seen(stores[1].load(host.code)) == clock.now
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    assert friend.sit(1, "Zoe", "pw").ok
+    friend.refresh()
+    assert not friend.opener_gone and not host.screen_gone
+    store.close()  # the store closed, the thread ends
+    beating = threads.pop()
+    beating.join(120)
+    assert not beating.is_alive()

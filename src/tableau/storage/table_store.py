@@ -76,6 +76,13 @@ class StaleMove(TableProblem):
         super().__init__("The table has moved on since you looked; look again.")
 
 
+class StoreClosed(TableProblem):
+    """This process closed its TableStore: nothing more is read or written through it."""
+
+    def __init__(self) -> None:
+        super().__init__("The tables are closed in this process.")
+
+
 class NoSuchTable(TableProblem):
     """No table has this code (or the text is not a code at all)."""
 
@@ -187,7 +194,7 @@ class TableStore:
     def _open(self) -> sqlite3.Connection:
         """The connection, outside any transaction (the lock held)."""
         if self._connection is None:
-            raise TableProblem("The tables are closed in this process.")
+            raise StoreClosed()
         if self._connection.in_transaction:  # the same thread, from inside act's change
             raise RuntimeError("A table's change must not use the TableStore itself.")
         return self._connection

@@ -60,8 +60,10 @@ from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.table_store import AWAY_AFTER
+from tableau.storage.table_store import NoSuchTable
 from tableau.storage.table_store import SharedSeat
 from tableau.storage.table_store import StaleMove
+from tableau.storage.table_store import StoreClosed
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableRow
 from tableau.storage.table_store import TableStore
@@ -540,8 +542,12 @@ class SharedTable(Generic[S]):
             while not stop.wait(HEARTBEAT_EVERY):
                 try:
                     self.store.heartbeat(code, seat, token)
+                except (NoSuchTable, StoreClosed):
+                    return  # the table or this process's store is gone: the seat shows away
                 except TableProblem:
-                    return  # the store is closed or gone: the seat shows as away
+                    # A database busy past its timeout on a loaded machine: missing one beat is
+                    # harmless, but a thread that stopped here would let the seat go away.
+                    continue
 
         threading.Thread(target=beat, name="tableau-heartbeat", daemon=True).start()
 

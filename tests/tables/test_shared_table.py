@@ -395,3 +395,34 @@ def test_a_heartbeat_the_database_refuses_for_now_beats_again(
     beating = threads.pop()
     beating.join(120)
     assert not beating.is_alive()
+
+
+def test_the_opener_closes_the_table_though_the_database_refuses_a_try(
+        stores: tuple[TableStore, TableStore], clock: Clock, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    host = opened(stores[0], clock, tmp_path)
+    friend = joined(stores[1], host.code, clock, tmp_path)
+    real_close = stores[0].close_table
+    tries: list[str] = []
+
+    def busy_at_first(code: str) -> None:
+        tries.append(code)
+        if len(tries) < shared_table.CLOSE_TRIES:
+            raise TableProblem("The database is busy.")
+        real_close(code)
+
+    monkeypatch.setattr(stores[0], "close_table", busy_at_first)
+    host.close()
+    friend.refresh()
+    assert host.closed and friend.closed and len(tries) == shared_table.CLOSE_TRIES
+    second = opened(stores[0], clock, tmp_path)
+    tries.clear()
+
+    def always_busy(code: str) -> None:
+        tries.append(code)
+        raise TableProblem("The database is busy.")
+
+    monkeypatch.setattr(stores[0], "close_table", always_busy)
+    with pytest.raises(TableProblem, match="busy"):  # busy every time: said, not hidden
+        second.close()
+    assert not second.closed and len(tries) == shared_table.CLOSE_TRIES

@@ -73,6 +73,9 @@ from tableau.tables.table_games import SeatedSession
 
 HEARTBEAT_EVERY: Final = 2.0
 """Seconds between two heartbeats of a held seat (well inside ``AWAY_AFTER``)."""
+CLOSE_TRIES: Final = 3
+"""How often the opener tries to close the table while the database stays busy (each try
+waits out the store's busy timeout)."""
 SAME_ROUND_RETRIES: Final = 3
 """How often a change is made again when only the seats moved on under it."""
 NEEDS_PASSWORD: Final = ("A seat at a shared table needs a password, so that only you can "
@@ -471,7 +474,15 @@ class SharedTable(Generic[S]):
         if self.token != self.row.opener:
             self._stop_heartbeat()
             return
-        self.store.close_table(self.code)
+        for tries_left in reversed(range(CLOSE_TRIES)):
+            try:
+                self.store.close_table(self.code)
+                break
+            except (NoSuchTable, StoreClosed):
+                raise
+            except TableProblem:
+                if not tries_left:  # the friends then see the opener's screen go
+                    raise
         self._reload()
 
     # -------------------------------------------------------------- seats

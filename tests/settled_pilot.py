@@ -9,10 +9,11 @@ built or focused yet, and the next key went to the screen below it.
 Here every such wait also waits until the app has settled, as a player waits for the screen
 before the next key: every message pump of the app and of each screen on the stack has handled
 what it had queued, the screen stack and the focus stayed the same through a whole round of
-that, and what was to run after the next paint has run. Timers and worker threads are not
-waited on (the tests wait for what those show), so a CPU's paced move or a password's hash
-still comes when it comes. Textual is pinned exactly in pyproject.toml; a version whose Pilot
-no longer waits through ``wait_for_idle`` fails here loudly.
+that, and what was to run after the next paint has run. A click also waits until the top
+screen has laid out what was mounted. Timers and worker threads are not waited on (the tests
+wait for what those show), so a CPU's paced move or a password's hash still comes when it
+comes. Textual is pinned exactly in pyproject.toml; a version whose Pilot no longer waits
+through ``wait_for_idle`` fails here loudly.
 """
 
 from __future__ import annotations
@@ -78,6 +79,25 @@ async def settle(app: App[Any]) -> None:
         await asyncio.sleep(0.01)
 
 
+async def laid_out(app: App[Any]) -> None:
+    """Until the top screen has laid out what was mounted (made on its update timer, not
+    through its queue): a widget just mounted has no place yet, and a click aimed at it
+    would land elsewhere. Bounded as ``settle``."""
+    deadline = time.monotonic() + SETTLE_PATIENCE
+    for _ in range(ROUNDS):
+        if not _laying_out(app) or time.monotonic() > deadline:
+            return
+        await asyncio.sleep(0.01)
+
+
+def _laying_out(app: App[Any]) -> bool:
+    if not app.screen_stack:
+        return False
+    screen = app.screen_stack[-1]
+    return bool(screen._layout_required or screen._scroll_required
+                or screen._recompose_required)
+
+
 def settle_pilots() -> None:
     """Make every Pilot in this process wait for a settled app wherever it waits for idle."""
     idle = textual.pilot.wait_for_idle
@@ -91,5 +111,14 @@ def settle_pilots() -> None:
         if app is not None and app.is_running:
             await settle(app)
 
+    post_mouse_events = textual.pilot.Pilot._post_mouse_events
+
+    async def post_mouse_events_laid_out(pilot: textual.pilot.Pilot[Any], *args: Any,
+                                         **kwargs: Any) -> bool:
+        await laid_out(pilot.app)
+        return await post_mouse_events(pilot, *args, **kwargs)
+
+    laid_out_first: Any = post_mouse_events_laid_out
+    textual.pilot.Pilot._post_mouse_events = laid_out_first  # type: ignore[method-assign]
     textual.pilot.wait_for_idle = idle_and_settled  # type: ignore[assignment]
     textual.app.wait_for_idle = idle_and_settled  # type: ignore[assignment]

@@ -90,6 +90,11 @@ class NoSuchTable(TableProblem):
         super().__init__(f"There is no table {shorten(typed.strip(), 20)} here.")
 
 
+GONE: Final = (NoSuchTable, StoreClosed)
+"""The problems trying again cannot mend; any other (a database busy past its timeout) may
+pass by itself."""
+
+
 @dataclass(frozen=True, slots=True)
 class SharedSeat:
     """One seat of a table. ``kind`` is "human" (a hot seat at the opener's screen), "cpu",

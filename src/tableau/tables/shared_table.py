@@ -60,10 +60,9 @@ from tableau.storage.lockouts import Lockouts
 from tableau.storage.passwords import PasswordScheme
 from tableau.storage.passwords import SeatLock
 from tableau.storage.table_store import AWAY_AFTER
-from tableau.storage.table_store import NoSuchTable
+from tableau.storage.table_store import GONE
 from tableau.storage.table_store import SharedSeat
 from tableau.storage.table_store import StaleMove
-from tableau.storage.table_store import StoreClosed
 from tableau.storage.table_store import TableProblem
 from tableau.storage.table_store import TableRow
 from tableau.storage.table_store import TableStore
@@ -478,7 +477,7 @@ class SharedTable(Generic[S]):
             try:
                 self.store.close_table(self.code)
                 break
-            except (NoSuchTable, StoreClosed):
+            except GONE:
                 raise
             except TableProblem:
                 if not tries_left:  # the friends then see the opener's screen go
@@ -553,7 +552,7 @@ class SharedTable(Generic[S]):
             while not stop.wait(HEARTBEAT_EVERY):
                 try:
                     self.store.heartbeat(code, seat, token)
-                except (NoSuchTable, StoreClosed):
+                except GONE:
                     return  # the table or this process's store is gone: the seat shows away
                 except TableProblem:
                     # A database busy past its timeout on a loaded machine: missing one beat is

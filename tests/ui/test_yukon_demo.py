@@ -1,10 +1,9 @@
 """The Yukon demo, the hint that never circles and the lost verdict, through Pilot (issue
 31): D, the palette and the menu's set-up start a demo in which the honest hint plays; any key
 stops it; it stops by itself on a win and on a lost table, with a sentence; each of its moves
-is undoable. On seed 1234 classic, played along the issue's moves, the hint says the table is
-lost and points to the undo that gets back to a table that still won. The peeking line is
-offered only on a deal proved won. A table lost whatever its few face-down cards are says so
-on the status line."""
+is undoable. On seed 1234 classic, played along the issue's moves, the status line says the
+table is lost whatever its 8 face-down cards are, and the hint points to the undo that gets
+back to a table that still won. The peeking line is offered only on a deal proved won."""
 
 from __future__ import annotations
 
@@ -97,28 +96,53 @@ async def test_the_menu_set_up_starts_a_demo_on_a_dealt_table(make_app: AppFacto
         assert status(screen) == DEMO_STATUS
 
 
+async def play_to_the_issue_table(pilot: Any, screen: YukonScreen) -> str:
+    """Seed 1234 classic along the issue's moves, the hint asked where the old one turned the
+    table lost; the hint's sentence on the issue's table."""
+    await press(pilot, "a")  # auto-move on, as in the issue
+    await play(pilot, screen, ISSUE_MOVES[:TURNED_LOST])
+    await press(pilot, "h")  # the hint on the table that still won: remembered
+    await until(pilot, lambda: "ways the hidden cards could lie" in str(screen.note), "the hint")
+    wins = str(screen.note).split(": wins in ")[1].split()[0]
+    await play(pilot, screen, ISSUE_MOVES[TURNED_LOST:])
+    assert screen.view.moves > 0 and screen.session.message.startswith("OK")
+    undos = len(ISSUE_MOVES) - TURNED_LOST
+    return ("No way to win found from here in any of 10 ways the hidden cards could lie. "
+            f"Undo {undos} moves to get back to a table that still won in {wins} of 10.")
+
+
 @pytest.mark.usefixtures("quick_hint")
-async def test_the_issue_table_the_hint_says_lost_and_the_demo_stops_there(
+async def test_the_issue_table_is_proved_lost_with_eight_cards_face_down(
     make_app: AppFactory,
 ) -> None:
     async with table(make_app, seed=1234, size=(120, 40), rules="classic") as (pilot, screen):
-        await press(pilot, "a")  # auto-move on, as in the issue
-        await play(pilot, screen, ISSUE_MOVES[:TURNED_LOST])
-        await press(pilot, "h")  # the hint on the table that still won: remembered
-        await until(pilot, lambda: "ways the hidden cards could lie" in str(screen.note),
-                    "the hint")
-        wins = str(screen.note).split(": wins in ")[1].split()[0]
-        await play(pilot, screen, ISSUE_MOVES[TURNED_LOST:])
-        assert screen.view.moves > 0 and screen.session.message.startswith("OK")
-        undos = len(ISSUE_MOVES) - TURNED_LOST
-        lost = ("No way to win found from here in any of 10 ways the hidden cards could lie. "
-                f"Undo {undos} moves to get back to a table that still won in {wins} of 10.")
+        lost = await play_to_the_issue_table(pilot, screen)
+        assert len(unseen_cards(screen.view)) == 8
+        await until(pilot, lambda: status(screen).startswith(LOST_HIDDEN), "the lost verdict")
+        assert status(screen) == f"{LOST_HIDDEN} u: undo, n: new game"
+        await press(pilot, "h")  # the hint still points to the undo that helps
+        await until(pilot, lambda: screen.note == lost, "the hint's lost verdict")
+        await press(pilot, "D")
+        assert screen.note == "No demo: the solver has proved there is no way to win from here."
+        assert not screen._demo
+
+
+@pytest.mark.usefixtures("quick_hint")
+async def test_the_demo_stops_where_the_hint_finds_no_way_to_win(
+    make_app: AppFactory, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Before the quiet check has proved the table lost (here it gives up at once), the demo
+    stops on the hint's own verdict and plays nothing."""
+    monkeypatch.setattr(yukon_solver_module, "CHECK_NODES", 1)
+    async with table(make_app, seed=1234, size=(120, 40), rules="classic") as (pilot, screen):
+        lost = await play_to_the_issue_table(pilot, screen)
         await press(pilot, "h")
         await until(pilot, lambda: screen.note == lost, "the hint's lost verdict")
         before = screen.session.state
         await press(pilot, "D")
         await until(pilot, lambda: not screen._demo, "the demo's end")
         assert screen.note == f"Demo stopped. {lost}" and screen.session.state is before
+        assert not status(screen).startswith(LOST_HIDDEN)
         await settled(pilot)
 
 

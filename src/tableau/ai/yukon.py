@@ -279,6 +279,46 @@ def _goes_up(card: int, heights: Sequence[int], safe: Sequence[Sequence[int]]) -
         rank < 2 or all(map(int.__ge__, heights, safe[card])))
 
 
+def _moves(key: bytes, columns: Sequence[bytes], heights: Sequence[int],
+           fits: Sequence[Sequence[int]], *, returns: bool,
+           likely: Callable[[bytes, int, Sequence[int]], bool] | None = None) -> list[_Move]:
+    """Every move the pruning rules keep from the position ``key`` (its columns and heights
+    given decoded too): ``returns``, cards may come back down (rules 2 and 3 decide which);
+    ``likely``, the first phase's filter on the moves between columns."""
+    moves: list[_Move] = []
+    # Cards that may come back down: rules 2 and 3.
+    returns_of: dict[int, int] = {}
+    if returns:
+        for suit, height in enumerate(heights):
+            if height > 2:
+                returns_of[suit * 13 + height - 1] = suit
+    find = key.find
+    empty_done = False
+    for target, column in enumerate(columns):
+        if column:
+            bottom = column[-1]
+            if bottom % 13 == heights[bottom // 13]:
+                moves.append((target, _FOUNDATION, len(column) - 1))
+            candidates: Sequence[int] = fits[bottom]
+        else:
+            if empty_done:
+                continue  # every empty column is the same column
+            empty_done = True
+            candidates = _KINGS
+        for card in candidates:
+            # A face-up card is its own byte in the key (a face-down one is not).
+            at = find(_BYTES[card], 4)
+            if at > 0:
+                source = key.count(_SEPARATOR, 4, at)
+                index = at - key.rfind(_SEPARATOR, 3, at) - 1 if source else at - 4
+                if (source != target and (column or index)  # rule 4
+                        and (likely is None or likely(columns[source], index, heights))):
+                    moves.append((source, target, index))
+            elif card in returns_of:
+                moves.append((_FOUNDATION + returns_of[card], target, 0))
+    return moves
+
+
 class _Search:
     """One best-first search from a position. ``run`` may be called again to go on where it
     stopped, with a new budget: the first phase's guides take turns that way."""
@@ -314,38 +354,9 @@ class _Search:
               heights: Sequence[int]) -> list[_Move]:
         """Every move worth trying (see the pruning rules) from the position ``key``, whose
         columns and heights are given decoded too."""
-        moves: list[_Move] = []
-        # Cards that may come back down: rules 2 and 3.
-        returns: dict[int, int] = {}
-        if not (self.russian or self.likely):
-            for suit, height in enumerate(heights):
-                if height > 2:
-                    returns[suit * 13 + height - 1] = suit
-        fits, likely, find = self.fits, self.likely, key.find
-        empty_done = False
-        for target, column in enumerate(columns):
-            if column:
-                bottom = column[-1]
-                if bottom % 13 == heights[bottom // 13]:
-                    moves.append((target, _FOUNDATION, len(column) - 1))
-                candidates: Sequence[int] = fits[bottom]
-            else:
-                if empty_done:
-                    continue  # every empty column is the same column
-                empty_done = True
-                candidates = _KINGS
-            for card in candidates:
-                # A face-up card is its own byte in the key (a face-down one is not).
-                at = find(_BYTES[card], 4)
-                if at > 0:
-                    source = key.count(_SEPARATOR, 4, at)
-                    index = at - key.rfind(_SEPARATOR, 3, at) - 1 if source else at - 4
-                    if (source != target and (column or index)  # rule 4
-                            and (not likely or self._likely(columns[source], index, heights))):
-                        moves.append((source, target, index))
-                elif card in returns:
-                    moves.append((_FOUNDATION + returns[card], target, 0))
-        return moves
+        return _moves(key, columns, heights, self.fits,
+                      returns=not (self.russian or self.likely),
+                      likely=self._likely if self.likely else None)
 
     def _likely(self, column: bytes, index: int, heights: Sequence[int]) -> bool:
         """The first search's filter (not a pruning rule: see the module docstring). A group

@@ -30,7 +30,6 @@ from tableau.ai.yukon import solve
 from tableau.ai.yukon import solve_deal_and_table
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
-from tableau.ai.yukon_lost import MOST_HIDDEN
 from tableau.ai.yukon_lost import lost_whatever_hidden
 from tableau.ai.yukon_memory import HintMemory
 from tableau.engines import yukon
@@ -46,7 +45,11 @@ HINT_SECONDS = 1.5
 WINNABLE_SECONDS = 10.0
 """How long "Is this deal winnable?" may think (the deal, then the position on the table)."""
 CHECK_SECONDS = 5.0
-"""How long the quiet check of a table with every card face up may think (finish or lost)."""
+"""How long the quiet check of a table may think (finish or lost)."""
+CHECK_NODES = 20_000
+"""Tables the quiet check searches with cards face down. Most tables that can be won say so
+within a few hundred (``ai.yukon_lost``); a deal just dealt would take the whole budget and
+still prove nothing, so the check gives up sooner than the time allows."""
 FIND_SECONDS = 2.0
 """How long a winnable-only new game may think about each deal before trying the next."""
 FIND_TRIES = 40
@@ -246,18 +249,18 @@ class YukonSolver:
 
     def _check_position(self) -> None:
         """Once every card is face up, quietly solve the table: a win is offered as F
-        (finish), a proved loss is said on the status line. With a few cards still face
-        down, every way they could lie is solved (``ai.yukon_lost``): if all are lost, the
-        table is, whatever the face-down cards are."""
+        (finish), a proved loss is said on the status line. With cards still face down, it
+        searches every way they could lie (``ai.yukon_lost``): if none wins, the table is
+        lost, whatever the face-down cards are."""
         state, view = self.session.state, self.view
         hidden = len(yukon.unseen_cards(view))
         if (self._finishing or state.phase is not Phase.PLAY or view.won or not view.legal
-                or self._proof_here() is not None or "check" in self._jobs
-                or hidden > MOST_HIDDEN):
+                or self._proof_here() is not None or "check" in self._jobs):
             return
         if hidden:
             self._solver_job("check", "", partial(lost_whatever_hidden, view,
-                                                  seconds=CHECK_SECONDS),
+                                                  seconds=CHECK_SECONDS,
+                                                  max_nodes=CHECK_NODES),
                              partial(self._checked_hidden, state))
             return
 

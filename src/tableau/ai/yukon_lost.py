@@ -57,8 +57,9 @@ def lost_whatever_hidden(
     when there is nothing face down (the quiet check of a table with every card face up
     decides that one), or when the budget runs out first."""
     unseen = frozenset(card.index for card in unseen_cards(view))
-    if view.phase is not Phase.PLAY or view.won or not unseen:
-        return False
+    if (view.phase is not Phase.PLAY or view.won or not unseen
+            or any(column and column[-1] is None for column in view.columns)):
+        return False  # not a table of play, where every bottom card is face up
     deadline = clock() + seconds
     fits, safe = _FITS[view.rules], _SAFE[view.rules]
     columns = [bytes(_UNKNOWN if card is None else card.index for card in column)

@@ -2,7 +2,7 @@
 
 Each screen gets a few hundred events from a fixed seed, sent as a terminal sends them: in
 quick bursts, the app answering as it can. A storm fails on any exception in the app, on an
-app that quits or stops answering within its time, and on a screen that, after the storm,
+app that quits or hangs (the suite's timeout), and on a screen that, after the storm,
 does not answer a known key (F1 opens the help, or closes it). Every storm runs in a
 temporary TABLEAU_HOME, HOME and folder, so the random file commands (Yukon's ``S name``)
 touch no real file. ``make test`` storms the Yukon table; ``make test-all`` every screen.
@@ -10,7 +10,6 @@ touch no real file. ``make test`` storms the Yukon table; ``make test-all`` ever
 
 from __future__ import annotations
 
-import asyncio
 import random
 import time
 from collections.abc import Awaitable
@@ -37,9 +36,6 @@ QUICK_EVENTS = 60
 """Events of the one storm ``make test`` runs."""
 BURST = 20
 """Events sent at once before the storm lets the app catch up."""
-STORM_SECONDS = 150.0
-"""A storm that takes longer has hung the app (a storm takes a second or two on a quiet
-machine, several times that beside other work; this stays under pytest's 300 s timeout)."""
 
 KEYS = (
     *"abcdefghijklmnoprstuvwxyz",  # no q: it leaves the screen or quits, ending the storm
@@ -197,7 +193,9 @@ async def test_a_storm_of_random_input_breaks_no_screen(
     started = time.monotonic()
     async with app.run_test(size=(100, 30), notifications=True, tooltips=True) as pilot:
         await storm.setup(pilot)
-        sent = await asyncio.wait_for(send_storm(pilot, rng, storm, count), STORM_SECONDS)
-        await asyncio.wait_for(answers_a_known_key(pilot), STORM_SECONDS)
+        # No clock here: a storm takes seconds on a quiet machine and minutes on a loaded one
+        # (150 s was once too few), so a hung app is left to the suite's own timeout.
+        sent = await send_storm(pilot, rng, storm, count)
+        await answers_a_known_key(pilot)
     # run_test raised any exception the app met; the storm's size and time for the report.
     print(f"storm {storm.name}: {sent} events in {time.monotonic() - started:.1f} s")

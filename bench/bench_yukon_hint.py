@@ -47,7 +47,7 @@ QUICK_MOVES = 50
 """Measured moves of each kind (idle, thinking): MOVES in `make bench-full`, QUICK_MOVES in
 `make bench`."""
 SETTLE = 0.05
-"""Seconds between ``h`` and the measured key, so the hint's thread is in the solver."""
+"""Seconds between the hint's start and the measured key, so its child is in the solver."""
 HINT_SAMPLES = 1_000_000
 HINT_SECONDS = 3_600.0
 FIRST_HINT_TARGET = 2.0
@@ -98,6 +98,16 @@ def _hint_thinking(app: Any) -> bool:
                for worker in app.workers)
 
 
+async def _until(condition: Any, failure: str, seconds: float = 60.0) -> None:
+    """Until ``condition()`` holds: a thread starts later on a loaded machine than a fixed
+    wait allows (0.05 s once was not enough)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + seconds
+    while not condition():
+        assert loop.time() < deadline, failure
+        await asyncio.sleep(0.005)
+
+
 async def _latencies() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Key-to-frame seconds, by key, idle and with a hint thinking, interleaved."""
     from tableau.ai.yukon_hint import hint
@@ -127,8 +137,8 @@ async def _latencies() -> tuple[dict[str, list[float]], dict[str, list[float]]]:
                     times = thinking if with_hint else idle
                     if with_hint:
                         await _press(app, "h")
+                        await _until(lambda: _hint_thinking(app), "the hint never started")
                         await asyncio.sleep(SETTLE)
-                        assert _hint_thinking(app), "the hint is not thinking"
                     # A cursor key leaves the hint thinking, so it goes before the move; to
                     # another column than the cursor's, so that it repaints.
                     cursor = "3" if screen.controls.cursor_name != "C3" else "6"

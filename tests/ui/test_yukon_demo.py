@@ -98,7 +98,7 @@ async def test_the_menu_set_up_starts_a_demo_on_a_dealt_table(make_app: AppFacto
 
 async def play_to_the_issue_table(pilot: Any, screen: YukonScreen) -> str:
     """Seed 1234 classic along the issue's moves, the hint asked where the old one turned the
-    table lost; the hint's sentence on the issue's table."""
+    table lost; the undo the hint points to from the issue's table."""
     await press(pilot, "a")  # auto-move on, as in the issue
     await play(pilot, screen, ISSUE_MOVES[:TURNED_LOST])
     await press(pilot, "h")  # the hint on the table that still won: remembered
@@ -107,8 +107,10 @@ async def play_to_the_issue_table(pilot: Any, screen: YukonScreen) -> str:
     await play(pilot, screen, ISSUE_MOVES[TURNED_LOST:])
     assert screen.view.moves > 0 and screen.session.message.startswith("OK")
     undos = len(ISSUE_MOVES) - TURNED_LOST
-    return ("No way to win found from here in any of 10 ways the hidden cards could lie. "
-            f"Undo {undos} moves to get back to a table that still won in {wins} of 10.")
+    return f"Undo {undos} moves to get back to a table that still won in {wins} of 10."
+
+
+NOT_FOUND = "No way to win found from here in any of 10 ways the hidden cards could lie."
 
 
 @pytest.mark.usefixtures("quick_hint")
@@ -116,15 +118,20 @@ async def test_the_issue_table_is_proved_lost_with_eight_cards_face_down(
     make_app: AppFactory,
 ) -> None:
     async with table(make_app, seed=1234, size=(120, 40), rules="classic") as (pilot, screen):
-        lost = await play_to_the_issue_table(pilot, screen)
+        undo = await play_to_the_issue_table(pilot, screen)
         assert len(unseen_cards(screen.view)) == 8
         await until(pilot, lambda: status(screen).startswith(LOST_HIDDEN), "the lost verdict")
         assert status(screen) == f"{LOST_HIDDEN} u: undo, n: new game"
-        await press(pilot, "h")  # the hint still points to the undo that helps
-        await until(pilot, lambda: screen.note == lost, "the hint's lost verdict")
+        await press(pilot, "h")  # the hint leads with the proof, then the undo that helps
+        assert screen.note == f"{LOST_HIDDEN} {undo}"
         await press(pilot, "D")
         assert screen.note == "No demo: the solver has proved there is no way to win from here."
         assert not screen._demo
+        # A demo that comes to a table as the proof arrives stops there with the same words.
+        before, screen._demo = screen.session.state, True
+        screen._demo_next()
+        assert screen.note == f"Demo stopped. {LOST_HIDDEN} {undo}"
+        assert not screen._demo and screen.session.state is before and not screen._jobs
 
 
 @pytest.mark.usefixtures("quick_hint")
@@ -135,7 +142,7 @@ async def test_the_demo_stops_where_the_hint_finds_no_way_to_win(
     stops on the hint's own verdict and plays nothing."""
     monkeypatch.setattr(yukon_solver_module, "CHECK_NODES", 1)
     async with table(make_app, seed=1234, size=(120, 40), rules="classic") as (pilot, screen):
-        lost = await play_to_the_issue_table(pilot, screen)
+        lost = f"{NOT_FOUND} {await play_to_the_issue_table(pilot, screen)}"
         await press(pilot, "h")
         await until(pilot, lambda: screen.note == lost, "the hint's lost verdict")
         before = screen.session.state
@@ -172,6 +179,8 @@ async def test_a_table_lost_whatever_the_hidden_cards_are_says_so(make_app: AppF
         await until(pilot, lambda: status(screen).startswith(LOST_HIDDEN), "the lost verdict")
         assert status(screen) == f"{LOST_HIDDEN} u: undo, n: new game"
         assert screen.note == f"The solver has proved it: {LOST_HIDDEN}"
+        await press(pilot, "h")  # no hint was asked earlier, so no undo to point to
+        assert screen.note == f"{LOST_HIDDEN} u: undo, n: new game"
         await press(pilot, "D")  # no demo on a table proved lost
         assert screen.note == "No demo: the solver has proved there is no way to win from here."
         assert not screen._demo

@@ -305,6 +305,8 @@ async def test_a_face_up_table_with_no_way_to_win_says_so(make_app: AppFactory) 
         assert screen.view.legal  # not stuck: moves are left, but none wins
         assert status(screen) == LOST_HERE
         assert "No way to win from here." in message(pilot.app)  # type: ignore[arg-type]
+        await press(pilot, "h")  # the hint answers with the proof (no hint found wins before)
+        assert screen.note == LOST_HERE
         await press(pilot, "u")
         await settled(pilot)
         assert screen.view.moves == len(LOST_RUSSIAN_1002.split()) - 1

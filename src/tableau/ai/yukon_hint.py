@@ -77,7 +77,7 @@ from tableau.engines.yukon import with_hidden
 
 __all__ = [
     "DEFAULT_SAMPLES", "DEFAULT_SECONDS", "SAMPLE_NODES", "Earlier", "Hint", "Looks", "Position",
-    "hint", "move_name", "position_of",
+    "hint", "move_name", "position_of", "undo_advice",
 ]
 
 Position = tuple[object, ...]
@@ -227,10 +227,15 @@ def _face_up_hint(view: View, legal: list[CardMove], max_nodes: int, seconds: fl
 
 def _fallen_back(searched: str, move: CardMove, why: str, earlier: Earlier | None) -> str:
     if earlier is not None:
-        plural = "move" if earlier.undos == 1 else "moves"
-        return (f"{searched} Undo {earlier.undos} {plural} to get back to a table that still "
-                f"won in {earlier.wins} of {earlier.samples}.")
+        return f"{searched} {undo_advice(earlier)}"
     return f"{searched} {move_name(move)} {why}."
+
+
+def undo_advice(earlier: Earlier) -> str:
+    """The undo that leads back to a table worth playing on, as the hint says it."""
+    plural = "move" if earlier.undos == 1 else "moves"
+    return (f"Undo {earlier.undos} {plural} to get back to a table that still won in "
+            f"{earlier.wins} of {earlier.samples}.")
 
 
 CANDIDATES: Final = 4

@@ -5,8 +5,9 @@ asks the hint (``YukonSolver._ask_hint``: it never looks under the face-down car
 goes back to a table already played), plays its move as the player would (one undoable step,
 with auto-move if it is on), waits the runtime's pace (``cpu_delay``; at once in tests) and
 asks again. Any key stops it; so does a move of the player's own. It stops by itself, with a
-sentence, on a win, on a table where no sample wins any more (the hint's sentence, which
-points to the undo that helps) and when every move goes back to a table already played.
+sentence, on a win, on a table the quiet check has proved lost or where no sample wins any
+more (both point to the undo that helps), and when every move goes back to a table already
+played.
 
 The demo that peeks is a separate palette choice, "Show a winning line (looks under the
 cards)", offered only on a deal the solver has proved won ("Is this deal winnable?" or a
@@ -83,7 +84,7 @@ class YukonDemo:
 
     def _demo_move(self, found: Hint) -> None:
         """Play the hint's move, unless the demo must stop here."""
-        if not self._demo or not self.is_attached:
+        if not self._demo or not self.is_attached or self._stopped_on_a_proof():
             return
         if found.move is None or found.repeats or not found.samples or not found.wins:
             self._stop_demo(f"Demo stopped. {found.sentence}")
@@ -103,9 +104,18 @@ class YukonDemo:
             self._at_pace(DEMO_PACE, self._demo_next)
 
     def _demo_next(self) -> None:
-        if self._demo and self.is_attached:
+        if self._demo and self.is_attached and not self._stopped_on_a_proof():
             self._ask_hint(self._demo_move)
             self.redraw()
+
+    def _stopped_on_a_proof(self) -> bool:
+        """Stop where the quiet check has proved the table lost (it often answers before the
+        hint does): the proof says more than "no way found"."""
+        proof = self._proof_here()
+        if proof is None or proof.kind != "lost":
+            return False
+        self._stop_demo(f"Demo stopped. {self._lost_advice()}")
+        return True
 
     def _stop_demo(self, sentence: str | None = None) -> None:
         if not self._demo:

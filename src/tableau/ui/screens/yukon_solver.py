@@ -30,6 +30,7 @@ from tableau.ai.yukon import solve
 from tableau.ai.yukon import solve_deal_and_table
 from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
+from tableau.ai.yukon_hint import undo_advice
 from tableau.ai.yukon_lost import lost_whatever_hidden
 from tableau.ai.yukon_memory import HintMemory
 from tableau.engines import yukon
@@ -172,9 +173,11 @@ class YukonSolver:
     def action_hint(self) -> None:
         """h: the best move judged from what the player sees (tableau.ai.yukon_hint)."""
         state, view = self.session.state, self.view
-        known = self._hint_here()
+        known, proof = self._hint_here(), self._proof_here()
         if known is not None:
             self.note = known.sentence
+        elif proof is not None and proof.kind == "lost":
+            self.note = self._lost_advice()
         elif state.phase is not Phase.PLAY:
             self.note = "Deal first: a hint needs cards on the table."
         elif view.won or not view.legal:
@@ -183,6 +186,15 @@ class YukonSolver:
             self._ask_hint()
             return
         self.redraw()
+
+    def _lost_advice(self) -> str:
+        """What h says on a table proved lost: the proof, then the undo that helps (the
+        nearest earlier table where a hint found wins), else what is left to do."""
+        proved = LOST_HIDDEN if yukon.unseen_cards(self.view) else LOST_HERE.partition(" u:")[0]
+        earlier = self._game_memory().earlier(self.session.timeline.past())
+        if earlier is None:
+            return f"{proved} u: undo, n: new game"
+        return f"{proved} {undo_advice(earlier)}"
 
     def _ask_hint(self, then: Callable[[Hint], None] | None = None) -> None:
         """Think of a hint for the table shown (apart, see ``_solver_job``), told the game's

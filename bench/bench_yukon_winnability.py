@@ -85,11 +85,12 @@ from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import DEFAULT_SAMPLES as APP_SAMPLES
 from tableau.ai.yukon_hint import DEFAULT_SECONDS as APP_SECONDS
-from tableau.ai.yukon_hint import Looks
-from tableau.ai.yukon_hint import Position
+from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import hint
 from tableau.ai.yukon_hint import position_of
+from tableau.ai.yukon_memory import HintMemory
 from tableau.engines.yukon import RULES
+from tableau.engines.yukon import State
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import outcome
@@ -275,36 +276,52 @@ def peak_rss_mib() -> float:
                for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)) / 1024
 
 
-def _hint_wins(seed: int, rules: str, samples: int, seconds: float) -> str:
+def _hint_wins(seed: int, rules: str, samples: int, seconds: float, undos: int = 0) -> str:
     """How a player does on deal ``seed`` by always playing the hint, and, once every card
     is face up, the solver's win when it finds one (the app's F, finish): "won", "lost",
     "circled" (the hint went back to a table it had played, though it had a new one) or
     "no new table" (every legal move goes back to a table played, and the hint says so). The
-    hint is told the tables played and handed the last hint's looks, as the app's memory
-    does."""
+    hint is told the tables played, the nearest earlier table where a hint found wins, and
+    the last hint's looks, by a ``HintMemory`` as in the app.
+
+    ``undos``: how many times the player also follows the hint's "Undo N moves to get back
+    to a table that still won" (said when no way to win is found from here, when every move
+    goes back, and, once every card is face up, when the solver finds no win) before giving
+    up as above. The hint never sees a card that was turned over and then undone back down
+    (its worlds start afresh), so following its undo is still playing without peeking."""
     state = numbered_game(seed, rules)
-    seen: set[Position] = set()
-    looks: Looks | None = None  # what the last hint looked at, handed on as the app does
+    memory = HintMemory()
+    path: list[State] = []  # the undo path: the tables before this one, oldest first
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
             return "won"
         shown = view(state)
+        asked = memory.ask(state, path)
+        found: Hint | None = None
         if not unseen_cards(shown):
             # Nothing is hidden any more: the player may ask the solver, as F does.
-            won = solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won"
-            return "won" if won else "lost"
-        position = position_of(shown)
-        if position in seen:
+            if solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won":
+                return "won"
+        else:
+            found = hint(shown, samples=samples, seconds=seconds,
+                         seed=seed * MAX_HINT_MOVES + step, clock=time.process_time, **asked)
+            memory.learned(shown, found)
+        earlier = memory.earlier(path)
+        if found is not None and found.move is not None and found.wins and not found.repeats:
+            move = found.move
+        elif undos and earlier is not None:
+            undos -= 1
+            del path[len(path) - earlier.undos + 1:]
+            state = path.pop()
+            continue
+        elif found is not None and found.move is not None and not found.repeats:
+            move = found.move  # the plain preference
+        else:
+            return "no new table" if found is not None and found.repeats else "lost"
+        path.append(state)
+        state = apply(state, move)
+        if position_of(view(state)) in memory.played:
             return "circled"
-        seen.add(position)
-        found = hint(shown, samples=samples, seconds=seconds, seed=seed * MAX_HINT_MOVES + step,
-                     clock=time.process_time, played=frozenset(seen), reuse=looks)
-        looks = found.looks or looks
-        if found.move is None:
-            return "lost"
-        if found.repeats:
-            return "no new table"
-        state = apply(state, found.move)
     return "won" if outcome(state) is not None else "lost"
 
 
@@ -330,11 +347,11 @@ def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = No
 
 
 def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float,
-                 jobs: int = 1) -> Counter[str]:
+                 jobs: int = 1, undos: int = 0) -> Counter[str]:
     """How the games of the deals ``seeds`` end when a player always plays the hint (by
     ``_hint_wins``'s words: "won", "lost", "circled", "no new table")."""
     ends: Counter[str] = Counter()
-    plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds)
+    plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds, undos=undos)
     with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
         for played, end in enumerate(_mapped(plays, seeds, jobs), 1):
             ends[end] += 1
@@ -395,6 +412,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="hint: hidden-card arrangements per hint (default %(default)s)")
     parser.add_argument("--hint-seconds", type=_positive(float), default=HINT_SECONDS,
                         help="hint: seconds per hint (default %(default)s)")
+    parser.add_argument("--undos", type=int, default=0, metavar="N",
+                        help="hint: also follow the hint's undo advice up to N times a game "
+                             "(default %(default)s: forward only)")
     return parser
 
 
@@ -405,13 +425,15 @@ def _print_hint_quality(options: argparse.Namespace) -> int:
     seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
                        options.jobs)
     ends = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
-                        options.jobs)
+                        options.jobs, max(options.undos, 0))
     won = ends["won"]
+    undoing = (f", its undo advice followed up to {options.undos} times a game"
+               if options.undos > 0 else "")
     share = f"{won / len(seeds):.1%}" if seeds else "n/a"
     print(f"{options.rules}: following the hint won {won} of the {len(seeds)} deals the solver "
           f"proved won ({share}; game numbers {', '.join(map(str, seeds[:5]))}"
           f"{', …' if len(seeds) > 5 else ''}; {options.samples} samples, "
-          f"{options.hint_seconds:g} s a hint). Games ended by the hint circling: "
+          f"{options.hint_seconds:g} s a hint{undoing}). Games ended by the hint circling: "
           f"{ends['circled']}; with every move going back to a table played: "
           f"{ends['no new table']}.")
     return 0

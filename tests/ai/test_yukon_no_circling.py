@@ -15,6 +15,7 @@ from tableau.ai.yukon_hint import position_of
 from tableau.ai.yukon_memory import HintMemory
 from tableau.cards import parse_card
 from tableau.engines.yukon import CardMove
+from tableau.engines.yukon import View
 from tableau.engines.yukon import apply
 from tableau.engines.yukon import view
 from tableau.sessions.yukon import YukonSession
@@ -89,6 +90,27 @@ def test_a_move_back_is_hinted_only_when_every_legal_move_goes_back() -> None:
     assert every.repeats and every.move in legal
     assert every.sentence == ("Every legal move returns to a table already played, such as "
                               f"{move_name(legal[0])}: undo, or start a new deal.")
+
+
+def test_a_card_turned_over_and_then_undone_leads_back_to_a_table_played() -> None:
+    """Undo turns the card face down again. The move that turned it leads back to the table
+    the game has shown, whichever card the hint imagines there, so it is not new."""
+    session = YukonSession.numbered(1234, "classic", ".")
+    here = session.view()
+    legal = [move for move in here.legal if isinstance(move, CardMove)]
+    after = {move: view(apply(session.state, move)) for move in legal}
+    turning = [move for move in legal if face_down(after[move]) < face_down(here)]
+    kept = next(move for move in legal if move not in turning)
+    assert turning
+    played = frozenset(position_of(shown) for move, shown in after.items() if move != kept)
+    found = hint(here, seed=0, **LOOK, played=played)
+    assert found.move == kept and not found.repeats
+    again = hint(here, seed=0, **LOOK, played=played - {position_of(after[turning[0]])})
+    assert again.move == turning[0]  # not played: new, and a card to turn beats the rest
+
+
+def face_down(shown: View) -> int:
+    return sum(card is None for column in shown.columns for card in column)
 
 
 def test_the_hint_names_cards_as_the_table_draws_them() -> None:

@@ -17,6 +17,7 @@ from tableau.ai.yukon import DEFAULT_MAX_NODES
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import DEFAULT_SECONDS as APP_SECONDS
+from tableau.ai.yukon_hint import Earlier
 from tableau.ai.yukon_hint import position_of
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import View
@@ -163,6 +164,8 @@ def test_python_m_bench_passes_options_to_the_bench_it_names(
 @dataclass(frozen=True)
 class FakeHint:
     move: CardMove | None
+    wins: int = 1
+    samples: int = 1
     repeats: bool = False
     looks: object = None
     """The work the next hint may reuse (the study hands it on, as the app does)."""
@@ -185,8 +188,9 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     seen: list[tuple[str, int]] = []
 
     def hint(view: View, *, samples: int, seconds: float, seed: int, clock: Any,
-             played: frozenset[object], reuse: object) -> FakeHint:
-        assert position_of(view) in played  # the tables played so far, this one included
+             played: frozenset[object], earlier: object, reuse: object) -> FakeHint:
+        assert position_of(view) not in played and len(played) == view.moves  # as the app
+        assert earlier == (None if view.moves == 0 else Earlier(1, 1, 1))  # the last hint's
         assert reuse == (None if view.moves == 0 else ("looks", view.seed))  # handed on
         assert all(card is not None for column in view.columns for card in column[-1:])
         seen.append((view.rules, samples))
@@ -209,6 +213,42 @@ def test_hint_quality_plays_the_proved_deals_by_the_hint_alone(
     while unseen_cards(view(state)):
         state, hinted = apply(state, solution[hinted]), hinted + 1
     assert set(seen) == {("classic", 7)} and len(seen) == hinted + 1
+
+
+@pytest.mark.parametrize("undos", [0, 1])
+def test_a_player_may_follow_the_hints_undo_advice(
+    monkeypatch: pytest.MonkeyPatch, undos: int
+) -> None:
+    # A stand-in hint that knows a deal's solution first sends the player off it (a move it
+    # says wins), then finds no win there and has no move to offer. Followed, its undo
+    # advice leads back to the start, where the tables played keep it on the solution.
+    deal = next(seed for seed in range(1, 6)
+                if ticking_solve(numbered_game(seed, "classic"), seconds=0.2).kind == "won")
+    state = numbered_game(deal, "classic")
+    line: dict[object, CardMove] = {}
+    for move in ticking_solve(state, seconds=0.2).moves:
+        line[position_of(view(state))] = move
+        state = apply(state, move)
+    start = numbered_game(deal, "classic")
+    decoy = next(move for move in view(start).legal
+                 if isinstance(move, CardMove) and move != line[position_of(view(start))])
+    off = position_of(view(apply(start, decoy)))
+    asked: list[tuple[int, object]] = []
+
+    def hint(view: View, *, played: frozenset[object], earlier: Any, **_: Any) -> FakeHint:
+        asked.append((view.moves, earlier))
+        if position_of(view) == off:
+            return FakeHint(None, wins=0)
+        if view.moves == 0 and off not in played:
+            return FakeHint(decoy)
+        return FakeHint(line.get(position_of(view)))
+
+    install_hint(monkeypatch, hint)
+    monkeypatch.setattr(harness, "solve", ticking_solve)
+    end = harness._hint_wins(deal, "classic", samples=3, seconds=1.0, undos=undos)
+    assert end == ("won" if undos else "lost")
+    assert asked[:2] == [(0, None), (1, Earlier(1, 1, 1))]  # told: one undo to 1 win of 1
+    assert [moves for moves, _ in asked].count(0) == 1 + undos
 
 
 def test_hint_quality_takes_the_proved_deals_from_a_study_csv(

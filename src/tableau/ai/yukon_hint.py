@@ -40,7 +40,8 @@ found wins), how many undos lead back to it.
 
 It never circles: given ``played`` (the positions this game has shown, ``position_of``), it
 never proposes a move that returns to one of them, unless every legal move does (then it says
-so, and ``repeats`` is set). A move that turns a face-down card over is always new.
+so, and ``repeats`` is set). A move that turns a face-down card over is new unless the game
+has shown that table before (the card turned, then undone): it matches whatever card is there.
 
 Cards are named as the table draws them, ``C3:10♥->C1`` (the ascii faces show ``10H``).
 
@@ -54,11 +55,13 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
+from collections.abc import Iterable
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 from itertools import chain
 from typing import Final
+from typing import cast
 
 from tableau.ai.yukon import Verdict
 from tableau.ai.yukon import VerdictKind
@@ -455,21 +458,45 @@ def _face_down(table: State) -> int:
 
 def _fresh_moves(view: View, legal: list[CardMove], played: frozenset[Position],
                  auto_move: bool) -> list[CardMove]:
-    """The legal moves that lead to a table not in ``played``."""
+    """The legal moves that lead to a table not in ``played``. A move that turns a
+    face-down card over leads to a played table only when the game has shown that table
+    with the card turned (then undone): which card lies there is not looked at, only the
+    rest of the table."""
     if not played:
         return legal
     hidden = sum(card is None for column in view.columns for card in column)
-    guess = with_hidden(view, unseen_cards(view))  # which card lies where cannot matter:
-    fresh = []                                    # a move that turns one over is new anyway
+    guess = with_hidden(view, unseen_cards(view))  # which card lies where cannot matter
+    turned: set[Position] | None = None  # made the first time a move turns a card
+    fresh = []
     for move in legal:
         after = apply(guess, move)
         if auto_move:
             after = _sent_home(after)
         shown = view_of(after)
-        if (sum(card is None for column in shown.columns for card in column) < hidden
-                or position_of(shown) not in played):
+        if sum(card is None for column in shown.columns for card in column) < hidden:
+            turned = _turned_tables(played) if turned is None else turned
+            if turned.isdisjoint(_turned_tables([position_of(shown)])):
+                fresh.append(move)
+        elif position_of(shown) not in played:
             fresh.append(move)
     return fresh
+
+
+_TURNED: Final = "?"
+"""Stands for a card just turned face up, whichever it is (``_turned_tables``)."""
+
+
+def _turned_tables(positions: Iterable[Position]) -> set[Position]:
+    """Each position with one column's bottom card unnamed, for every column where that
+    card may just have been turned over (face up, with only face-down cards above it)."""
+    out: set[Position] = set()
+    for position in positions:
+        columns = cast("tuple[tuple[Card | None, ...], ...]", position[0])
+        for number, column in enumerate(columns):
+            if column and column[-1] is not None and all(card is None for card in column[:-1]):
+                unnamed = (*columns[:number], (*column[:-1], _TURNED), *columns[number + 1:])
+                out.add((unnamed, position[1]))
+    return out
 
 
 def _sent_home(state: State) -> State:

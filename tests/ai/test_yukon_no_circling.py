@@ -89,7 +89,11 @@ def test_a_move_back_is_hinted_only_when_every_legal_move_goes_back() -> None:
     every = hint(here, seed=0, **LOOK, played=frozenset(after.values()))
     assert every.repeats and every.move in legal
     assert every.sentence == ("Every legal move returns to a table already played, such as "
-                              f"{move_name(legal[0])}: undo, or start a new deal.")
+                              f"{move_name(legal[0])}. Undo, or start a new deal.")
+    pointed = hint(here, seed=0, **LOOK, played=frozenset(after.values()),
+                   earlier=Earlier(2, 7, 10))
+    assert pointed.sentence.endswith(
+        ". Undo 2 moves to get back to a table that still won in 7 of 10.")
 
 
 def test_a_card_turned_over_and_then_undone_leads_back_to_a_table_played() -> None:

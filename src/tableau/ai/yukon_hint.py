@@ -191,9 +191,9 @@ def hint(
         return Hint(None, 0, 0, "No legal move is left.", True)
     fresh = _fresh_moves(view, legal, played, auto_move)
     if not fresh:
+        advice = undo_advice(earlier) if earlier is not None else "Undo, or start a new deal."
         return Hint(legal[0], 0, 0, f"Every legal move returns to a table already played, such "
-                                    f"as {move_name(legal[0])}: undo, or start a new deal.",
-                    True, True)
+                                    f"as {move_name(legal[0])}. {advice}", True, True)
     if not unseen_cards(view):
         return _face_up_hint(view, fresh, max_nodes, seconds, clock, cancelled, earlier)
     judge = _Judge(view, fresh, samples, reuse, random.Random(seed), max_nodes, clock() + seconds,

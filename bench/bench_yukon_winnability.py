@@ -2,7 +2,7 @@
 
     python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
     python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
-    python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv]
+    python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv] [--undos N]
     python -m bench yukon_winnability            (make bench: 30 deals of each variant)
     python -m bench --full yukon_winnability     (make bench-full: 2,000 deals of each, 2 jobs)
 
@@ -32,7 +32,9 @@
   MAX_HINT_MOVES moves. The hint is told the positions played (it never goes back to one
   unless every legal move does, and then it says so and the game ends): the games ended by
   circling (issue 31's target: none) and by having no new table are counted apart. Each
-  hint is handed what the last one looked at (``reuse``), as the app's memory hands it on.
+  hint is told what the app's ``HintMemory`` tells it (the tables played, the nearest
+  earlier table where a hint found wins, what the last hint looked at). ``--undos N``: the
+  player also follows the hint's "Undo N moves…" advice, up to N times a game.
 - **The hint's sample** (``print_hint_sample``, which `make bench` runs as
   ``bench_yukon_hint_quality``): the hint plays the first ``HINT_SAMPLE_DEALS`` proved-won
   deals of classic and of spec (from the published CSVs in ``docs/yukon-winnability``; 100

@@ -2,7 +2,7 @@
 
     python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
     python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
-    python -m bench yukon_winnability --hint-quality --rules R --deals 100 [--from FILE.csv] [--undos N]
+    python -m bench yukon_winnability --hint-quality --rules R --deals N [--from F.csv] [--undos U]
     python -m bench yukon_winnability            (make bench: 30 deals of each variant)
     python -m bench --full yukon_winnability     (make bench-full: 2,000 deals of each, 2 jobs)
 

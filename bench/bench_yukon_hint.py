@@ -29,6 +29,7 @@ import multiprocessing
 import os
 import statistics
 import tempfile
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from functools import partial
 from typing import Any
@@ -98,7 +99,7 @@ def _hint_thinking(app: Any) -> bool:
                for worker in app.workers)
 
 
-async def _until(condition: Any, failure: str, seconds: float = 60.0) -> None:
+async def _until(condition: Callable[[], bool], failure: str, seconds: float = 60.0) -> None:
     """Until ``condition()`` holds: a thread starts later on a loaded machine than a fixed
     wait allows (0.05 s once was not enough)."""
     loop = asyncio.get_running_loop()

@@ -69,7 +69,7 @@ class YukonDemo:
             self.note = "Deal first: the demo plays the cards on the table."
         elif view.won or not view.legal:
             self.note = "No demo: no move is left to make."
-        elif (proof := self._proof_here()) is not None and proof.kind == "lost":
+        elif self._proved_lost() is not None:
             self.note = "No demo: the solver has proved there is no way to win from here."
         else:
             self._stop_job("hint")
@@ -111,11 +111,10 @@ class YukonDemo:
     def _stopped_on_a_proof(self) -> bool:
         """Stop where the quiet check has proved the table lost (it often answers before the
         hint does): the proof says more than "no way found"."""
-        proof = self._proof_here()
-        if proof is None or proof.kind != "lost":
-            return False
-        self._stop_demo(f"Demo stopped. {self._lost_advice()}")
-        return True
+        lost = self._proved_lost()
+        if lost is not None:
+            self._stop_demo(f"Demo stopped. {self._lost_advice(lost)}")
+        return lost is not None
 
     def _stop_demo(self, sentence: str | None = None) -> None:
         if not self._demo:

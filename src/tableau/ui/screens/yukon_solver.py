@@ -57,8 +57,10 @@ FIND_TRIES = 40
 FINISH_PACE = 0.5
 """Auto-finish plays a move every FINISH_PACE × the app's CPU pace (at once when that is 0)."""
 LOOKED = "The solver looked under the face-down cards: "
-LOST_HERE = "No way to win from here. u: undo, n: new game"
+NO_WAY = "No way to win from here."
 LOST_HIDDEN = "No way to win from here, whatever the face-down cards are."
+WHAT_NEXT = "u: undo, n: new game"
+LOST_HERE = f"{NO_WAY} {WHAT_NEXT}"
 STOPPED = "Stopped."
 
 
@@ -165,19 +167,19 @@ class YukonSolver:
         proof = self._proof_here()
         if proof is not None and proof.kind == "won":
             return "F: finish (the solver found the win)", "finish"
-        if proof is not None and proof.kind == "lost":
-            return (f"{LOST_HIDDEN} u: undo, n: new game" if proof.reason == LOST_HIDDEN
-                    else LOST_HERE), "stuck"
+        lost = self._proved_lost()
+        if lost is not None:
+            return f"{_proved(lost)} {WHAT_NEXT}", "stuck"
         return "", ""
 
     def action_hint(self) -> None:
         """h: the best move judged from what the player sees (tableau.ai.yukon_hint)."""
         state, view = self.session.state, self.view
-        known, proof = self._hint_here(), self._proof_here()
+        known, lost = self._hint_here(), self._proved_lost()
         if known is not None:
             self.note = known.sentence
-        elif proof is not None and proof.kind == "lost":
-            self.note = self._lost_advice()
+        elif lost is not None:
+            self.note = self._lost_advice(lost)
         elif state.phase is not Phase.PLAY:
             self.note = "Deal first: a hint needs cards on the table."
         elif view.won or not view.legal:
@@ -187,14 +189,16 @@ class YukonSolver:
             return
         self.redraw()
 
-    def _lost_advice(self) -> str:
+    def _proved_lost(self) -> Verdict | None:
+        """The quiet check's proof that the table shown is lost, if it has one."""
+        proof = self._proof_here()
+        return proof if proof is not None and proof.kind == "lost" else None
+
+    def _lost_advice(self, lost: Verdict) -> str:
         """What h says on a table proved lost: the proof, then the undo that helps (the
         nearest earlier table where a hint found wins), else what is left to do."""
-        proved = LOST_HIDDEN if yukon.unseen_cards(self.view) else LOST_HERE.partition(" u:")[0]
         earlier = self._game_memory().earlier(self.session.timeline.past())
-        if earlier is None:
-            return f"{proved} u: undo, n: new game"
-        return f"{proved} {undo_advice(earlier)}"
+        return f"{_proved(lost)} {WHAT_NEXT if earlier is None else undo_advice(earlier)}"
 
     def _ask_hint(self, then: Callable[[Hint], None] | None = None) -> None:
         """Think of a hint for the table shown (apart, see ``_solver_job``), told the game's
@@ -280,7 +284,7 @@ class YukonSolver:
             if self.session.state is state:
                 self._proof = (state, verdict)
                 if verdict.kind == "lost":
-                    self.note = "The solver has proved it: " + LOST_HERE.partition(".")[0] + "."
+                    self.note = f"The solver has proved it: {NO_WAY}"
                 self.refresh_bindings()
 
         self._solver_job("check", "", partial(solve, state, seconds=CHECK_SECONDS), done)
@@ -375,6 +379,11 @@ class YukonSolver:
         self._solver_job("find", "Finding a winnable deal… Esc stops.",
                          partial(first_won, first, rules, FIND_TRIES, seconds=FIND_SECONDS),
                          done)
+
+
+def _proved(lost: Verdict) -> str:
+    """The proof of a lost table in words: with cards face down, it holds whatever they are."""
+    return LOST_HIDDEN if lost.reason == LOST_HIDDEN else NO_WAY
 
 
 def winnable_sentence(of_deal: Verdict, of_table: Verdict | None) -> str:

@@ -3,6 +3,7 @@
     python -m bench yukon_winnability --rules R --deals N [--budget-s S] [--out FILE.csv]
     python -m bench yukon_winnability --report FILE.csv [FILE.csv ...]
     python -m bench yukon_winnability --hint-quality --rules R --deals N [--from F.csv] [--undos U]
+    python -m bench yukon_winnability --hint-quality --fatal --rules R --deals N [--from F.csv]
     python -m bench yukon_winnability            (make bench: 30 deals of each variant)
     python -m bench --full yukon_winnability     (make bench-full: 2,000 deals of each, 2 jobs)
 
@@ -34,7 +35,8 @@
   circling (issue 31's target: none) and by having no new table are counted apart. Each
   hint is told what the app's ``HintMemory`` tells it (the tables played, the nearest
   earlier table where a hint found wins, what the last hint looked at). ``--undos N``: the
-  player also follows the hint's "Undo N moves…" advice, up to N times a game.
+  player also follows the hint's "Undo N moves…" advice, up to N times a game. ``--fatal``:
+  also where each lost game was lost, and how the moves there rate (``bench/yukon_fatal.py``).
 - **The hint's sample** (``print_hint_sample``, which `make bench` runs as
   ``bench_yukon_hint_quality``): the hint plays the first ``HINT_SAMPLE_DEALS`` proved-won
   deals of classic and of spec (from the published CSVs in ``docs/yukon-winnability``; 100
@@ -77,6 +79,7 @@ from rich.progress import Progress
 from rich.progress import TextColumn
 from rich.progress import TimeRemainingColumn
 
+from bench import yukon_fatal
 from bench.sizing import share_interval
 from bench.sizing import sized
 from bench.winnability import VERDICTS
@@ -279,6 +282,12 @@ def peak_rss_mib() -> float:
 
 
 def _hint_wins(seed: int, rules: str, samples: int, seconds: float, undos: int = 0) -> str:
+    """How the game of ``hint_game`` ends."""
+    return hint_game(seed, rules, samples, seconds, undos)[0]
+
+
+def hint_game(seed: int, rules: str, samples: int, seconds: float, undos: int = 0
+              ) -> tuple[str, list[State]]:
     """How a player does on deal ``seed`` by always playing the hint, and, once every card
     is face up, the solver's win when it finds one (the app's F, finish): "won", "lost",
     "circled" (the hint went back to a table it had played, though it had a new one) or
@@ -290,20 +299,21 @@ def _hint_wins(seed: int, rules: str, samples: int, seconds: float, undos: int =
     to a table that still won" (said when no way to win is found from here, when every move
     goes back, and, once every card is face up, when the solver finds no win) before giving
     up as above. The hint never sees a card that was turned over and then undone back down
-    (its worlds start afresh), so following its undo is still playing without peeking."""
+    (its worlds start afresh), so following its undo is still playing without peeking.
+    Also the tables of the game's undo path, its first table first and its last table last."""
     state = numbered_game(seed, rules)
     memory = HintMemory()
     path: list[State] = []  # the undo path: the tables before this one, oldest first
     for step in range(MAX_HINT_MOVES):
         if outcome(state) is not None:
-            return "won"
+            return "won", [*path, state]
         shown = view(state)
         asked = memory.ask(state, path)
         found: Hint | None = None
         if not unseen_cards(shown):
             # Nothing is hidden any more: the player may ask the solver, as F does.
             if solve(state, seconds=FINISH_SECONDS, clock=time.process_time).kind == "won":
-                return "won"
+                return "won", [*path, state]
         else:
             found = hint(shown, samples=samples, seconds=seconds,
                          seed=seed * MAX_HINT_MOVES + step, clock=time.process_time, **asked)
@@ -319,12 +329,13 @@ def _hint_wins(seed: int, rules: str, samples: int, seconds: float, undos: int =
         elif found is not None and found.move is not None and not found.repeats:
             move = found.move  # the plain preference
         else:
-            return "no new table" if found is not None and found.repeats else "lost"
+            ending = "no new table" if found is not None and found.repeats else "lost"
+            return ending, [*path, state]
         path.append(state)
         state = apply(state, move)
         if position_of(view(state)) in memory.played:
-            return "circled"
-    return "won" if outcome(state) is not None else "lost"
+            return "circled", [*path, state]
+    return ("won" if outcome(state) is not None else "lost"), [*path, state]
 
 
 def proved_won(rules: str, deals: int, budget_s: float, source: Path | None = None,
@@ -360,6 +371,28 @@ def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float
             bar.update(task, advance=1,
                        description=f"{rules} hints: {ends['won']} of {played} won")
     return ends
+
+
+def _fatal_of(seed: int, rules: str, samples: int, seconds: float
+              ) -> tuple[str, yukon_fatal.Fatal | None]:
+    ending, tables = hint_game(seed, rules, samples, seconds)
+    return ending, None if ending == "won" else yukon_fatal.fatal(seed, ending, tables)
+
+
+def lost_where(rules: str, seeds: list[int], samples: int, hint_seconds: float, jobs: int = 1
+               ) -> tuple[Counter[str], list[yukon_fatal.Fatal]]:
+    """``hint_quality``, and where each game the hint lost was lost (``bench/yukon_fatal.py``)."""
+    ends: Counter[str] = Counter()
+    found = []
+    find = partial(_fatal_of, rules=rules, samples=samples, seconds=hint_seconds)
+    with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
+        for played, (end, row) in enumerate(_mapped(find, seeds, jobs), 1):
+            ends[end] += 1
+            if row is not None:
+                found.append(row)
+            bar.update(task, advance=1,
+                       description=f"{rules} hints: {ends['won']} of {played} won")
+    return ends, found
 
 
 def print_hint_sample(jobs: int = STUDY_JOBS) -> None:
@@ -414,6 +447,9 @@ def _parser() -> argparse.ArgumentParser:
                         help="hint: hidden-card arrangements per hint (default %(default)s)")
     parser.add_argument("--hint-seconds", type=_positive(float), default=HINT_SECONDS,
                         help="hint: seconds per hint (default %(default)s)")
+    parser.add_argument("--fatal", action="store_true",
+                        help="hint: also find where each lost game was lost and rate the "
+                             "moves there")
     parser.add_argument("--undos", type=int, default=0, metavar="N",
                         help="hint: also follow the hint's undo advice up to N times a game "
                              "(default %(default)s: forward only)")
@@ -424,10 +460,18 @@ def _print_hint_quality(options: argparse.Namespace) -> int:
     if options.rules is None:
         print(f"{PROG}: --hint-quality needs --rules.", file=sys.stderr)
         return 2
+    if options.fatal and options.undos > 0:
+        print(f"{PROG}: --fatal follows forward play only; leave out --undos.", file=sys.stderr)
+        return 2
     seeds = proved_won(options.rules, options.deals, options.budget_s, options.source,
                        options.jobs)
-    ends = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
-                        options.jobs, max(options.undos, 0))
+    fatal: list[yukon_fatal.Fatal] = []
+    if options.fatal:  # forward play only: the fatal table lies on the undo path
+        ends, fatal = lost_where(options.rules, seeds, options.samples, options.hint_seconds,
+                                 options.jobs)
+    else:
+        ends = hint_quality(options.rules, seeds, options.samples, options.hint_seconds,
+                            options.jobs, max(options.undos, 0))
     won = ends["won"]
     undoing = (f", its undo advice followed up to {options.undos} times a game"
                if options.undos > 0 else "")
@@ -438,6 +482,8 @@ def _print_hint_quality(options: argparse.Namespace) -> int:
           f"{options.hint_seconds:g} s a hint{undoing}). Games ended by the hint circling: "
           f"{ends['circled']}; with every move going back to a table played: "
           f"{ends['no new table']}.")
+    if options.fatal:
+        print(yukon_fatal.markdown(fatal), end="")
     return 0
 
 

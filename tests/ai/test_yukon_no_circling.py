@@ -104,7 +104,10 @@ def test_a_card_turned_over_and_then_undone_leads_back_to_a_table_played() -> No
     legal = [move for move in here.legal if isinstance(move, CardMove)]
     after = {move: view(apply(session.state, move)) for move in legal}
     turning = [move for move in legal if face_down(after[move]) < face_down(here)]
-    kept = next(move for move in legal if move not in turning)
+    # A move whose table no other move leads to (an ace may go to any foundation: one table).
+    kept = next(move for move in legal if move not in turning
+                and [position_of(shown) for shown in after.values()].count(
+                    position_of(after[move])) == 1)
     assert turning
     played = frozenset(position_of(shown) for move, shown in after.items() if move != kept)
     found = hint(here, seed=0, **LOOK, played=played)

@@ -230,8 +230,10 @@ def test_a_player_may_follow_the_hints_undo_advice(
         line[position_of(view(state))] = move
         state = apply(state, move)
     start = numbered_game(deal, "classic")
-    decoy = next(move for move in view(start).legal
-                 if isinstance(move, CardMove) and move != line[position_of(view(start))])
+    on_line = position_of(view(apply(start, line[position_of(view(start))])))
+    decoy = next(move for move in view(start).legal  # off the line: another table
+                 if isinstance(move, CardMove)
+                 and position_of(view(apply(start, move))) != on_line)
     off = position_of(view(apply(start, decoy)))
     asked: list[tuple[int, object]] = []
 

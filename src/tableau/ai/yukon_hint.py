@@ -38,7 +38,8 @@ column, then one to a foundation, then any legal move. It then says plainly that
 win was found and, given ``earlier`` (the nearest table on the undo path where a hint still
 found wins), how many undos lead back to it.
 
-It never circles: given ``played`` (the positions this game has shown, ``position_of``), it
+It never circles: given ``played`` (the positions this game has shown, ``position_of``: up
+to the order of the columns, so kings dancing between empty columns are not new), it
 never proposes a move that returns to one of them, unless every legal move does (then it says
 so, and ``repeats`` is set). A move that turns a face-down card over is new unless the game
 has shown that table before (the card turned, then undone): it matches whatever card is there.
@@ -57,6 +58,7 @@ from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from itertools import chain
@@ -80,11 +82,14 @@ from tableau.engines.yukon import with_hidden
 
 __all__ = [
     "DEFAULT_SAMPLES", "DEFAULT_SECONDS", "SAMPLE_NODES", "Earlier", "Hint", "Looks", "Position",
-    "hint", "move_name", "position_of", "undo_advice",
+    "hint", "move_name", "position_of", "table_position", "undo_advice",
 ]
 
 Position = tuple[object, ...]
-"""A table as the player sees it (``position_of``): equal exactly when the tables are."""
+"""A table as the player sees it (``position_of``), up to the order of its columns and of its
+foundations: the rules never name a column or a foundation, so tables that differ only in
+their order are one table. A hint that moved kings between empty columns would otherwise
+find new tables for ever."""
 
 DEFAULT_SAMPLES: Final = 40
 DEFAULT_SECONDS: Final = 1.5
@@ -154,7 +159,19 @@ class Earlier:
 
 
 def position_of(view: View) -> Position:
-    return (view.columns, view.foundations)
+    return table_position(view.columns, view.foundations)
+
+
+def table_position(columns: Iterable[Sequence[Card | str | None]],
+                   foundations: Iterable[Sequence[Card]]) -> Position:
+    """The ``Position`` of a table's columns (None: face down) and foundations."""
+    return (tuple(sorted((tuple(column) for column in columns), key=_order)),
+            tuple(sorted((tuple(pile) for pile in foundations), key=_order)))
+
+
+def _order(pile: tuple[Card | str | None, ...]) -> tuple[int, ...]:
+    return tuple(card.index if isinstance(card, Card) else -1 if card is None else -2
+                 for card in pile)
 
 
 def move_name(move: CardMove) -> str:
@@ -462,8 +479,8 @@ def _fresh_moves(view: View, legal: list[CardMove], played: frozenset[Position],
     face-down card over leads to a played table only when the game has shown that table
     with the card turned (then undone): which card lies there is not looked at, only the
     rest of the table."""
-    if not played:
-        return legal
+    # A king that heads its column moving to an empty one leaves the same table.
+    played = played | {position_of(view)}
     hidden = sum(card is None for column in view.columns for card in column)
     guess = with_hidden(view, unseen_cards(view))  # which card lies where cannot matter
     turned: set[Position] | None = None  # made the first time a move turns a card
@@ -495,7 +512,8 @@ def _turned_tables(positions: Iterable[Position]) -> set[Position]:
         for number, column in enumerate(columns):
             if column and column[-1] is not None and all(card is None for card in column[:-1]):
                 unnamed = (*columns[:number], (*column[:-1], _TURNED), *columns[number + 1:])
-                out.add((unnamed, position[1]))
+                out.add(table_position(unnamed, cast("tuple[tuple[Card, ...], ...]",
+                                                     position[1])))
     return out
 
 

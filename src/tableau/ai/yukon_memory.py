@@ -20,6 +20,7 @@ from tableau.ai.yukon_hint import Hint
 from tableau.ai.yukon_hint import Looks
 from tableau.ai.yukon_hint import Position
 from tableau.ai.yukon_hint import position_of
+from tableau.ai.yukon_hint import table_position
 from tableau.engines.yukon import State
 from tableau.engines.yukon import View
 
@@ -70,4 +71,4 @@ def _position(state: State) -> Position:
     """``position_of`` the state's view, without working out its legal moves."""
     columns = tuple(tuple(slot.card if slot.face_up else None for slot in column)
                     for column in state.columns)
-    return (columns, state.foundations)
+    return table_position(columns, state.foundations)

@@ -7,6 +7,7 @@ still won."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 from tableau.ai.yukon_hint import Earlier
 from tableau.ai.yukon_hint import hint
@@ -114,6 +115,23 @@ def test_a_card_turned_over_and_then_undone_leads_back_to_a_table_played() -> No
     assert found.move == kept and not found.repeats
     again = hint(here, seed=0, **LOOK, played=played - {position_of(after[turning[0]])})
     assert again.move == turning[0]  # not played: new, and a card to turn beats the rest
+
+
+def test_a_king_moved_to_an_empty_column_leaves_the_same_table() -> None:
+    """The rules never name a column, so the order of the columns (and of the foundations)
+    does not make a new table: a hint that moved kings between empty columns found new tables
+    for ever (classic deal 105 of the study, 940 moves)."""
+    session = issue_session(HintMemory())
+    here = session.view()
+    assert position_of(replace(here, columns=here.columns[::-1],
+                               foundations=here.foundations[::-1])) == position_of(here)
+    after = {move: view(apply(session.state, move)) for move in here.legal
+             if isinstance(move, CardMove)}
+    kings = [move for move, shown in after.items() if position_of(shown) == position_of(here)]
+    assert sorted(move_name(move) for move in kings) == ["C1:K♦->C5", "C3:K♠->C5", "C4:K♣->C5"]
+    played = frozenset(position_of(shown) for move, shown in after.items() if move not in kings)
+    found = hint(here, seed=0, **LOOK, played=played)
+    assert found.repeats and found.sentence.startswith("Every legal move returns")
 
 
 def face_down(shown: View) -> int:

@@ -107,3 +107,28 @@ def test_a_move_survives_the_terminal_being_closed(tableau_home: Path) -> None:
         os.close(master)
     assert app.returncode != 0  # it was hung up on, not quit
     assert _autosave(database) == (1, SEED)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="pseudo-terminals are POSIX")
+def test_a_terminal_closed_without_a_hang_up_ends_tableau(tableau_home: Path) -> None:
+    """When `make play` leads the terminal's session, closing the terminal hangs up on make,
+    which does not pass the signal on: tableau sees only that its terminal is gone. It must
+    end, not read an endless end of input at full speed for ever."""
+    master, slave = pty.openpty()
+    os.set_blocking(master, False)
+    environment = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "80", "LINES": "24"}
+    app = subprocess.Popen(
+        [sys.executable, "-c", AS_A_TERMINAL_STARTS_IT], stdin=slave, stdout=slave,
+        stderr=slave, env=environment, cwd=tableau_home, start_new_session=True,
+    )
+    os.close(slave)
+    terminal = _Terminal(master)
+    try:
+        assert terminal.wait_to_see("Choose a game", WAIT), "the app drew no menu"
+        os.close(master)  # the window closes; no signal is sent
+        app.wait(timeout=WAIT)
+    finally:
+        if app.poll() is None:
+            app.kill()
+            app.wait()
+    assert app.returncode == 1

@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import functools
 import gc
+import os
+import sys
 import time
 from collections.abc import Callable
 from collections.abc import Iterable
@@ -64,6 +66,8 @@ from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.too_small import TooSmallScreen
 from tableau.ui.screens.too_small import too_small
 
+TERMINAL_LOOK = 1.0
+"""Seconds between two looks at whether the terminal is still there (``_watch_terminal``)."""
 OPTION_SETTINGS = {"cpu_delay": "speed"}
 """A set-up option's name in settings.toml, where the two differ."""
 SETTING_NAMES = {setting: option for option, setting in OPTION_SETTINGS.items()}
@@ -212,7 +216,24 @@ class TableauApp(App[int]):
         elif self.first_screen is not None:
             self.push_screen(self.first_screen())
         self._check_size()
+        self._watch_terminal()
         self.call_after_refresh(_freeze_start_up)
+
+    def _watch_terminal(self) -> None:
+        """End when the terminal goes away. A terminal closed without its hang-up signal
+        reaching tableau (``make play`` leads the session, and make does not pass the signal
+        on) leaves Textual reading an endless end of input at full speed. Every move is
+        autosaved already, so there is nothing left to keep."""
+        terminal = sys.__stdin__
+        if self.is_headless or terminal is None or not terminal.isatty():
+            return
+        number = terminal.fileno()
+
+        def look() -> None:
+            if not os.isatty(number):
+                self.exit(return_code=1)
+
+        self.set_interval(TERMINAL_LOOK, look)
 
     def _use_settings(self) -> None:
         """Apply the remembered theme, keep every later change of it, and say in one notice

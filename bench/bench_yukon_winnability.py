@@ -363,14 +363,8 @@ def hint_quality(rules: str, seeds: list[int], samples: int, hint_seconds: float
                  jobs: int = 1, undos: int = 0) -> Counter[str]:
     """How the games of the deals ``seeds`` end when a player always plays the hint (by
     ``_hint_wins``'s words: "won", "lost", "circled", "no new table")."""
-    ends: Counter[str] = Counter()
     plays = partial(_hint_wins, rules=rules, samples=samples, seconds=hint_seconds, undos=undos)
-    with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
-        for played, end in enumerate(_mapped(plays, seeds, jobs), 1):
-            ends[end] += 1
-            bar.update(task, advance=1,
-                       description=f"{rules} hints: {ends['won']} of {played} won")
-    return ends
+    return _tallied(rules, seeds, jobs, plays, lambda end: end)[0]
 
 
 def _fatal_of(seed: int, rules: str, samples: int, seconds: float
@@ -382,17 +376,24 @@ def _fatal_of(seed: int, rules: str, samples: int, seconds: float
 def lost_where(rules: str, seeds: list[int], samples: int, hint_seconds: float, jobs: int = 1
                ) -> tuple[Counter[str], list[yukon_fatal.Fatal]]:
     """``hint_quality``, and where each game the hint lost was lost (``bench/yukon_fatal.py``)."""
-    ends: Counter[str] = Counter()
-    found = []
     find = partial(_fatal_of, rules=rules, samples=samples, seconds=hint_seconds)
+    ends, games = _tallied(rules, seeds, jobs, find, lambda game: game[0])
+    return ends, [row for _, row in games if row is not None]
+
+
+def _tallied(rules: str, seeds: list[int], jobs: int, play: Callable[[int], T],
+             ending: Callable[[T], str]) -> tuple[Counter[str], list[T]]:
+    """``play`` of each seed (on ``jobs`` processes, with a progress bar), and how many of
+    the games ended each way."""
+    ends: Counter[str] = Counter()
+    games: list[T] = []
     with _progress(f"{rules} hints", len(seeds), 0) as (bar, task):
-        for played, (end, row) in enumerate(_mapped(find, seeds, jobs), 1):
-            ends[end] += 1
-            if row is not None:
-                found.append(row)
+        for game in _mapped(play, seeds, jobs):
+            games.append(game)
+            ends[ending(game)] += 1
             bar.update(task, advance=1,
-                       description=f"{rules} hints: {ends['won']} of {played} won")
-    return ends, found
+                       description=f"{rules} hints: {ends['won']} of {len(games)} won")
+    return ends, games
 
 
 def print_hint_sample(jobs: int = STUDY_JOBS) -> None:

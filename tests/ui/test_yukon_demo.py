@@ -12,6 +12,7 @@ from functools import partial
 from typing import Any
 
 import pytest
+from test_yukon_solver_ui import _footer_keys
 from test_yukon_solver_ui import play
 from test_yukon_solver_ui import slow_hint  # noqa: F401 (a fixture)
 from test_yukon_solver_ui import status
@@ -64,6 +65,12 @@ async def test_the_demo_plays_a_won_deal_to_the_end_each_move_undoable(
         assert screen.session.outcome() is not None
         assert isinstance(pilot.app.screen, EndScreen)
         assert screen.note == DEMO_WON
+        # The table's footer, still seen under the dialog, offers no Finish on a won game
+        # (its keys are not asked of the dialog) and fits the 80 columns.
+        await settled(pilot)
+        keys = _footer_keys(screen)
+        assert "Finish" not in keys and "Undo" in keys
+        assert all(key.region.right <= pilot.app.size.width for key in keys.values())
         played = screen.session.timeline.undo_depth - (len(win) - DEMO_MOVES)
         assert played == screen.view.moves - (len(win) - DEMO_MOVES) > 0  # a step a move
         for _ in range(played):

@@ -16,6 +16,7 @@ from typing import Self
 from textual import events
 from textual import work
 from textual.app import SystemCommand
+from textual.binding import ActiveBinding
 from textual.binding import Binding
 from textual.binding import BindingType
 from textual.geometry import Size
@@ -93,6 +94,26 @@ class TableauScreen(Screen[Any]):
         blink = self.runtime.cursor_blink
         for field in self.query(Input):
             field.cursor_blink = blink
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys as this screen would take them. Under a dialog Textual asks each
+        "screen." key of the dialog on top, which allows them all: the table's footer, still
+        seen under a won game's dialog, offered F Finish and overflowed 80 columns."""
+        if self.is_active:
+            return super().active_bindings
+        found: dict[str, ActiveBinding] = {}
+        for namespace, bindings in self._modal_binding_chain:
+            for key, binding in bindings:
+                target, action, parameters = self.app._parse_action(
+                    binding.action, namespace, {"screen": self})
+                state = target.check_action(action, parameters)
+                if state is False:
+                    continue  # hidden, as Textual does
+                there = found.get(key)
+                if there is None or (binding.priority and not there.binding.priority):
+                    found[key] = ActiveBinding(namespace, binding, bool(state), binding.tooltip)
+        return found
 
     def on_resize(self, event: events.Resize) -> None:
         # The latest size, not the event's: a burst of resizes queues events for sizes long

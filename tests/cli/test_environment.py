@@ -52,6 +52,18 @@ def test_a_closed_stdin_gives_one_sentence_and_status_1(tmp_path: Path) -> None:
     assert "standard input is closed" in one_sentence(result.stderr)
 
 
+@pytest.mark.parametrize("command", ["tableau yukon </dev/null", "tableau", "echo n | tableau"])
+def test_the_full_screen_app_without_a_terminal_for_keys_gives_one_sentence_and_status_1(
+    command: str, tmp_path: Path,
+) -> None:
+    # Textual would read an endless end of input at full speed and never end.
+    result = shell(command, tmp_path)
+    assert result.returncode == ENVIRONMENT_FAILED
+    assert result.stdout == ""
+    sentence = one_sentence(result.stderr)
+    assert "standard input is not a terminal" in sentence and "--plain" in sentence
+
+
 @pytest.mark.parametrize(
     "command",
     ["tableau yukon --plain --seed 1 >/dev/full", "tableau gofish --simulate 3 >/dev/full"],

@@ -49,9 +49,10 @@ On screen, --cards unicode|ascii|four-colour chooses the card faces for this run
 Add --help after a game for its options. A seed is a whole number from 0 to 2**63-1.
 Go Fish, Poker and Pesten never show their seed while a game goes on: it deals every hand.
 
-Exit status: 0 done; 1 the environment failed (a closed or full input or output, a
-working folder that no longer exists, or a database stats cannot read); 2 bad arguments
-(and a port serve cannot listen on); 130 stopped with Ctrl-C.
+Exit status: 0 done; 1 the environment failed (a closed or full input or output, the
+full-screen table with no terminal for its keys, a working folder that no longer exists,
+or a database stats cannot read); 2 bad arguments (and a port serve cannot listen on);
+130 stopped with Ctrl-C.
 """
 
 

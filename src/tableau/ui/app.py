@@ -516,10 +516,16 @@ class TableauApp(App[int]):
 def run_app(start: str | None = None, **options: Any) -> int:
     """Run the app until the player quits. Returns the process exit code."""
     if start is not None and find_game(start) is None:
-        import sys
-
         print(f"tableau: there is no game called {start[:40]!r}.", file=sys.stderr)
         return 2
+    # Without a terminal Textual reads an endless end of input at full speed and never ends.
+    # The browser's app (tableau serve) takes its keys through a pipe, by its own driver.
+    keys = sys.stdin
+    if keys is not None and not keys.isatty() and "TEXTUAL_DRIVER" not in os.environ:
+        print("tableau: standard input is not a terminal, and the full-screen table reads its "
+              "keys from one; run tableau in a terminal, or give the game --plain (tableau "
+              "yukon --plain) to read commands from standard input.", file=sys.stderr)
+        return 1
     app = TableauApp(start, **options)
     app.run()
     return app.return_code or 0

@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from disk_secrets import database_bytes
 from disk_secrets import secrets_in
 from tableau.engines import pesten as engine
+from tableau.sessions.pesten import CONTINUED_STAYS
 from tableau.sessions.pesten import DONE
 from tableau.sessions.pesten import NEXT_ROUND
 from tableau.sessions.pesten import OPEN
@@ -227,6 +228,15 @@ def test_a_wrong_password_leaves_the_round_sealed_and_the_wait_grows() -> None:
         table_from_sealed(data, seats)
     assert lock.unseal(PASSWORDS[0]) and lock.failed_tries == 0
     assert table_from_sealed(data, seats).state.turns == 3
+
+
+def test_a_continued_round_says_why_nothing_played_before_can_be_taken_back() -> None:
+    # The save keeps the table, not the turn's way back: a play made before Continue stays,
+    # and undo says so rather than that nothing was played.
+    table = opened(sealed_data(played(3)))
+    answer = table.undo()
+    assert not answer.ok and answer.refusal == CONTINUED_STAYS
+    assert table.state.turns == 3
 
 
 def test_another_seat_s_password_does_not_open_a_seat() -> None:

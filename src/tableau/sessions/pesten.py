@@ -80,8 +80,11 @@ TAKE_STAYS: Final = "Taken cards have been seen, so the take stays."
 PENALTY_STAYS: Final = "The penalty cards have been seen, so that play stays."
 ROUND_STAYS: Final = "The round is over; its last play stays."
 REMOTE_STAYS: Final = "A play made at a remote seat stays: the whole table has seen it."
+CONTINUED_STAYS: Final = ("Nothing to take back since the game was continued: what was played "
+                          "before stays.")
+"""A sealed save keeps the table, not the turn's way back (its earlier tables name cards)."""
 UNDO_REFUSALS: Final = (NOTHING_TO_UNDO, DRAW_STAYS, TAKE_STAYS, PENALTY_STAYS, ROUND_STAYS,
-                        REMOTE_STAYS)
+                        REMOTE_STAYS, CONTINUED_STAYS)
 """Why nothing can be taken back: a save may name only one of these."""
 NO_REDO: Final = "Pesten has no redo: a play taken back is made again by playing it."
 SELECT_FIRST: Final = "Select a card to play first (space, or click it)."

@@ -230,6 +230,7 @@ def title(round_number: int, names: Iterable[str]) -> str:
 def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> PestenSession:
     """The table, once every human seat's lock was unsealed. SealError with a sentence for
     a changed or damaged save (nothing is restored then)."""
+    from tableau.sessions.pesten import CONTINUED_STAYS
     from tableau.sessions.pesten import PestenSession
 
     keys: Mapping[int, bytes] = {
@@ -241,5 +242,7 @@ def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> PestenSession:
         raise SealError(sealed.DAMAGED)
     table_id = sealed.read_public(data).table or None
     version = _version(data) if isinstance(data, Mapping) else 0
-    return PestenSession(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id,
-                         version=version)
+    table = PestenSession(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id,
+                          version=version)
+    table._no_undo = CONTINUED_STAYS
+    return table

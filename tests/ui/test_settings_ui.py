@@ -16,6 +16,9 @@ from ui_helpers import started
 from ui_helpers import type_lines
 from ui_helpers import yukon_screen
 
+from tableau.storage.home import data_folder
+from tableau.storage.lockouts import DAMAGED
+from tableau.storage.lockouts import FILE_NAME
 from tableau.ui.scenes import still_app
 from tableau.ui.screens.menu import MenuScreen
 from tableau.ui.screens.yukon import YukonScreen
@@ -167,3 +170,15 @@ async def test_playing_writes_nothing_to_the_working_directory(
         await pilot.pause()
     assert os.listdir(here) == []
     assert {"settings.toml", "tableau.db"} <= set(os.listdir(home()))
+
+
+async def test_a_damaged_lockout_record_gives_one_sentence_on_start_up() -> None:
+    # It then counts as empty (tests/storage/test_lockouts.py), and the player is told.
+    path = data_folder() / FILE_NAME
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\x00\xff garbage")
+    app = still_app(persist=True)
+    shown = notices(app)
+    async with started(app, (80, 24)):
+        assert shown == [DAMAGED]
+    assert path.read_bytes() == b"\x00\xff garbage"  # written afresh only at a wrong password

@@ -9,15 +9,17 @@ private file (0600, in a 0700 folder) under the data folder, ``lockouts.json``, 
 on every question so that two processes on one folder share it, and written atomically.
 
 The file holds no password, hash or card: table ids, seat numbers, counts and times. A file
-that cannot be read counts as empty; one that cannot be written leaves the record in memory
-for this run. The clock is the caller's (``Runtime.wall``), so tests pass their own, and a
-time far ahead of it (a clock set back) is never waited out longer than the longest delay.
+that cannot be read counts as empty (``problem`` is the app's sentence on start-up); one
+that cannot be written leaves the record in memory for this run. The clock is the caller's
+(``Runtime.wall``), so tests pass their own, and a time far ahead of it (a clock set back)
+is never waited out longer than the longest delay.
 """
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 from typing import Final
 
 from tableau.storage.files import FileProblem
@@ -31,6 +33,8 @@ FILE_NAME: Final = "lockouts.json"
 MAX_SEATS: Final = 500
 """Seats with wrong tries kept at most; the ones waited on longest ago go first."""
 _LIMIT: Final = 256 * 1024
+DAMAGED: Final = ("lockouts.json, the waits after wrong Pesten passwords, could not be read, so "
+                  "those waits start over; it is written afresh at the next wrong password.")
 
 
 class Lockouts:
@@ -75,15 +79,28 @@ class Lockouts:
 
     # -------------------------------------------------------------- the file
 
-    def _read(self) -> dict[str, dict[str, float]]:
+    @property
+    def problem(self) -> str | None:
+        """A sentence when the file is there but cannot be read as the record (it then
+        counts as empty, and is written afresh at the next wrong password)."""
+        if self.path is None or not self.path.exists() or self._seats() is not None:
+            return None
+        return DAMAGED
+
+    def _seats(self) -> dict[Any, Any] | None:
+        """The file's seats, as written (None: no file, or one that cannot be read)."""
         if self.path is None or not self.path.exists():
-            return dict(self._memory)
+            return None
         try:
             data = json.loads(read_small_text(self.path, "lockout record", _LIMIT))
         except (FileProblem, ValueError):
-            return dict(self._memory)
+            return None
         seats = data.get("seats") if isinstance(data, dict) else None
-        if not isinstance(seats, dict):
+        return seats if isinstance(seats, dict) else None
+
+    def _read(self) -> dict[str, dict[str, float]]:
+        seats = self._seats()
+        if seats is None:
             return dict(self._memory)
         found = {key: {"tries": float(entry["tries"]), "until": float(entry["until"])}
                  for key, entry in seats.items()

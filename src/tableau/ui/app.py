@@ -47,6 +47,7 @@ from tableau.registry import REGISTRY
 from tableau.registry import find_game
 from tableau.storage.home import database_path
 from tableau.storage.home import settings_path
+from tableau.storage.lockouts import Lockouts
 from tableau.storage.store import Store
 from tableau.storage.store import StoreProblem
 from tableau.ui.faces import ABOUT
@@ -250,7 +251,8 @@ class TableauApp(App[int]):
             self, lambda chosen: self.remember("app", "theme", chosen.name))
         remembered = settings.get("app", "cards") if settings.chosen("app", "cards") else None
         self.card_face = chosen_face(self.asked_face, remembered, terminal_shows_glyphs())
-        problems = [problem for problem in (settings.notice(), store.problem) if problem]
+        problems = [problem for problem in (settings.notice(), store.problem,
+                                            Lockouts.at_home().problem) if problem]
         if problems:
             self.notify("\n\n".join(problems), title="tableau", severity="warning",
                         timeout=12 if len(settings.problems) <= 1 else 30, markup=False)

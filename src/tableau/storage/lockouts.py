@@ -27,7 +27,6 @@ from tableau.storage.files import atomic_write_text
 from tableau.storage.files import read_small_text
 from tableau.storage.home import data_folder
 from tableau.storage.home import private_folder
-from tableau.storage.passwords import RETRY_DELAYS
 
 FILE_NAME: Final = "lockouts.json"
 MAX_SEATS: Final = 500
@@ -40,14 +39,14 @@ DAMAGED: Final = ("lockouts.json, the waits after wrong Pesten passwords, could 
 class Lockouts:
     """The wrong tries of each seat at each table, and when its next try may come."""
 
-    def __init__(self, path: Path | None, delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+    def __init__(self, path: Path | None, delays: tuple[float, ...] | None = None) -> None:
         self.path = path
-        self.delays = delays
+        self._delays = delays
         self._memory: dict[str, dict[str, float]] = {}
         """The record when the file cannot be read or written (or there is no file)."""
 
     @classmethod
-    def at_home(cls, delays: tuple[float, ...] = RETRY_DELAYS) -> Lockouts:
+    def at_home(cls, delays: tuple[float, ...] | None = None) -> Lockouts:
         """The record in the data folder (``TABLEAU_HOME`` in tests)."""
         return cls(data_folder() / FILE_NAME, delays)
 
@@ -78,6 +77,16 @@ class Lockouts:
             self._write(seats)
 
     # -------------------------------------------------------------- the file
+
+    @property
+    def delays(self) -> tuple[float, ...]:
+        """The waits after each wrong try in a row (``passwords.RETRY_DELAYS`` unless given)."""
+        if self._delays is None:
+            # Imported here: the app asks for ``problem`` at start-up, and argon2 costs time.
+            from tableau.storage.passwords import RETRY_DELAYS
+
+            self._delays = RETRY_DELAYS
+        return self._delays
 
     @property
     def problem(self) -> str | None:

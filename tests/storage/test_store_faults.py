@@ -270,7 +270,7 @@ def test_an_autosave_whose_data_is_no_json_object_cannot_be_continued(
     store = Store(path)
     with pytest.raises(StoreProblem) as refusal:
         store.saved("yukon")
-    assert str(refusal.value) == "The saved yukon game is damaged, so it cannot be continued."
+    assert str(refusal.value) == "The saved Yukon game is damaged, so it cannot be continued."
     store.close()
     with sqlite3.connect(path) as connection:
         (data,) = connection.execute("SELECT data FROM autosaves WHERE game = 'yukon'").fetchone()
@@ -527,4 +527,4 @@ def test_a_row_whose_text_is_not_utf8_is_skipped_alone(tmp_path: Path) -> None:
     connection.close()
     saves, problems = Store(path).saves(with_data=True)
     assert [saved.game for saved in saves] == ["yukon"]
-    assert problems == ["The saved poker game is damaged, so it is skipped."]
+    assert problems == ["The saved Poker game is damaged, so it is skipped."]

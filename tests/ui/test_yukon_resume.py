@@ -298,7 +298,7 @@ async def test_an_autosave_that_is_not_json_says_so_and_the_menu_goes_on(
     async with tableau(tmp_path, clock) as (app, pilot):
         await press(pilot, "enter")  # its Continue entry
         assert isinstance(app.screen, MenuScreen)
-        assert app.said == ["The saved yukon game is damaged, so it cannot be continued."]
+        assert app.said == ["The saved Yukon game is damaged, so it cannot be continued."]
         await press(pilot, "down", "enter")  # Yukon anew over the damaged save
         await press(pilot, "enter")  # Start in its set-up
         assert isinstance(app.screen, YukonScreen)

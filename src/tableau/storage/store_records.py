@@ -12,6 +12,7 @@ from dataclasses import field
 from typing import Any
 from typing import Final
 
+from tableau.registry import find_game
 from tableau.text import shorten
 
 RESULTS: Final = ("won", "lost", "abandoned", "finished")
@@ -79,10 +80,11 @@ def _decoded(row: Any) -> tuple[Any, ...]:
 
 
 def named(row: Any) -> str:
-    """A damaged row's game, for a sentence."""
+    """A damaged row's game, for a sentence: its title ("Go Fish"), or the key as stored."""
     game = row[0]
     text = game.decode("utf-8", "replace") if isinstance(game, bytes) else str(game)
-    return shorten(text, 20)
+    known = find_game(text)
+    return known.title if known is not None else shorten(text, 20)
 
 
 def _json(data: Mapping[str, Any] | None) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from textual import events
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -25,6 +26,7 @@ from textual.widgets import Static
 
 from tableau.cards import SUITS
 from tableau.ui.controls.pesten import SUIT_KEYS
+from tableau.ui.widgets.narrow import SHORT_HEIGHT
 
 
 class ChooserScreen(ModalScreen[str | None]):
@@ -70,9 +72,18 @@ class ChooserScreen(ModalScreen[str | None]):
                     yield Button(shown, id=f"choice-{key}", classes="choice", compact=True)
 
     def on_mount(self) -> None:
+        self._fit()
         buttons = self.query(Button)
         if buttons:
             buttons.first().focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        """On a low terminal (down to 12 rows) the dialog drops its spacing, so that every
+        choice stays in sight."""
+        self.set_class(self.app.size.height < SHORT_HEIGHT, "-short")
 
     @on(Button.Pressed, ".choice")
     def _pressed(self, event: Button.Pressed) -> None:

@@ -87,8 +87,10 @@ class PestenDrawing(PestenPart):
             asked = f"Suit asked:\n{view.suit.glyph} {view.suit.noun}"
         self.query_one("#asked", Static).update(asked)
         pending = self.query_one("#pending", Static)
-        pending.update(pending_text(view))
+        pending_now = pending_text(view)
+        pending.update(pending_now)
         pending.set_class(bool(view.stack), "-stack")
+        pending.set_class(not pending_now, "-none")  # a small screen drops the empty line
         history = self.query_one("#history", HistoryPanel)
         history.update([describe(event, view.seat) for event in view.history])
         # The panel changes height between lock and hand: keep the newest line in view.

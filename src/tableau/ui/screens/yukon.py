@@ -71,6 +71,7 @@ from tableau.ui.widgets.button_grid import ButtonGrid
 from tableau.ui.widgets.command_bar import CommandBar
 from tableau.ui.widgets.footer import KeysFooter
 from tableau.ui.widgets.header import TitleHeader
+from tableau.ui.widgets.narrow import NarrowLayout
 from tableau.ui.widgets.pile import FanColumn
 from tableau.ui.widgets.pile import StackPile
 
@@ -139,8 +140,8 @@ class YukonBoard(Horizontal, can_focus=True):
 
 
 
-class YukonScreen(YukonDrawing, YukonCommandLine, YukonDemo, YukonSolver, YukonDrag,
-                  YukonDialogs, ButtonActions, GameScreen, game="yukon"):
+class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, YukonSolver,
+                  YukonDrag, YukonDialogs, ButtonActions, GameScreen, game="yukon"):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+n", "new_game_from_input", "New game"),
     ]

@@ -82,7 +82,8 @@ def draw_card(
     if height <= 1:
         if kind == "back":
             return [((BACK_EDGE * width, edge),)]
-        text = f" {label}" if label else ""
+        # The leading space goes first when room is short: "10♥" keeps its suit at 3 cells.
+        text = f" {label}" if label and len(label) < width else label
         if kind == "empty" and not label:
             text = " " + EMPTY_FILL * max(width - 2, 1)
         return [((text.ljust(width)[:width], "face"),)]

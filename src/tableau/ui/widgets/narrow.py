@@ -9,12 +9,18 @@ from textual.geometry import Size
 
 NARROW_WIDTH = 60
 """Narrower than this many columns, a table screen takes its narrow layout."""
+SHORT_HEIGHT = 24
+"""A narrow screen lower than this many rows is also ``-short`` (a small terminal, down to
+the 40×12 minimum, not a phone): it keeps what a player acts on and drops what is extra."""
 
 
 class NarrowLayout:
-    """A mixin for a ``TableauScreen``: adds ``-narrow`` beside ``-large``/``-compact`` at
-    every size the screen is given (on mounting and on every resize)."""
+    """A mixin for a ``TableauScreen``: adds ``-narrow`` (and ``-short``) beside
+    ``-large``/``-compact`` at every size the screen is given (on mounting and on every
+    resize)."""
 
     def _apply_size(self, size: Size) -> None:
         super()._apply_size(size)  # type: ignore[misc]  # TableauScreen's
-        self.set_class(size.width < NARROW_WIDTH, "-narrow")  # type: ignore[attr-defined]
+        narrow = size.width < NARROW_WIDTH
+        self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
+        self.set_class(narrow and size.height < SHORT_HEIGHT, "-short")  # type: ignore[attr-defined]

@@ -570,13 +570,18 @@ class StackPile(Pile):
         mark = MARKS[self.target]
         if height <= 1:
             label = f"{self.label}{mark}" if self.label else ""
-            card_width = max(min(width - len(label), 7), 3)
+            count = f" {self.count}" if self.show_count and self.count else ""
+            # The card gives way to the count: a narrow box still says how many. Where
+            # even that does not fit, no count rather than a cut one ("1" for 12).
+            card_width = max(min(width - len(label) - len(count), 7), 3)
+            if len(label) + card_width + len(count) > width:
+                count = ""
             row = draw_card(showing, self.face_up or not self.count, card_width, 1,
                             empty_label=self.empty_label)[0]
             segments.append(Segment(label, label_style))
             segments += self._segments(row, look, over)
-            if self.show_count and self.count:
-                segments.append(Segment(f" {self.count}", self.style_for("count")))
+            if count:
+                segments.append(Segment(count, self.style_for("count")))
         else:
             card_rows = height - 1 - (1 if self.show_count else 0)
             card_width = max(min(width, 9), 3)

@@ -7,6 +7,8 @@ import stat
 from pathlib import Path
 
 from tableau.storage.home import data_folder
+from tableau.storage.lockouts import DAMAGED
+from tableau.storage.lockouts import DAMAGED_KEPT
 from tableau.storage.lockouts import FILE_NAME
 from tableau.storage.lockouts import Lockouts
 
@@ -54,10 +56,28 @@ def test_a_damaged_record_counts_as_empty_and_is_written_anew(tmp_path: Path) ->
     path = tmp_path / FILE_NAME
     path.write_text("{not json")
     record = Lockouts(path, DELAYS)
+    assert record.problem == DAMAGED
     assert record.wait_left("t", 0, 0.0) == 0
     record.wrong("t", 0, 0.0)
     assert record.wrong("t", 0, 0.0) == 1
     assert Lockouts(path, DELAYS).wait_left("t", 0, 0.0) == 1
+    assert Lockouts(path, DELAYS).problem is None
+
+
+def test_a_damaged_record_that_may_not_be_written_says_so_and_is_left_as_it_is(
+    tmp_path: Path,
+) -> None:
+    """No write bit: read-only even for root (``files._write_target``), so the start-up
+    sentence may not promise a fresh file, and the waits hold for this run only."""
+    path = tmp_path / FILE_NAME
+    path.write_text("{not json")
+    path.chmod(0o400)
+    record = Lockouts(path, DELAYS)
+    assert record.problem == DAMAGED_KEPT
+    record.wrong("t", 0, 0.0)
+    assert record.wrong("t", 0, 0.0) == 1
+    assert record.wait_left("t", 0, 0.5) == 0.5
+    assert path.read_text() == "{not json"
 
 
 def test_a_record_that_cannot_be_written_still_holds_for_this_run(tmp_path: Path) -> None:

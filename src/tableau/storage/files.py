@@ -123,6 +123,16 @@ def _write_target(path: Path, shown: str, kind: Kind | None) -> tuple[Path, int 
     return real, mode
 
 
+def may_write(path: Path) -> bool:
+    """Whether ``atomic_write_text`` may write ``path``: ``_write_target`` allows it, and its
+    folder takes the new file."""
+    try:
+        target, _ = _write_target(path, str(path), None)
+    except (FileProblem, OSError):
+        return False
+    return os.access(target.parent, os.W_OK | os.X_OK)
+
+
 def _is_kind(path: Path, kind: Kind) -> bool:
     try:
         return kind.recognises(read_small_text(path, kind.what, kind.limit))

@@ -24,6 +24,7 @@ from typing import Final
 
 from tableau.storage.files import FileProblem
 from tableau.storage.files import atomic_write_text
+from tableau.storage.files import may_write
 from tableau.storage.files import read_small_text
 from tableau.storage.home import data_folder
 from tableau.storage.home import private_folder
@@ -34,6 +35,9 @@ MAX_SEATS: Final = 500
 _LIMIT: Final = 256 * 1024
 DAMAGED: Final = ("lockouts.json, the waits after wrong Pesten passwords, could not be read, so "
                   "those waits start over; it is written afresh at the next wrong password.")
+DAMAGED_KEPT: Final = ("lockouts.json, the waits after wrong Pesten passwords, could not be read "
+                       "and may not be written, so those waits start over and are kept only "
+                       "while tableau runs; the file is left as it is.")
 
 
 class Lockouts:
@@ -91,10 +95,11 @@ class Lockouts:
     @property
     def problem(self) -> str | None:
         """A sentence when the file is there but cannot be read as the record (it then
-        counts as empty, and is written afresh at the next wrong password)."""
+        counts as empty, and is written afresh at the next wrong password, unless it may not
+        be written: then the waits are kept in memory)."""
         if self.path is None or not self.path.exists() or self._seats() is not None:
             return None
-        return DAMAGED
+        return DAMAGED if may_write(self.path) else DAMAGED_KEPT
 
     def _seats(self) -> dict[Any, Any] | None:
         """The file's seats, as written (None: no file, or one that cannot be read)."""

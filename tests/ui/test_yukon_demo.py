@@ -65,15 +65,18 @@ async def test_the_demo_plays_a_won_deal_to_the_end_each_move_undoable(
         assert screen.session.outcome() is not None
         assert isinstance(pilot.app.screen, EndScreen)
         assert screen.note == DEMO_WON
-        # The table's footer, still seen under the dialog, offers no Finish on a won game
-        # (its keys are not asked of the dialog) and fits the 80 columns.
+        # The table's footer, still seen under the dialog, offers no Finish, Hint or Demo on
+        # a won game (its keys are not asked of the dialog) and fits the 80 columns.
         await settled(pilot)
         keys = _footer_keys(screen)
-        assert "Finish" not in keys and "Undo" in keys
+        assert "Undo" in keys and not {"Finish", "Hint", "Demo"} & set(keys)
         assert all(key.region.right <= pilot.app.size.width for key in keys.values())
         played = screen.session.timeline.undo_depth - (len(win) - DEMO_MOVES)
         assert played == screen.view.moves - (len(win) - DEMO_MOVES) > 0  # a step a move
-        for _ in range(played):
+        await press(pilot, "escape")  # back to the table, as won
+        await press(pilot, "u")  # the win undone: a move to hint again
+        await until(pilot, lambda: "Hint" in _footer_keys(screen), "Hint back in the footer")
+        for _ in range(played - 1):
             screen.session.undo()
         assert screen.view.moves == len(win) - DEMO_MOVES
 

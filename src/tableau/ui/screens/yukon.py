@@ -128,6 +128,8 @@ class YukonBoard(Horizontal, can_focus=True):
             return self.screen.has_class("-large")
         if action == "demo_key":
             screen = self.screen
+            if isinstance(screen, YukonScreen) and screen.view.won:
+                return False
             return screen.has_class("-large") or not (
                 isinstance(screen, YukonScreen) and screen._finish_offered())
         return True
@@ -189,6 +191,8 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
         self._covered = True
         """Another screen is over the table (or it is not shown yet): its clock stands."""
         self._seen_game: tuple[YukonSession | None, int] = (None, 0)
+        self._shown_won = False
+        """Whether the footer's keys were last asked on a won table."""
         """The session and its count of games begun when the store last heard of a game."""
         self._legal_for: object = None
         self._legal: frozenset[str] = frozenset()
@@ -350,6 +354,9 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
         seen = (session, session.games_begun)
         if state is not before:
             self._position_changed()
+            if self._shown_won != self.view.won:  # Hint and Demo leave or come back
+                self._shown_won = self.view.won
+                self.refresh_bindings()
         elif state.phase is Phase.PLAY and seen == self._seen_game:
             return  # nothing changed on the table
         self.controls.clamp(self.view)
@@ -433,6 +440,8 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
         if action == "finish":
             # In the Footer only while the solver has a win to play out.
             return self._finish_offered()
+        if action in ("hint", "demo") and self.view.won:
+            return False  # a won table has no next move: the footer leaves them out
         if action == "new_game_from_input":
             # Shown in the Footer only while typing; on the table "n" says the same.
             return not self.query_one(YukonBoard).has_focus

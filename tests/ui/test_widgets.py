@@ -203,6 +203,21 @@ async def test_a_button_grid_posts_the_button_clicked_and_nothing_between_button
         assert app.pressed == ["restart", "new", "undo"]
 
 
+async def test_a_button_grid_too_narrow_for_its_rows_gives_each_button_a_row() -> None:
+    """Nine columns cannot hold "New" and "Redeal" side by side without cutting "Redeal":
+    each button then takes a row of its own, with its whole name, and a click finds it."""
+    app = ButtonHost()
+    async with app.run_test(size=(40, 10)) as pilot:
+        grid = app.query_one(ButtonGrid)
+        grid.styles.width = 9
+        grid.styles.height = "auto"
+        await pilot.pause()
+        lines = [grid.render_line(y).text.strip() for y in range(grid.size.height)]
+        assert lines == ["New", "Redeal", "Undo"]
+        await pilot.click(grid, offset=where_drawn(grid, "Redeal"))
+        assert app.pressed == ["restart"]
+
+
 async def test_the_button_under_the_pointer_is_drawn_darker() -> None:
     app = ButtonHost()
     async with app.run_test(size=(40, 10)) as pilot:

@@ -66,15 +66,23 @@ class ButtonGrid(Drawn):
         self.hovered: str | None = None
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.rows)
+        return len(self._shown_rows(width))
+
+    def _shown_rows(self, width: int) -> tuple[tuple[tuple[str, str], ...], ...]:
+        """The rows as given, or one button a row where a row's labels would be cut (a
+        narrow side panel: "Redeal", not "Red")."""
+        fits = all(len(label) <= (width - GAP * len(row)) // len(row)
+                   for row in self.rows for label, _name in row)
+        return self.rows if fits else tuple((button,) for row in self.rows for button in row)
 
     def _row_at(self, y: int) -> Sequence[tuple[str, str]] | None:
         """The buttons drawn on content line ``y``, None on a blank line. Rows are a blank line
         apart when the widget has room for it."""
-        spacing = 2 if self.content_size.height >= 2 * len(self.rows) else 1
-        if y % spacing or not 0 <= y // spacing < len(self.rows):
+        rows = self._shown_rows(self.content_size.width)
+        spacing = 2 if self.content_size.height >= 2 * len(rows) else 1
+        if y % spacing or not 0 <= y // spacing < len(rows):
             return None
-        return self.rows[y // spacing]
+        return rows[y // spacing]
 
     def _spans(self, row: Sequence[tuple[str, str]]) -> list[tuple[int, int, str, str]]:
         """(start, width, label, name) of each button of ``row`` across the content width."""

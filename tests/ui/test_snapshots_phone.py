@@ -26,10 +26,11 @@ PHONE = (40, 47)
 SHOWN = (("pesten", "lock"), ("pesten", "hand"), ("pesten", "big-hand"),
          ("tables", "join"), ("tables", "your-turn"), ("gofish", "mid-game"),
          ("poker", "deal"), ("poker", "discards-marked"), ("pesten", "setup"),
-         ("tables", "poker-open"))
+         ("tables", "poker-open"), ("yukon", "picked"))
 """The hot-seat table locked and open, a hand of thirty, the join form, a friend's seat, Go
 Fish with two CPUs, Poker's betting (Call, Raise, Fold, Advice) and its draw; Pesten's set-up
-and the people set-up opening a Poker table (a human, an open seat and a CPU)."""
+and the people set-up opening a Poker table (a human, an open seat and a CPU); Yukon mid-game
+with a run picked up (its narrow side panel leaves each column a whole face)."""
 
 
 def scene(game: str, name: str) -> Scene:

@@ -11,7 +11,8 @@ NARROW_WIDTH = 60
 """Narrower than this many columns, a table screen takes its narrow layout."""
 SHORT_HEIGHT = 24
 """A narrow screen lower than this many rows is also ``-short`` (a small terminal, down to
-the 40×12 minimum, not a phone): it keeps what a player acts on and drops what is extra."""
+the 40×12 minimum, not a phone): it keeps what a player acts on and drops what is extra.
+A dialog drops its spacing below this height at any width (``dialogs.ChooserScreen``)."""
 
 
 class NarrowLayout:

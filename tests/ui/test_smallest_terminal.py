@@ -5,6 +5,8 @@ a dialog. The checks read the screen as drawn, as a player would."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from textual.pilot import Pilot
@@ -29,6 +31,17 @@ def scene(game: str, name: str) -> Scene:
     return next(scene for scene in scenes_for(game) if scene.name == name)
 
 
+@asynccontextmanager
+async def smallest(game: str, name: str) -> AsyncIterator[Pilot[Any]]:
+    """The scene played into at 40×12."""
+    shown = scene(game, name)
+    app = shown.make_app()
+    async with app.run_test(size=SMALLEST) as pilot:
+        await shown.setup(pilot)
+        await pilot.pause()
+        yield pilot
+
+
 def hand_faces(pilot: Pilot[Any], selector: str) -> list[str]:
     hand = pilot.app.screen.query_one(selector, Hand)
     assert hand.cards
@@ -41,11 +54,8 @@ def missing(faces: list[str], text: str) -> list[str]:
 
 async def test_yukon_shows_every_face_up_card_whole() -> None:
     """The deal's 28 face-up cards, the tens too: "10♥", not "10" with its suit cut."""
-    shown = scene("yukon", "deal")
-    app = shown.make_app()
-    async with app.run_test(size=SMALLEST) as pilot:
-        await shown.setup(pilot)
-        await pilot.pause()
+    async with smallest("yukon", "deal") as pilot:
+        app = pilot.app
         view: YukonView = app.screen.session.view()  # type: ignore[attr-defined]
         faces = [card.face for column in view.columns for card in column if card is not None]
         assert any(face.startswith("10") for face in faces)
@@ -54,11 +64,8 @@ async def test_yukon_shows_every_face_up_card_whole() -> None:
 
 async def test_poker_keeps_the_hand_and_its_buttons_in_sight() -> None:
     """The history gives way, so the hand, what it is and the buttons show."""
-    shown = scene("poker", "deal")
-    app = shown.make_app()
-    async with app.run_test(size=SMALLEST) as pilot:
-        await shown.setup(pilot)
-        await pilot.pause()
+    async with smallest("poker", "deal") as pilot:
+        app = pilot.app
         text = screen_text(app)
         assert missing(hand_faces(pilot, "#my-hand"), text) == []
         buttons = [str(button.label) for button in app.screen.query("#buttons Button")
@@ -68,11 +75,8 @@ async def test_poker_keeps_the_hand_and_its_buttons_in_sight() -> None:
 
 
 async def test_go_fish_names_every_opponent_above_the_hand() -> None:
-    shown = scene("gofish", "mid-game")
-    app = shown.make_app()
-    async with app.run_test(size=SMALLEST) as pilot:
-        await shown.setup(pilot)
-        await pilot.pause()
+    async with smallest("gofish", "mid-game") as pilot:
+        app = pilot.app
         text = screen_text(app)
         names = [str(box.border_title) for box in app.screen.query(".seat")]
         assert len(names) >= 3  # the opponents and the stock

@@ -171,7 +171,8 @@ class PestenSession(Versioned):
 
     def __init__(self, seats: Sequence[Seat], state: State, cpu_seed: int = 0,
                  table_id: str | None = None, *, version: int = 0,
-                 new_seed: Callable[[], int] = fresh_seed) -> None:
+                 new_seed: Callable[[], int] = fresh_seed,
+                 no_undo: str = NOTHING_TO_UNDO) -> None:
         if len(seats) != state.config.players:
             raise ValueError("Give one seat for each player.")
         self.chairs = tuple(seats)
@@ -189,8 +190,9 @@ class PestenSession(Versioned):
         self.review: Review | None = None
         self._undo: list[State] = []
         """The states before each play of the present human turn that may be taken back."""
-        self._no_undo = NOTHING_TO_UNDO
-        """Why nothing can be taken back when ``_undo`` is empty."""
+        self._no_undo = no_undo
+        """Why nothing can be taken back when ``_undo`` is empty (``CONTINUED_STAYS`` on a
+        table continued from its sealed save)."""
         self._stand_ins: dict[int, str] = {}
         """Remote seats a CPU plays for now (their player is away), and the CPU's kind."""
 

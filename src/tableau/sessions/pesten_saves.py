@@ -242,7 +242,5 @@ def table_from_sealed(data: object, seats: tuple[Seat, ...]) -> PestenSession:
         raise SealError(sealed.DAMAGED)
     table_id = sealed.read_public(data).table or None
     version = _version(data) if isinstance(data, Mapping) else 0
-    table = PestenSession(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id,
-                          version=version)
-    table._no_undo = CONTINUED_STAYS
-    return table
+    return PestenSession(seats, opened.state, cpu_seed=opened.cpu_seed, table_id=table_id,
+                         version=version, no_undo=CONTINUED_STAYS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import Earlier
 from tableau.ai.yukon_hint import hint
 from tableau.ai.yukon_hint import move_name
@@ -18,6 +19,7 @@ from tableau.cards import parse_card
 from tableau.engines.yukon import CardMove
 from tableau.engines.yukon import View
 from tableau.engines.yukon import apply
+from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import view
 from tableau.sessions.yukon import YukonSession
 from yukon_tables import ISSUE_LINE
@@ -132,6 +134,21 @@ def test_a_king_moved_to_an_empty_column_leaves_the_same_table() -> None:
     played = frozenset(position_of(shown) for move, shown in after.items() if move not in kings)
     found = hint(here, seed=0, **LOOK, played=played)
     assert found.repeats and found.sentence.startswith("Every legal move returns")
+
+
+def test_the_winning_move_is_hinted_after_the_win_was_undone() -> None:
+    """Undo out of a win keeps the won table on the redo path, so the game has shown it. The
+    win is the goal, not a circle: the hint still names the move that wins (it once said
+    "the solver found no win from here", and a demo resumed there stopped a move short)."""
+    state = numbered_game(2)
+    tables = [state]
+    for move in solve(state).moves:
+        tables.append(apply(tables[-1], move))
+    *earlier, last, won = tables
+    memory = HintMemory()
+    found = hint(view(last), seed=0, **LOOK, **memory.ask(last, earlier, [won]))
+    assert found.move is not None and view(apply(last, found.move)).won
+    assert "found a win" in found.sentence and not found.repeats
 
 
 def face_down(shown: View) -> int:

@@ -475,7 +475,7 @@ def _face_down(table: State) -> int:
 
 def _fresh_moves(view: View, legal: list[CardMove], played: frozenset[Position],
                  auto_move: bool) -> list[CardMove]:
-    """The legal moves that lead to a table not in ``played``. A move that turns a
+    """The legal moves that lead to a table not in ``played``, or to the win. A move that turns a
     face-down card over leads to a played table only when the game has shown that table
     with the card turned (then undone): which card lies there is not looked at, only the
     rest of the table."""
@@ -494,8 +494,8 @@ def _fresh_moves(view: View, legal: list[CardMove], played: frozenset[Position],
             turned = _turned_tables(played) if turned is None else turned
             if turned.isdisjoint(_turned_tables([position_of(shown)])):
                 fresh.append(move)
-        elif position_of(shown) not in played:
-            fresh.append(move)
+        elif shown.won or position_of(shown) not in played:
+            fresh.append(move)  # the win is the goal, never a circle, even after its undo
     return fresh
 
 

@@ -19,6 +19,7 @@ from tableau.engines.yukon import Phase
 from tableau.engines.yukon import legal_moves
 from tableau.sessions.timeline import Timeline
 from tableau.sessions.yukon import YukonSession
+from tableau.sessions.yukon_saves import DAMAGED_HELP
 from tableau.sessions.yukon_saves import HISTORY_LIMIT
 
 
@@ -306,3 +307,42 @@ def test_every_game_s_save_reader_names_a_text_version_as_such() -> None:
     with pytest.raises(SaveFormatError, match=r"^The save has version 2; this program reads "
                                               r"version 1\.$"):
         read_header({"game": "poker", "version": 2}, "poker", "Poker", 1)
+
+
+# ---------------------------------------------------------------- a game the demo played in
+
+
+def test_a_game_the_demo_helped_stays_helped_through_undo_autosave_s_and_l(
+    tmp_path: Path,
+) -> None:
+    session = random_play(in_play(tmp_path, 5), 3, seed=5)
+    session.helped = True  # as the demo's move sets it
+    session.run("U")
+    assert session.helped  # undo does not take the demo's help back
+    assert YukonSession.from_json(json.loads(json.dumps(session.to_json())), tmp_path).helped
+    session.run("S helped.json")
+    assert json.loads((tmp_path / "helped.json").read_text())["helped"] is True
+    plain = fresh(tmp_path).run("L helped.json")
+    assert plain.message == "OK" and plain.state == session.state and plain.helped
+
+
+def test_a_new_deal_is_the_players_own_again_and_a_plain_save_says_nothing_of_help(
+    tmp_path: Path,
+) -> None:
+    session = in_play(tmp_path, 5)
+    session.helped = True
+    session.redeal()
+    assert not session.helped
+    session.run("S plain.json")
+    assert "helped" not in json.loads((tmp_path / "plain.json").read_text())  # the spec's form
+    assert not YukonSession.from_json(session.to_json(), tmp_path).helped
+
+
+@pytest.mark.parametrize("helped", ["yes", 1, None])
+def test_a_save_with_an_odd_helped_is_refused_with_a_sentence(tmp_path: Path, helped: Any) -> None:
+    session = in_play(tmp_path, 5)
+    write(tmp_path, "odd.json", {**session.file_json(), "helped": helped})
+    before = session.state
+    session.run("L odd.json")
+    assert session.message == DAMAGED_HELP
+    assert session.state is before and not session.helped

@@ -72,6 +72,17 @@ def test_best_time_and_fewest_moves_come_from_won_games_only() -> None:
     assert row.fewest_moves == 90
 
 
+def test_a_game_the_demo_played_in_counts_for_nothing() -> None:
+    demo_won = played("yukon", "won", moves=60, duration=40.0, rules="spec", demo=True)
+    demo_lost = played("yukon", "lost", rules="spec", demo=True)
+    own = [played("yukon", "won", moves=120, duration=400.0), played("yukon", "lost")]
+    row = one_yukon(figures([own[0], demo_won, demo_lost, own[1]]))
+    assert row == one_yukon(figures(own))
+    assert (row.played, row.won, row.best_time, row.fewest_moves) == (2, 1, 400.0, 120)
+    assert figures([demo_won]).yukon == ()  # a variant only the demo played has no row
+    assert one_yukon(figures([played("yukon", "won", demo=False)])).won == 1
+
+
 def test_yukon_without_a_win_has_no_best_time_and_no_streak() -> None:
     row = one_yukon(figures(yukon("lost", "abandoned")))
     assert row == YukonFigures("spec", 2, 0, 0, 0, None, None)

@@ -26,6 +26,7 @@ from tableau.ai.yukon import solve
 from tableau.ai.yukon_hint import hint
 from tableau.engines.yukon import numbered_game
 from tableau.engines.yukon import unseen_cards
+from tableau.storage.stats import figures
 from tableau.ui.screens import yukon_solver as yukon_solver_module
 from tableau.ui.screens.dialogs import EndScreen
 from tableau.ui.screens.yukon import YukonScreen
@@ -33,6 +34,8 @@ from tableau.ui.screens.yukon import setup_options
 from tableau.ui.screens.yukon_demo import DEMO_STATUS
 from tableau.ui.screens.yukon_demo import DEMO_STOPPED
 from tableau.ui.screens.yukon_demo import DEMO_WON
+from tableau.ui.screens.yukon_dialogs import HELPED_NOTE
+from tableau.ui.screens.yukon_dialogs import HELPED_WIN
 from tableau.ui.screens.yukon_solver import LOST_HIDDEN
 from yukon_tables import ISSUE_LINE
 from yukon_tables import LOST_CLASSIC_20
@@ -79,6 +82,28 @@ async def test_the_demo_plays_a_won_deal_to_the_end_each_move_undoable(
         for _ in range(played - 1):
             screen.session.undo()
         assert screen.view.moves == len(win) - DEMO_MOVES
+
+
+@pytest.mark.usefixtures("quick_hint")
+async def test_a_game_the_demo_won_is_the_demos_and_the_same_deal_again_is_the_players(
+    make_app: AppFactory,
+) -> None:
+    win = [str(move) for move in solve(numbered_game(2)).moves]
+    async with table(make_app, seed=2, size=(80, 24), persist=True) as (pilot, screen):
+        store = pilot.app.runtime.store
+        await play(pilot, screen, win[:-DEMO_MOVES])
+        await press(pilot, "D")
+        await until(pilot, lambda: isinstance(pilot.app.screen, EndScreen), "the end")
+        end = pilot.app.screen
+        assert end.title_text == HELPED_WIN and HELPED_NOTE in end.text
+        await until(pilot, lambda: store.finished("yukon") != [], "the demo's game recorded")
+        assert figures(store.finished()).yukon == ()  # not the player's win
+        await press(pilot, "escape")
+        await play(pilot, screen, ["Q", "P", *win])  # the same deal again, played by hand
+        await until(pilot, lambda: len(store.finished("yukon")) == 2, "the player's game")
+        assert pilot.app.screen.title_text == "You won!"
+        [row] = figures(store.finished()).yukon
+        assert (row.played, row.won, row.fewest_moves) == (1, 1, len(win))
 
 
 @pytest.mark.usefixtures("slow_hint")

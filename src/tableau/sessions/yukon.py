@@ -56,6 +56,7 @@ from tableau.sessions.yukon_saves import MAX_AUTO_MOVES
 from tableau.sessions.yukon_saves import Step
 from tableau.sessions.yukon_saves import Steps
 from tableau.sessions.yukon_saves import as_step
+from tableau.sessions.yukon_saves import helped_of
 from tableau.sessions.yukon_saves import history_from_json
 from tableau.sessions.yukon_saves import in_step
 from tableau.sessions.yukon_saves import move_text
@@ -101,6 +102,7 @@ class YukonSession:
         auto_move: bool = False,
         note: str | None = None,
         version: int = 0,
+        helped: bool = False,
     ) -> None:
         self.timeline = timeline
         self.last_command = last_command
@@ -127,6 +129,10 @@ class YukonSession:
         self._view: tuple[State, View] | None = None
         self._number: tuple[object, int | None] | None = None
         self._follow(None)
+        self.helped = helped  # after _follow, which clears it for a new game
+        """The demo played a move in this game, or a winning line that looks under the cards
+        was played: the game is the demo's, not the player's, and stays out of the
+        statistics. Undo keeps it; only a new game clears it."""
 
     # ------------------------------------------------------------ making sessions
 
@@ -325,6 +331,7 @@ class YukonSession:
         if not self.clock.in_play or dealt:
             self.clock.deal()
             self.games_begun += 1
+            self.helped = False
         self.clock.follow_win(yukon.outcome(state) is not None)
 
     # ------------------------------------------------------------ the command language
@@ -361,11 +368,12 @@ class YukonSession:
 
     def file_json(self) -> dict[str, Any]:
         """What S writes (``tableau.sessions.yukon_saves`` has its format)."""
-        return save_data(self.timeline, self.last_command, self.message, self.steps)
+        return save_data(self.timeline, self.last_command, self.message, self.steps,
+                         self.helped)
 
     def to_json(self) -> dict[str, Any]:
         """The autosave: the save S writes, with the clock, the game number, auto-move, the
-        note and the version. L loads it like any save."""
+        note, the version and whether the demo played. L loads it like any save."""
         return {**self.file_json(), "clock": self.seconds(), "start_seed": self.start_seed,
                 "auto_move": self.auto_move, "note": self.note,
                 "session_version": self.version}
@@ -394,12 +402,13 @@ class YukonSession:
         if not all(isinstance(line, str) for line in shown):
             raise SaveFormatError("The save's last command or message is not text.")
         version = save.optional_integer("session_version") or 0
+        helped = helped_of(save.data)
         timeline, steps = history_from_json(data)
         session = cls(timeline, clean_command(shown[0]), shorten(shown[1], MAX_NOTE),
                       folder=Path(folder), steps=steps, now=now, start_seed=start_seed,
                       auto_move=save.data["auto_move"],
                       note=None if note is None else shorten(note, MAX_NOTE),
-                      version=version)
+                      version=version, helped=helped)
         session.clock.resume_at(float(clock))
         return session
 

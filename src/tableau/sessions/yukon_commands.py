@@ -174,13 +174,14 @@ def file_work(session: YukonSession, line: str) -> Callable[[], Finish]:
     if not name:
         example = "S game.json" if command == "S" else "L game.json"
         return _said(shown, f"{command} needs a file name, like {example}.")
-    folder, timeline, steps = session.folder, session.timeline, session.steps
+    folder, timeline, steps, helped = (session.folder, session.timeline, session.steps,
+                                       session.helped)
 
     def work() -> Finish:
         try:
             path = resolve(folder, name)
             if command == "S":
-                write_save(path, save_data(timeline, shown, OK, steps), name=name)
+                write_save(path, save_data(timeline, shown, OK, steps, helped), name=name)
                 return _said(shown, OK)()
             loaded = read_save(path, name=name)
         except (FileProblem, SaveFormatError, IllegalMove) as error:
@@ -189,7 +190,9 @@ def file_work(session: YukonSession, line: str) -> Callable[[], Finish]:
             return _said(shown, f"That command failed unexpectedly ({type(error).__name__}).")()
 
         def finish(session: YukonSession) -> None:
-            session.replace_history(*loaded)
+            history, moves, loaded_helped = loaded
+            session.replace_history(history, moves)  # a new game clears helped; L never does
+            session.helped = session.helped or loaded_helped
             session.say(shown, OK)
 
         return finish

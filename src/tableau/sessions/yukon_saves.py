@@ -8,7 +8,9 @@
 - ``"past"``: the steps from ``start`` to the present, oldest first;
 - ``"present"``: the present snapshot, checked against the replayed steps;
 - ``"future"``: the steps that redo would replay;
-- ``"last_command"``, ``"message"``: the two lines of the view.
+- ``"last_command"``, ``"message"``: the two lines of the view;
+- ``"helped": true`` only when the demo played in the game (``YukonSession.helped``), so
+  that loading a game the demo helped never makes it the player's own.
 
 A step is a move in the spec's notation (``"C6:4H->C4"``), or a list of moves that undo takes
 back together (a move and the auto-moves it set off). ``L file`` checks ``start`` as a position
@@ -51,8 +53,9 @@ from tableau.storage.files import read_small_text
 from tableau.text import shorten
 
 __all__ = [
-    "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "Step", "Stepped", "Steps",
-    "as_step", "history_from_json", "in_step", "move_text", "read_save", "save_data", "write_save",
+    "DAMAGED_HELP", "HISTORY_LIMIT", "MAX_AUTO_MOVES", "MAX_SAVE_BYTES", "SAVE_VERSION", "Step",
+    "Stepped", "Steps", "as_step", "helped_of", "history_from_json", "in_step", "move_text",
+    "read_save", "save_data", "write_save",
 ]
 
 SAVE_VERSION: Final = 2
@@ -94,7 +97,7 @@ def move_text(before: State, after: State, move: CardMove) -> str:
 
 def save_data(
     timeline: Timeline[State], last_command: str = "", message: str = "",
-    steps: Steps | None = None,
+    steps: Steps | None = None, helped: bool = False,
 ) -> dict[str, Any]:
     """The save: the whole timeline and the last command/message (see the module doc).
     ``steps``, when it follows ``timeline``, gives the moves; else they are worked out."""
@@ -118,6 +121,7 @@ def save_data(
         "future": moves[undo_depth:],
         "last_command": last_command,
         "message": message,
+        **({"helped": True} if helped else {}),
     }
 
 
@@ -141,14 +145,26 @@ def write_save(path: Path, data: dict[str, Any], *, name: str) -> None:
                       kind=YUKON_SAVE)
 
 
-def read_save(path: Path, *, name: str) -> tuple[Timeline[State], Steps]:
-    """L: the timeline a save file holds, every step checked by the engine, and its moves."""
+def read_save(path: Path, *, name: str) -> tuple[Timeline[State], Steps, bool]:
+    """L: the timeline a save file holds, every step checked by the engine, its moves, and
+    whether the demo played in it."""
     text = read_small_text(path, "Yukon save", MAX_SAVE_BYTES, name=name)
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
         raise SaveFormatError(f"{shorten(name, 40)} is not a Yukon save (not JSON).") from None
-    return history_from_json(data)
+    return (*history_from_json(data), helped_of(data))
+
+
+DAMAGED_HELP: Final = "The save is damaged: it does not say clearly whether the demo played."
+
+
+def helped_of(data: Any) -> bool:
+    """Whether the demo played in the game a save (the parsed JSON) holds."""
+    helped = data.get("helped", False) if isinstance(data, dict) else False
+    if not isinstance(helped, bool):
+        raise SaveFormatError(DAMAGED_HELP)
+    return helped
 
 
 def _step(before: State, after: State, number: int) -> Step:

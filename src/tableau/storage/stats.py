@@ -7,7 +7,8 @@ an odd type is treated as absent, never as an error. "abandoned" counts as a los
 "lost".
 
 - Yukon, per rules variant: played, won, win %, the current and the best streak of wins (in the
-  order the games ended), the best time and the fewest moves of a won game.
+  order the games ended), the best time and the fewest moves of a won game. A game the demo
+  played in (``details["demo"]``) is the demo's, not the player's: no figure counts it.
 - Go Fish, per level: played, won, average books (``details["books"]``).
 - Poker: hands played and won (sums of ``details["hands"]`` and ``details["hands_won"]``), the
   biggest pot won (``details["biggest_pot"]``), and each session's chip result
@@ -48,6 +49,8 @@ NAME_LENGTH: Final = 40
 """Longer names and variants from disk are cut to this."""
 PEOPLE: Final = "people"
 """The variant of a Go Fish or Poker game several people played (its details name them)."""
+HELPED: Final = "demo"
+"""The detail (true) of a Yukon game the demo played in: the statistics leave it out."""
 NONE: Final = "–"
 """A figure there is nothing yet to work out from (no won game has a best time)."""
 
@@ -145,9 +148,12 @@ def plainly(problem: StoreProblem) -> str:
 
 def figures(records: Iterable[GameRecord]) -> Figures:
     """The figures of ``records``, finished games in the order they ended (oldest first, as
-    ``Store.finished()`` gives them). Games tableau does not know are left out."""
+    ``Store.finished()`` gives them). Games tableau does not know, and games the demo played
+in, are left out."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in records:
+        if record.details.get(HELPED) is True:
+            continue  # the demo's game, not the player's
         game = record.game + (f"/{PEOPLE}" if record.variant == PEOPLE else "")
         by_game.setdefault(game, []).append(record)
     return Figures(

@@ -45,6 +45,7 @@ from tableau.engines.yukon import View
 from tableau.sessions.seeds import fresh_game_number
 from tableau.sessions.yukon import YukonSession
 from tableau.sessions.yukon import welcome as session_welcome
+from tableau.storage.stats import HELPED
 from tableau.storage.store import GameRecord
 from tableau.ui.apart import warm_up
 from tableau.ui.controls.yukon import CANCELLED
@@ -374,7 +375,8 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
 
     def record(self) -> GameRecord | None:
         """The game once a move was made: its autosave while it goes on; once it is won,
-        "won", and once no legal move is left, "lost"."""
+        "won", and once no legal move is left, "lost". A game the demo played in says so in
+        its details, which keeps it out of the statistics."""
         if not self._move_made():
             return None
         view, session = self.view, self.session
@@ -386,7 +388,7 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
             "yukon", view.rules, number, {"rules": view.rules},
             self.began_at if self.began_at is not None else self.runtime.wall(), view.moves,
             seconds, label="own deck" if number is None else f"seed {number}", data=data,
-            result=result,
+            result=result, details={HELPED: True} if session.helped else {},
         )
 
     def _move_made(self) -> bool:

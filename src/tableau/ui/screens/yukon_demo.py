@@ -12,7 +12,9 @@ played.
 The demo that peeks is a separate palette choice, "Show a winning line (looks under the
 cards)", offered only on a deal the solver has proved won ("Is this deal winnable?" or a
 winnable-only deal): the solver solves the table, face-down cards included, and F's
-auto-finish plays its win. A mixin of ``YukonScreen``; it keeps only whether a demo plays.
+auto-finish plays its win. A game either of them played in is the demo's
+(``YukonSession.helped``): its end says so, and it stays out of the statistics. A mixin of
+``YukonScreen``; it keeps only whether a demo plays.
 """
 
 from __future__ import annotations
@@ -93,6 +95,8 @@ class YukonDemo:
         self._demo_moving = True
         try:
             self.session.run(str(found.move), auto_move=self._auto_move)
+            if self.session.state is not before:
+                self.session.helped = True  # before _took, which records the game
             self._took(before)
         finally:
             self._demo_moving = False
@@ -146,6 +150,7 @@ class YukonDemo:
                              == "lost" else LOOKED + "it found no win from here in time.")
                 return
             self._stop_demo()
+            self.session.helped = True
             self._finishing = list(verdict.moves)
             self.controls.reset()
             self.refresh_bindings()

@@ -26,6 +26,8 @@ RULE_CHOICES = {
     "russian": "the same suit",
 }
 """The rules chooser's answers to "Of which suit?", short enough for one line at 80×24."""
+HELPED_WIN = "Won with the demo's help"
+HELPED_NOTE = "Demo game: not in your statistics."
 
 
 class YukonDialogs:
@@ -39,15 +41,17 @@ class YukonDialogs:
         if ended is not None:
             view = self.view
             return EndScreen(
-                ended.sentence,
+                HELPED_WIN if self.session.helped else ended.sentence,
                 [f"Moves: {view.moves}", f"Time: {clock_text(self.session.seconds())}",
-                 f"Seed: {self.game_number() or 'none (not a numbered deal)'}"],
+                 f"Seed: {self.game_number() or 'none (not a numbered deal)'}",
+                 *([HELPED_NOTE] if self.session.helped else [])],
                 [("again", "Play again"), ("menu", "Menu"), ("winnable", "Winnable?")],
             )
         if self.session.is_stuck():
             return EndScreen(
                 "No moves left",
-                ["No legal move is left in this deal."],
+                ["No legal move is left in this deal.",
+                 *([HELPED_NOTE] if self.session.helped else [])],
                 [("undo", "Undo"), ("new", "New game"), ("winnable", "Winnable?"),
                  ("stay", "Look at the table")],
             )

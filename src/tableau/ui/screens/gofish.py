@@ -137,6 +137,8 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
         """The autosave this screen goes on from (None: a new game)."""
         self._locks_id = f"gofish-{secrets.token_hex(4)}"
         """The waits after wrong passwords are this screen's (its games are not resumed)."""
+        self._shown_over = False
+        """Whether the footer's keys were last asked of a game that was over."""
 
     # ------------------------------------------------------------------ whose hand
 
@@ -340,6 +342,9 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
             self.query_one(f"#books-{seat}", Static).update(books_text(seen.books[seat]))
         self.query_one("#stock", StackPile).update(None, count=seen.stock_count, face_up=False)
         self._draw_hand(seen if viewer is not None else None, names, my_turn)
+        if self._shown_over != self.game_over():  # ↑↓ whom leaves the footer, or comes back
+            self._shown_over = not self._shown_over
+            self.refresh_bindings()
         if self.WAITS:
             line = self.waiting_line()
             wait = self.query_one("#wait", Static)
@@ -435,8 +440,10 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
         self.query_one(GoFishHand).focus()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # No hand open (a lock, between two people's turns): nothing to choose or ask.
-        return action not in ("choose", "pick_rank") or self.viewer() is not None
+        # No hand open (a lock, between two people's turns), or the game over: nothing to
+        # choose or ask.
+        return action not in ("choose", "pick_rank") or (
+            self.viewer() is not None and not self.game_over())
 
     def action_choose(self, step: int) -> None:
         viewer = self.viewer()

@@ -89,8 +89,9 @@ class Hand(Widget, can_focus=True):
             self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Without a cursor there is nothing to choose: keep its key out of the footer.
-        return action != "activate" or self._cursor_shown
+        # Without a cursor, or without a card, there is nothing to choose: keep its key out
+        # of the footer.
+        return action != "activate" or (self._cursor_shown and bool(self.cards))
 
     def compose(self) -> ComposeResult:
         yield HorizontalScroll(classes="hand-row")
@@ -144,7 +145,10 @@ class Hand(Widget, can_focus=True):
             view.set_class(bool(order), "-marked")
             view.set_class(index in dimmed, "-dimmed")
             view.set_class(index in legal, "-legal")
+        emptied = bool(self.cards) != bool(shown)
         self.cards = shown
+        if emptied:
+            self.refresh_bindings()
         if shown:
             self.cursor = min(self.cursor, len(shown) - 1)
         self._fit()

@@ -13,11 +13,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import ListView
 from ui_helpers import NotedApp
 from ui_helpers import press
 from ui_helpers import type_lines
+from ui_helpers import until
 from ui_helpers import yukon_screen
 
 from tableau.sessions.gofish import YOU
@@ -29,6 +31,7 @@ from tableau.storage.store import MIGRATIONS
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.storage.store import new_id
+from tableau.ui.screens import menu as menu_module
 from tableau.ui.screens.gofish import GoFishScreen
 from tableau.ui.screens.menu import OPEN_ELSEWHERE
 from tableau.ui.screens.menu import ContinueItem
@@ -155,7 +158,10 @@ async def test_two_tableaus_on_one_home_keep_both_games(tmp_path: Path) -> None:
             "3 moves", "3 moves"]
 
 
-async def test_a_game_open_in_another_tableau_is_not_continued_here(tmp_path: Path) -> None:
+async def test_a_game_open_in_another_tableau_is_not_continued_here_until_closed_there(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(menu_module, "RELIST_EVERY", 0.05)  # the menu's look, made quick
     yukon_in_progress(44)
     elsewhere = Store(database_path())  # another tableau continues it, and is still open
     (saved,) = elsewhere.saves()[0]
@@ -166,11 +172,20 @@ async def test_a_game_open_in_another_tableau_is_not_continued_here(tmp_path: Pa
             assert entry.text.endswith(OPEN_ELSEWHERE)
             await press(pilot, "enter")
             assert isinstance(app.screen, MenuScreen) and app.said == [HELD_ELSEWHERE]
+            await press(pilot, "down")  # the player looks further down meanwhile
+            games = app.screen.query_one(ListView)
+            looked_at = games.highlighted_child
+            assert not isinstance(looked_at, ContinueItem)
+            elsewhere.close()  # the other tableau quits: the menu here sees it by itself
+            await until(pilot, lambda: not continue_entries(app)[0].text.endswith(
+                OPEN_ELSEWHERE), "the entry no longer open elsewhere")
+            highlighted = games.highlighted_child
+            assert highlighted is not looked_at and highlighted is not None  # a new list
+            assert (type(highlighted), highlighted.key) == (type(looked_at), looked_at.key)
+            await press(pilot, "up", "enter")
+            assert isinstance(app.screen, YukonScreen)
     finally:
         elsewhere.close()
-    async with tableau(tmp_path) as (app, pilot):  # once it is closed there: here
-        await press(pilot, "enter")
-        assert isinstance(app.screen, YukonScreen)
 
 
 # ---------------------------------------------------------------------- an older database

@@ -57,6 +57,9 @@ def ago(seconds: float) -> str:
 
 
 OPEN_ELSEWHERE = "open elsewhere"
+RELIST_EVERY = 2.0
+"""Seconds between two looks at the games in progress while the menu shows: another tableau
+may have closed one (no longer open elsewhere), finished one or begun one meanwhile."""
 
 
 def continue_text(record: GameRecord, now: float) -> str:
@@ -107,6 +110,11 @@ class StatisticsItem(ListItem):
 
     def compose(self) -> ComposeResult:
         yield Label("s  Statistics", classes="game-title")
+
+
+def _place(item: object) -> tuple[str, str] | None:
+    """What a menu entry is, across two lists: its kind and key."""
+    return None if item is None else (type(item).__name__, str(getattr(item, "key", "")))
 
 
 class MenuScreen(TableauScreen):
@@ -192,6 +200,11 @@ class MenuScreen(TableauScreen):
         super().on_mount()
         self.sub_title = "a terminal card table"
         self.query_one(ListView).focus()
+        self.set_interval(RELIST_EVERY, self._relist_while_shown)
+
+    async def _relist_while_shown(self) -> None:
+        if self._listed and self.app.screen is self:
+            await self._relist(keep_place=True)
 
     _resumed_before = False
 
@@ -204,15 +217,22 @@ class MenuScreen(TableauScreen):
         self._resumed_before = True
         if not self._listed and self.app.screen is not self:
             return  # a game went on top before the menu showed
+        await self._relist(keep_place=False)
+
+    async def _relist(self, *, keep_place: bool) -> None:
+        """The list again when its Continue entries changed; the highlight stays on the same
+        entry (``keep_place``, if it is still there), else goes to the top."""
         games = self.query_one(ListView)
         continues = self._continue_items()
         if not games.is_mounted or (
                 self._listed and tuple(item.text for item in continues) == self._shown_saves):
             return
+        place = _place(games.highlighted_child) if keep_place else None
         self._listed = True
         await games.clear()
         await games.extend(self._items(continues))
-        games.index = 0
+        places = [_place(item) for item in games.children]
+        games.index = places.index(place) if place in places else 0
 
     @on(ListView.Selected)
     def _selected(self, event: ListView.Selected) -> None:

@@ -177,8 +177,9 @@ async def test_a_game_open_in_another_tableau_is_not_continued_here_until_closed
             looked_at = games.highlighted_child
             assert not isinstance(looked_at, ContinueItem)
             elsewhere.close()  # the other tableau quits: the menu here sees it by itself
-            await until(pilot, lambda: not continue_entries(app)[0].text.endswith(
-                OPEN_ELSEWHERE), "the entry no longer open elsewhere")
+            await until(pilot, lambda: [item.text.endswith(OPEN_ELSEWHERE) for item in
+                                        continue_entries(app)] == [False]
+                        and games.highlighted_child is not None, "it is not any more")
             highlighted = games.highlighted_child
             assert highlighted is not looked_at and highlighted is not None  # a new list
             assert (type(highlighted), highlighted.key) == (type(looked_at), looked_at.key)

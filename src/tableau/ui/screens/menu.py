@@ -229,8 +229,9 @@ class MenuScreen(TableauScreen):
             return
         place = _place(games.highlighted_child) if keep_place else None
         self._listed = True
-        await games.clear()
-        await games.extend(self._items(continues))
+        with self.app.batch_update():  # one frame: never an empty list between the two
+            await games.clear()
+            await games.extend(self._items(continues))
         places = [_place(item) for item in games.children]
         games.index = places.index(place) if place in places else 0
 

@@ -162,6 +162,39 @@ async def test_a_fitted_column_scrolls_only_once_its_cards_outgrow_its_height() 
         assert "K♥" in fan.render_line(fan.size.height - 1).text, "the last card shows"
 
 
+async def test_a_tall_fan_gives_each_face_up_card_two_rows_to_tap_while_it_fits() -> None:
+    """On a phone (``tall``): a face-up card takes two rows, a face-down one one row, and a
+    tap on either row of a card is that card. A fan too long for two rows a card goes back
+    to one, the last card keeping its two while it can, and every card still shows."""
+    many = parse_cards("KS QH JC TD 9S 8H 7C 6D 5S 4H 3C 2D AS KH")
+    app = FitHost()
+    async with app.run_test(size=(40, 20)) as pilot:
+        fan = app.query_one(FanColumn)
+        cards = [Shown(None, False), *(Shown(card) for card in many[:3])]
+        fan.update(cards, tall=True)
+        await pilot.pause()
+        rows = [fan.index_at(y) for y in range(1 + 1 + 3 * 2)]  # the name, a back, 3 cards
+        assert rows == [None, 0, 1, 1, 2, 2, 3, 3]
+        fan.update(cards, tall=False)
+        assert [fan.index_at(y) for y in range(5)] == [None, 0, 1, 2, 3]
+        fan.update([Shown(card) for card in many[:5]], tall=True)  # 1 + 4 + 2 rows of 10
+        await pilot.pause()
+        assert [fan.index_at(y) for y in range(1, 8)] == [0, 1, 2, 3, 4, 4, None]
+        assert fan.max_scroll_y == 0 and "9♠" in fan.render_line(5).text
+
+
+async def test_a_tap_on_either_row_of_a_tall_card_is_that_card() -> None:
+    app = Host()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fan = app.query_one(FanColumn)
+        fan.update([Shown(card) for card in CARDS[:3]], tall=True)
+        await pilot.pause()
+        first = fan.row_of(1)
+        await pilot.click(fan, offset=(1, first))
+        await pilot.click(fan, offset=(1, first + 1))
+        assert app.clicked == [("C1", 1, 1), ("C1", 1, 1)]
+
+
 class ButtonHost(App[None]):
     """Two rows of buttons; every press is written down."""
 

@@ -51,7 +51,7 @@ class YukonDrawing:
             return
         view = self.view
         controls = self.controls
-        large = self.is_large
+        large, tall = self.is_large, self.is_tall_narrow
         keyboard = self.query_one("#table").has_focus
         # Every pile the picked or dragged card may go to is marked, from the legal moves.
         looks = controls.target_looks(view, self._legal_moves())
@@ -82,6 +82,7 @@ class YukonDrawing:
                 cursor=cursor,
                 target=looks.get(name),
                 large=large,
+                tall=tall,
             )
         for number, name in enumerate(FOUNDATIONS):
             foundation = view.foundations[number]

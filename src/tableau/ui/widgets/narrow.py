@@ -25,3 +25,8 @@ class NarrowLayout:
         narrow = size.width < NARROW_WIDTH
         self.set_class(narrow, "-narrow")  # type: ignore[attr-defined]
         self.set_class(narrow and size.height < SHORT_HEIGHT, "-short")  # type: ignore[attr-defined]
+
+    @property
+    def is_tall_narrow(self) -> bool:
+        """Narrow but not short (a phone in portrait): room for tap targets two rows high."""
+        return self.has_class("-narrow") and not self.has_class("-short")  # type: ignore[attr-defined,no-any-return]

@@ -252,12 +252,21 @@ def _label_inks(over: tuple[str, ...]) -> tuple[str, ...]:
 _PART_INKS: dict[Part, tuple[str, ...]] = {"face": (), "edge": ("edge",), "pip": ("pip",)}
 
 
+def _compact_rows(card: AnyCard | None, face_up: bool, width: int, height: int,
+                  empty_label: str = "") -> list[Row]:
+    """A compact card (or an empty place) ``height`` rows high: its one-line strip, then
+    blank rows of its face, so that a finger can tap it (a phone's narrow table)."""
+    strip = draw_card(card, face_up, width, 1, empty_label=empty_label)
+    return strip + [((" " * width, "face"),)] * (height - 1)
+
+
 class FanColumn(Pile, ScrollView):
     """A vertical fan of overlapping cards, the first card at the top.
 
     ``update(cards, picked_from=..., cursor=..., target=...)`` sets what it shows. Covered
     cards show their top line (or two on large screens); the last card is drawn whole.
-    ``large`` chooses boxed cards (set by the screen). With ``fit``, the fan keeps to the
+    ``large`` chooses boxed cards (set by the screen); ``tall`` (a phone) gives each face-up
+    strip a second row, to tap, while the fan fits its height. With ``fit``, the fan keeps to the
     height its screen gives it: when it is taller, face-down cards fold into one line, and
     beyond that it scrolls (it is its own scroller, not a fan in a scroll container: one
     widget instead of two to paint on every frame). Without, it grows with its cards.
@@ -283,6 +292,7 @@ class FanColumn(Pile, ScrollView):
         self.picked_from: int | None = None
         self.cursor: int | None = None
         self.large = False
+        self.tall = False
         self.max_rows: int | None = None
         self._lines: list[_Line] = []
         self._strips: dict[tuple[int, int], Strip] = {}
@@ -295,18 +305,21 @@ class FanColumn(Pile, ScrollView):
         cursor: int | None = None,
         target: Target = None,
         large: bool | None = None,
+        tall: bool | None = None,
     ) -> None:
         """Show these cards. ``cursor`` is the card under the keyboard cursor; ``cursor=-1``
         puts the cursor on the empty pile/label."""
         cards = tuple(cards)
         large = self.large if large is None else large
-        key = (cards, picked_from, cursor, target, large)
-        if key == (self.cards, self.picked_from, self.cursor, self.target, self.large):
+        tall = self.tall if tall is None else tall
+        key = (cards, picked_from, cursor, target, large, tall)
+        if key == (self.cards, self.picked_from, self.cursor, self.target, self.large,
+                   self.tall):
             return
-        moved = (cards, cursor, large) != (self.cards, self.cursor, self.large)
+        moved = (cards, cursor, large, tall) != (self.cards, self.cursor, self.large, self.tall)
         old_height, old_lines = self._height(), self._lines
         self.cards, self.picked_from, self.cursor = cards, picked_from, cursor
-        self.target, self.large = target, large
+        self.target, self.large, self.tall = target, large, tall
         self._rebuild()
         if moved:
             self._keep_in_sight()
@@ -394,26 +407,33 @@ class FanColumn(Pile, ScrollView):
         width = width if width is not None else self.content_size.width or 8
         self._built_width = width
         card_width = self._card_width(width)
-        bottom_height = 5 if self.large else 1
-        covered = 2 if self.large else 1
+        tall = self.tall and not self.large
+        bottom_height = 5 if self.large else 2 if tall else 1
+        covered = 2 if self.large or tall else 1
+        covered_down = 1 if tall else covered  # a face-down card is not picked: one row
         count = len(self.cards)
         label_rows = 1 if self.label else 0
         fold = False
         if self.max_rows is not None and count:
             def needed(covered_rows: int, folded: bool) -> int:
                 hidden = sum(1 for shown in self.cards[:-1] if not shown.face_up)
-                covered_cards = count - 1 - (hidden - 1 if folded and hidden > 1 else 0)
-                return label_rows + covered_cards * covered_rows + bottom_height
+                shown_down = hidden - (hidden - 1 if folded and hidden > 1 else 0)
+                down_rows = min(covered_rows, covered_down)
+                return (label_rows + (count - 1 - hidden) * covered_rows
+                        + shown_down * down_rows + bottom_height)
 
-            if needed(covered, False) > self.max_rows and self.large:
+            if needed(covered, False) > self.max_rows and (self.large or tall):
                 covered = 1
+            if needed(covered, False) > self.max_rows and tall:
+                bottom_height = 1  # the last card, the one most played, keeps two rows if it can
             if needed(covered, False) > self.max_rows:
                 fold = True
         lines: list[_Line] = []
         if self.label:
             lines.append(_Line(self._name_row(card_width), None))
         if not self.cards:
-            rows = draw_card(None, True, card_width, bottom_height, empty_label=self.empty_label)
+            draw = draw_card if self.large else _compact_rows
+            rows = draw(None, True, card_width, bottom_height, empty_label=self.empty_label)
             over = self._overlay(None, is_bottom=True)
             for row in rows:
                 lines.append(_Line(self._parts(row, _look(None, True), over), None))
@@ -429,8 +449,10 @@ class FanColumn(Pile, ScrollView):
                 lines.append(_Line(((text.ljust(card_width)[:card_width], ("fold",)),), None))
                 hidden_run = 0
                 continue
-            height = bottom_height if is_bottom else covered
-            rows = draw_card(shown.card, shown.face_up, card_width, height)
+            height = bottom_height if is_bottom else covered if shown.face_up else min(
+                covered, covered_down)
+            draw = draw_card if self.large else _compact_rows
+            rows = draw(shown.card, shown.face_up, card_width, height)
             look = _look(shown.card, shown.face_up)
             over = self._overlay(index, is_bottom=is_bottom)
             for row in rows:

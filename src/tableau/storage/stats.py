@@ -149,7 +149,7 @@ def plainly(problem: StoreProblem) -> str:
 def figures(records: Iterable[GameRecord]) -> Figures:
     """The figures of ``records``, finished games in the order they ended (oldest first, as
     ``Store.finished()`` gives them). Games tableau does not know, and games the demo played
-in, are left out."""
+    in, are left out."""
     by_game: dict[str, list[GameRecord]] = {}
     for record in records:
         if record.details.get(HELPED) is True:

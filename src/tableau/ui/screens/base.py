@@ -453,6 +453,15 @@ class GameScreen(TableauScreen):
     """The position a CPU is choosing a step for, in a worker (kept on the event loop: the
     worker's own state says "running" a moment after it has handed its step over)."""
     _end_shown_for: object = _NOTHING_SHOWN
+    _keys_shown_for: object = False
+
+    def keys_follow(self, shown: object) -> None:
+        """Ask the footer's keys again when ``shown``, what some of them depend on (a game
+        won or over), changed since the last call: a refresh on every redraw would cost a
+        footer's layout each time."""
+        if shown != self._keys_shown_for:
+            self._keys_shown_for = shown
+            self.refresh_bindings()
 
     def after_move(self) -> None:
         """Call after every change: redraw, keep the game in the store, then the end of the

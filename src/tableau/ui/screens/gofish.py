@@ -137,8 +137,6 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
         """The autosave this screen goes on from (None: a new game)."""
         self._locks_id = f"gofish-{secrets.token_hex(4)}"
         """The waits after wrong passwords are this screen's (its games are not resumed)."""
-        self._shown_over = False
-        """Whether the footer's keys were last asked of a game that was over."""
 
     # ------------------------------------------------------------------ whose hand
 
@@ -342,9 +340,7 @@ class GoFishScreen(HandLocks, NarrowLayout, GameScreen, game="gofish"):
             self.query_one(f"#books-{seat}", Static).update(books_text(seen.books[seat]))
         self.query_one("#stock", StackPile).update(None, count=seen.stock_count, face_up=False)
         self._draw_hand(seen if viewer is not None else None, names, my_turn)
-        if self._shown_over != self.game_over():  # ↑↓ whom leaves the footer, or comes back
-            self._shown_over = not self._shown_over
-            self.refresh_bindings()
+        self.keys_follow(self.game_over())  # ↑↓ whom leaves the footer, or comes back
         if self.WAITS:
             line = self.waiting_line()
             wait = self.query_one("#wait", Static)

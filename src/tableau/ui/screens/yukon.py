@@ -192,8 +192,6 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
         self._covered = True
         """Another screen is over the table (or it is not shown yet): its clock stands."""
         self._seen_game: tuple[YukonSession | None, int] = (None, 0)
-        self._shown_won = False
-        """Whether the footer's keys were last asked on a won table."""
         """The session and its count of games begun when the store last heard of a game."""
         self._legal_for: object = None
         self._legal: frozenset[str] = frozenset()
@@ -355,9 +353,7 @@ class YukonScreen(NarrowLayout, YukonDrawing, YukonCommandLine, YukonDemo, Yukon
         seen = (session, session.games_begun)
         if state is not before:
             self._position_changed()
-            if self._shown_won != self.view.won:  # Hint and Demo leave or come back
-                self._shown_won = self.view.won
-                self.refresh_bindings()
+            self.keys_follow(self.view.won)  # Hint and Demo leave or come back
         elif state.phase is Phase.PLAY and seen == self._seen_game:
             return  # nothing changed on the table
         self.controls.clamp(self.view)

@@ -124,6 +124,18 @@ def test_text_gives_the_same_figures_in_aligned_tables(tmp_path: Path, stats: St
     assert "  Anna         1     1        1    1         0.0" in lines
     assert lines.index("  #2" + " " * 8 + "-200") < lines.index("  #1" + " " * 8 + "+140")
     assert "No Go Fish games finished yet." not in result.stdout
+    assert "game the demo played in" not in result.stdout  # none was
+
+
+def test_text_says_the_demo_games_it_leaves_out(tmp_path: Path, stats: Stats) -> None:
+    recorded(tmp_path)
+    store = Store(tmp_path / "tableau.db")
+    finish(store, "yukon", "won", "spec", moves=30, duration=20.0, demo=True)
+    store.close()
+    lines = stats(tmp_path).stdout.splitlines()
+    yukon = lines[:lines.index("Go Fish")]
+    assert ["Played", "2"] in [line.split() for line in yukon]  # not the demo's
+    assert "1 game the demo played in is not counted." in lines
 
 
 def test_bad_arguments_give_one_sentence_and_status_2(tmp_path: Path, stats: Stats) -> None:

@@ -83,6 +83,19 @@ def test_a_game_the_demo_played_in_counts_for_nothing() -> None:
     assert one_yukon(figures([played("yukon", "won", demo=False)])).won == 1
 
 
+def test_the_yukon_page_says_how_many_demo_games_it_leaves_out() -> None:
+    def note(games: list[GameRecord]) -> str:
+        [page] = [page for page in pages(figures(games)) if page.game == "yukon"]
+        return page.note
+
+    demo = played("yukon", "won", demo=True)
+    assert note(yukon("won", "lost")) == ""
+    assert note([demo]) == "1 game the demo played in is not counted."
+    assert note([demo, *yukon("won"), demo, demo]) == "3 games the demo played in are not counted."
+    # Only Yukon has a demo: the mark on another game's record is no Yukon game.
+    assert note([played("gofish", "won", "easy", demo=True)]) == ""
+
+
 def test_yukon_without_a_win_has_no_best_time_and_no_streak() -> None:
     row = one_yukon(figures(yukon("lost", "abandoned")))
     assert row == YukonFigures("spec", 2, 0, 0, 0, None, None)

@@ -178,3 +178,28 @@ async def test_a_long_table_scrolls_with_the_arrows_at_80x24() -> None:
         await press(pilot, "down", "down", "pagedown")
         assert figures.scroll_y == min(12, figures.max_scroll_y)
         assert shown(screen)[0] == ("Anna", "30", "30", "0", "0", "–")
+
+
+async def test_demo_games_are_left_out_and_the_yukon_tab_says_so() -> None:
+    """A demo game alone: the tab has no figures and says why; with a game of the player's
+    too, the figures are that game's and the line stays under them."""
+    store = Store(database_path())
+    finish(store, "yukon", "won", "spec", moves=40, duration=30.0, demo=True)
+    store.close()
+    note = "1 game the demo played in is not counted."
+    async with started(app(), (80, 24)) as pilot:
+        screen = await opened(pilot)
+        assert sentence(screen) == "No Yukon games finished yet."
+        assert str(screen.query_one("#figures-yukon .note", Static).content) == note
+        await press(pilot, "q")
+        store = Store(database_path())
+        finish(store, "yukon", "lost", "spec")
+        store.close()
+        screen = await opened(pilot)
+        assert ("Played", "1") in shown(screen)
+        assert ("Won", "0") in shown(screen)
+        assert str(screen.query_one("#figures-yukon .note", Static).content) == note
+        await press(pilot, "r")  # clearing says what goes, the demo's game too
+        dialog = pilot.app.screen
+        assert isinstance(dialog, ConfirmScreen)
+        assert "All 2 finished Yukon games (1 the demo played in)" in dialog.text

@@ -87,6 +87,8 @@ def text(shown: tuple[Page, ...]) -> str:
                 cells = [name[0].ljust(name[1]), *(cell.rjust(width) for cell, width in numbers)]
                 lines.append("  " + "  ".join(cells))
             lines.append("")
+        if page.note:
+            lines += [page.note, ""]
     return "\n".join(lines)
 
 

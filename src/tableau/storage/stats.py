@@ -8,7 +8,8 @@ an odd type is treated as absent, never as an error. "abandoned" counts as a los
 
 - Yukon, per rules variant: played, won, win %, the current and the best streak of wins (in the
   order the games ended), the best time and the fewest moves of a won game. A game the demo
-  played in (``details["demo"]``) is the demo's, not the player's: no figure counts it.
+  played in (``details["demo"]``) is the demo's, not the player's: no figure counts it, and
+  the Yukon page's note says how many were left out.
 - Go Fish, per level: played, won, average books (``details["books"]``).
 - Poker: hands played and won (sums of ``details["hands"]`` and ``details["hands_won"]``), the
   biggest pot won (``details["biggest_pot"]``), and each session's chip result
@@ -125,6 +126,8 @@ class Figures:
     ``points`` books)."""
     poker_people: tuple[PlayerFigures, ...] = ()
     """Poker with several people, per player (``rounds`` counts games)."""
+    yukon_demo_games: int = 0
+    """Yukon games the demo played in: left out of ``yukon``, counted here to say so."""
 
 
 def read_finished(store: Store) -> list[GameRecord] | str:
@@ -151,8 +154,10 @@ def figures(records: Iterable[GameRecord]) -> Figures:
     ``Store.finished()`` gives them). Games tableau does not know, and games the demo played
     in, are left out."""
     by_game: dict[str, list[GameRecord]] = {}
+    demo_games = 0
     for record in records:
         if record.details.get(HELPED) is True:
+            demo_games += record.game == "yukon"
             continue  # the demo's game, not the player's
         game = record.game + (f"/{PEOPLE}" if record.variant == PEOPLE else "")
         by_game.setdefault(game, []).append(record)
@@ -164,6 +169,7 @@ def figures(records: Iterable[GameRecord]) -> Figures:
         pesten=_per_player(by_game.get("pesten", [])),
         gofish_people=_per_player(by_game.get(f"gofish/{PEOPLE}", [])),
         poker_people=_per_player(by_game.get(f"poker/{PEOPLE}", [])),
+        yukon_demo_games=demo_games,
     )
 
 
@@ -337,6 +343,8 @@ class Page:
     title: str
     tables: tuple[Table, ...]
     empty: str
+    note: str = ""
+    """A line under the tables (or the empty sentence) about what they leave out."""
 
 
 def pages(numbers: Figures) -> tuple[Page, ...]:
@@ -380,11 +388,20 @@ def pages(numbers: Figures) -> tuple[Page, ...]:
         ),
     }
     built["poker"] += _people(numbers.poker_people)
+    notes = {"yukon": _demo_note(numbers.yukon_demo_games)}
     return tuple(
         Page(game.key, game.title, built[game.key],
-             f"No {game.title} {'rounds' if game.key == 'pesten' else 'games'} finished yet.")
+             f"No {game.title} {'rounds' if game.key == 'pesten' else 'games'} finished yet.",
+             notes.get(game.key, ""))
         for game in REGISTRY
     )
+
+
+def _demo_note(games: int) -> str:
+    if not games:
+        return ""
+    return (f"{games} game{'' if games == 1 else 's'} the demo played in "
+            f"{'is' if games == 1 else 'are'} not counted.")
 
 
 def _people(players: Sequence[PlayerFigures], points: str = "") -> tuple[Table, ...]:

@@ -71,6 +71,8 @@ class StatsScreen(TableauScreen):
         """Finished games (Pesten: rounds) of each game."""
         self.problem: str | None = None
         """Why there are no statistics to show (the store keeps none, or cannot be read)."""
+        self.demo_games = 0
+        """Finished Yukon games the demo played in: in ``counts``, in no figure."""
 
     def compose(self) -> ComposeResult:
         yield TitleHeader(icon="♠")
@@ -97,13 +99,18 @@ class StatsScreen(TableauScreen):
             self.problem = records
             records = []
         self.counts = Counter(record.game for record in records)
-        self.pages = {page.game: page for page in pages(figures(records))}
+        numbers = figures(records)
+        self.demo_games = numbers.yukon_demo_games
+        self.pages = {page.game: page for page in pages(numbers)}
 
     @staticmethod
     def _content(page: Page) -> list[Widget]:
-        if not page.tables:
-            return [Static(page.empty, classes="empty", markup=False)]
-        return [widget for table in page.tables for widget in table_widgets(table)]
+        shown: list[Widget] = (
+            [widget for table in page.tables for widget in table_widgets(table)]
+            if page.tables else [Static(page.empty, classes="empty", markup=False)])
+        if page.note:
+            shown.append(Static(page.note, classes="note", markup=False))
+        return shown
 
     async def _show_again(self) -> None:
         """Read the figures again and show each game's anew."""
@@ -159,6 +166,8 @@ class StatsScreen(TableauScreen):
             self.notify(f"There are no {title} statistics to clear.", title="Statistics")
             return
         finished = f"{count} finished {title} {unit}{'' if count == 1 else 's'}"
+        if game == "yukon" and self.demo_games:
+            finished += f" ({self.demo_games} the demo played in)"
 
         async def answered(choice: str | None) -> None:
             if choice == "leave":

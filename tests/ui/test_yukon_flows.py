@@ -122,6 +122,7 @@ async def test_the_command_line_types_deals_recalls_and_shows_what_was_typed(
     - LD, SR, P deals game 5, shown in the panel; after P the table has the keys and the
       arrows move on it;
     - a typed move, U, S file (a Yukon save), L file (the game back), all answered OK;
+    - ":" in the empty field types nothing (it is the key that opens it);
     - junk and a 10 000-character line change nothing and are answered, shortly echoed;
     - a binary save file is refused with one message naming it.
     """
@@ -190,6 +191,10 @@ async def test_the_command_line_types_deals_recalls_and_shows_what_was_typed(
         assert message(app) == "OK" and screen.view == saved
         # Junk and a huge line.
         await pilot.press("colon")
+        await pilot.press("colon")  # ":" again, out of habit, types nothing; later it does
+        assert field.has_focus and field.value == ""
+        await pilot.press("C", "6", "colon")
+        assert field.value == "C6:"
         for junk in ("HELLO", "x" * 10_000):
             field.value = junk
             await press(pilot, "enter")

@@ -94,6 +94,12 @@ class CommandInput(Input):
             event.prevent_default()
             await self.action_submit()
             return
+        if event.character == ":" and not self.value:
+            # ":" opens the field, and no command starts with it: a player who presses it
+            # again out of habit gets an empty field, not a line that cannot be read.
+            event.stop()
+            event.prevent_default()
+            return
         await super()._on_key(event)
 
     async def action_submit(self) -> None:

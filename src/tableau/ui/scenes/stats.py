@@ -1,5 +1,5 @@
-"""Scenes of the statistics screen: figures on the Yukon and Poker tabs, no games yet, the
-question before a reset, and a run that keeps no statistics."""
+"""Scenes of the statistics screen: figures on the Yukon and Poker tabs, no games yet, only a
+game the demo played, the question before a reset, and a run that keeps no statistics."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import Any
 
 from textual.pilot import Pilot
 
+from tableau.storage.stats import HELPED
 from tableau.storage.store import GameRecord
 from tableau.storage.store import Store
 from tableau.ui.app import TableauApp
@@ -37,7 +38,7 @@ def sample_store(*, games: bool = True) -> Store:
 
     for rules, result, moves, seconds in _YUKON:
         finish("yukon", rules, result, moves, seconds)
-    finish("yukon", "spec", "won", 70, 50.0, demo=True)  # left out, and the tab says so
+    finish("yukon", "spec", "won", 70, 50.0, **{HELPED: True})  # left out; the tab says so
     for level, result, books in (("pro", "won", 7), ("pro", "lost", 4), ("easy", "won", 9)):
         finish("gofish", level, result, books=books)
     for hands, won, pot, chips in _POKER:
@@ -51,6 +52,15 @@ def sample_store(*, games: bool = True) -> Store:
 def with_store(*, games: bool = True) -> TableauApp:
     app = still_app()
     app.runtime.store = sample_store(games=games)
+    return app
+
+
+def with_demo_game_only() -> TableauApp:
+    """The only finished game is one the demo won: the Yukon tab has no figures and says
+    why."""
+    app = with_store(games=False)
+    app.runtime.store.finish(GameRecord("yukon", "spec", 1, {}, 0.0, 89, 81.0,
+                                        details={HELPED: True}), "won")
     return app
 
 
@@ -80,5 +90,6 @@ SCENES = (
     Scene("stats", "poker", with_store, _opened("4")),
     Scene("stats", "clear", with_store, _opened("r")),
     Scene("stats", "empty", lambda: with_store(games=False), _opened()),
+    Scene("stats", "demo-only", with_demo_game_only, _opened()),
     Scene("stats", "off", without_store, _opened()),
 )

@@ -108,8 +108,9 @@ class StatsScreen(TableauScreen):
         shown: list[Widget] = (
             [widget for table in page.tables for widget in table_widgets(table)]
             if page.tables else [Static(page.empty, classes="empty", markup=False)])
-        if page.note:
-            shown.append(Static(page.note, classes="note", markup=False))
+        if page.note:  # under the tables, or centred under the sentence that there are none
+            shown.append(Static(page.note, classes="note" if page.tables else "note -alone",
+                                markup=False))
         return shown
 
     async def _show_again(self) -> None:

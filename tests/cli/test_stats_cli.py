@@ -77,6 +77,7 @@ def test_a_fresh_home_gives_empty_figures_and_creates_nothing(tmp_path: Path) ->
         "yukon": [], "gofish": [], "pesten": [], "gofish_people": [], "poker_people": [],
         "poker": {"sessions": 0, "hands_played": 0, "hands_won": 0, "biggest_pot": None,
                   "chips": [], "chips_total": 0},
+        "yukon_demo_games": 0,
     }
     assert not home.exists()
 
@@ -108,6 +109,7 @@ def test_json_gives_the_figures_of_the_finished_games(tmp_path: Path, stats: Sta
         "gofish_people": [{"name": "Bea", "games": 1, "wins": 1, "average_books": 10.0},
                           {"name": "Anna", "games": 1, "wins": 0, "average_books": 3.0}],
         "poker_people": [],
+        "yukon_demo_games": 0,
     }
 
 
@@ -136,6 +138,8 @@ def test_text_says_the_demo_games_it_leaves_out(tmp_path: Path, stats: Stats) ->
     yukon = lines[:lines.index("Go Fish")]
     assert ["Played", "2"] in [line.split() for line in yukon]  # not the demo's
     assert "1 game the demo played in is not counted." in lines
+    figures = json.loads(stats(tmp_path, "--json").stdout)
+    assert figures["yukon_demo_games"] == 1 and figures["yukon"][0]["played"] == 2
 
 
 def test_bad_arguments_give_one_sentence_and_status_2(tmp_path: Path, stats: Stats) -> None:

@@ -339,6 +339,7 @@ def test_json_has_stable_keys_and_no_numbers_json_cannot_hold() -> None:
                     "average_points": None}],
         "gofish_people": [],
         "poker_people": [],
+        "yukon_demo_games": 0,
     }
 
 

@@ -24,6 +24,8 @@ with a sentence, and the figures of the new, empty one are shown).
   or at a table), a list, one object per player name, most wins first: ``"name"``,
   ``"games"``, ``"wins"`` and, for Go Fish, ``"average_books"`` (two decimals, or null).
   These games are not in ``"gofish"`` or ``"poker"``, which are your own games.
+- ``"yukon_demo_games"``: how many finished Yukon games the demo played in; they are in no
+  figure of ``"yukon"``.
 
 Exit status: 0 shown; 1 the database could not be read; 2 bad arguments.
 """

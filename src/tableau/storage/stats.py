@@ -320,6 +320,7 @@ def as_json(numbers: Figures) -> dict[str, Any]:
                           for row in numbers.gofish_people],
         "poker_people": [{"name": row.name, "games": row.rounds, "wins": row.wins}
                          for row in numbers.poker_people],
+        "yukon_demo_games": numbers.yukon_demo_games,
     }
 
 

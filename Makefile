@@ -51,11 +51,7 @@ lint: $(TEST_STAMP)
 # PYTHONDONTWRITEBYTECODE (set on this machine) would make every test worker and every
 # subprocess compile textual, rich and hypothesis from source again, and pytest rewrite every
 # test module again: the tests write their bytecode (into .venv and __pycache__, both ignored).
-# The test workers start together: on a fresh venv each would compile the same modules again,
-# so they are compiled first, once, on every core (about 5 s, then under 1 s when up to date).
 test: lint
-	PYTHONDONTWRITEBYTECODE= $(BIN)/python -m compileall -q -j 0 src tests \
-		"$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test-all: $(ALL_STAMP)

@@ -54,6 +54,11 @@ from tableau.registry import GAMES
 
 STEPS = 400
 """Random legal moves per game at most: Go Fish, Pesten and most Poker games end before."""
+ROUND_TRIP_EVERY = 10
+"""The contract test saves and loads every so many states of its long games, and the last:
+loading reads the whole history again, so every state would cost the square of the game's
+length. Every state of a game is saved and loaded in
+``test_every_reachable_state_round_trips_through_json_text``."""
 
 
 @dataclass(frozen=True)
@@ -262,11 +267,12 @@ def test_the_registry_lists_four_conforming_engines() -> None:
 def test_random_games_keep_the_contract_on_every_step(game: str, data: st.DataObject) -> None:
     module, know, _picker, states = _played(game, data)
     chips = sum(states[0].chips) + states[0].pot if game == "poker" else None
-    for state in states:
+    for index, state in enumerate(states):
         assert know.cards(state) == know.full_set(state)
         if chips is not None:
             assert sum(state.chips) + state.pot == chips
-        assert _round_trip(module, state) == state
+        if index % ROUND_TRIP_EVERY == 0 or index == len(states) - 1:
+            assert _round_trip(module, state) == state
         result = module.outcome(state)
         seats = know.seats(state)
         if result is not None:

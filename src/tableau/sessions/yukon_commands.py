@@ -191,8 +191,8 @@ def file_work(session: YukonSession, line: str) -> Callable[[], Finish]:
 
         def finish(session: YukonSession) -> None:
             history, moves, loaded_helped = loaded
-            session.replace_history(history, moves)  # a new game clears helped; L never does
-            session.helped = session.helped or loaded_helped
+            session.replace_history(history, moves)  # another deal clears helped; the same keeps it
+            session.helped = session.helped or loaded_helped  # and the save's own mark holds
             session.say(shown, OK)
 
         return finish

@@ -429,10 +429,10 @@ class FanColumn(Pile, ScrollView):
             if needed(covered, False) > self.max_rows:
                 fold = True
         lines: list[_Line] = []
+        draw = draw_card if self.large else _compact_rows
         if self.label:
             lines.append(_Line(self._name_row(card_width), None))
         if not self.cards:
-            draw = draw_card if self.large else _compact_rows
             rows = draw(None, True, card_width, bottom_height, empty_label=self.empty_label)
             over = self._overlay(None, is_bottom=True)
             for row in rows:
@@ -451,7 +451,6 @@ class FanColumn(Pile, ScrollView):
                 continue
             height = bottom_height if is_bottom else covered if shown.face_up else min(
                 covered, covered_down)
-            draw = draw_card if self.large else _compact_rows
             rows = draw(shown.card, shown.face_up, card_width, height)
             look = _look(shown.card, shown.face_up)
             over = self._overlay(index, is_bottom=is_bottom)

@@ -15,6 +15,7 @@ PLAY_STAMP  := $(VENV)/.stamp-play
 TEST_STAMP  := $(VENV)/.stamp-test
 ALL_STAMP   := $(VENV)/.stamp-test-all
 BENCH_STAMP := $(VENV)/.stamp-bench
+WARM_STAMP  := $(VENV)/.stamp-warm
 # pip's own version check and byte-compiling every installed file cost more than they give a
 # fresh venv: Python compiles what it imports.
 PIP := $(BIN)/python -m pip install --quiet --no-compile --disable-pip-version-check
@@ -51,7 +52,15 @@ lint: $(TEST_STAMP)
 # PYTHONDONTWRITEBYTECODE (set on this machine) would make every test worker and every
 # subprocess compile textual, rich and hypothesis from source again, and pytest rewrite every
 # test module again: the tests write their bytecode (into .venv and __pycache__, both ignored).
-test: lint
+# The six test workers start together, so on a fresh venv each would compile textual, rich
+# and hypothesis and rewrite every test module itself. One collection first, once a venv,
+# writes that bytecode for all of them (a fresh clone: pytest 153 s cold; 7.6 s, then 127 s).
+# A failing collection makes no stamp; pytest itself then shows why.
+$(WARM_STAMP): $(TEST_STAMP)
+	if PYTHONDONTWRITEBYTECODE= $(BIN)/pytest -q --collect-only -p no:xdist -o addopts= \
+		> /dev/null; then touch $@; fi
+
+test: lint $(WARM_STAMP)
 	PYTHONDONTWRITEBYTECODE= $(BIN)/pytest
 
 test-all: $(ALL_STAMP)

@@ -10,7 +10,9 @@ Here every such wait also waits until the app has settled, as a player waits for
 before the next key: every message pump of the app and of each screen on the stack has handled
 what it had queued, the screen stack and the focus stayed the same through a whole round of
 that, and what was to run after the next paint has run. A click also waits until the top
-screen has laid out what was mounted. Timers and worker threads are not waited on (the tests
+screen has laid out what was mounted. And what the next frame would draw is drawn at once, so
+a test reads the screen a player would see at any frame rate (the UI tests run at a few
+frames a second: FRAMES_A_SECOND). Timers and worker threads are not waited on (the tests
 wait for what those show), so a CPU's paced move or a password's hash still comes when it
 comes. Textual is pinned exactly in pyproject.toml; a version whose Pilot no longer waits
 through ``wait_for_idle`` fails here loudly.
@@ -24,6 +26,7 @@ from typing import Any
 
 import textual.app
 import textual.pilot
+import textual.screen
 from textual._context import active_app
 from textual.app import App
 
@@ -31,6 +34,11 @@ SETTLE_PATIENCE = 300.0
 """Seconds one settling may take at most; then the pilot goes on as Textual's would."""
 ROUNDS = 100
 """Rounds at most: an app that queues work without end (a fast timer) still gets its key."""
+FRAMES_A_SECOND = 5
+"""The frame rate of the screens the tests run (Textual's is 60). Settling draws at once what
+the next frame would, so the rate changes nothing a test reads, the pictures included: the
+whole suite passes at 1 and at 60. Fewer frames no test looks at save a few percent of the
+suite's CPU time. The apps the tests start as processes keep 60."""
 
 
 async def _each_handled_what_it_had(pumps: list[Any], app: App[Any], deadline: float) -> bool:
@@ -73,10 +81,33 @@ async def settle(app: App[Any]) -> None:
             return
         if (app.screen_stack, app.focused) != before or busy:
             continue
+        # Paint now what the next frame would, on the top screen and on those seen under a
+        # dialog: what a test reads is what the player sees at any frame rate. What waits
+        # for the paint (a lock that hears keys once it is shown, a footer's new keys) then
+        # runs in the next round.
+        top = app.screen_stack[-1] if app.screen_stack else None
+        shown = [screen for screen in app.screen_stack if screen.is_current
+                 and (_paint_pending(screen) if screen is top else _layout_pending(screen))]
+        if shown and not app._batch_count:
+            for screen in shown:
+                screen._on_timer_update()
+            continue
         if not any(screen._callbacks for screen in app.screen_stack):
             return
-        # What waits for the next paint (a lock that hears keys once it is shown) runs then.
         await asyncio.sleep(0.01)
+
+
+def _paint_pending(screen: Any) -> bool:
+    """The screen has a change its next frame would draw, or work waiting for that frame."""
+    return bool(_layout_pending(screen) or screen._repaint_required or screen._dirty_widgets
+                or screen._callbacks)
+
+
+def _layout_pending(screen: Any) -> bool:
+    """The screen's next frame would lay it out again. (A screen seen under a dialog counts
+    only this: its repaints go to the top screen.)"""
+    return bool(screen._layout_required or screen._scroll_required
+                or screen._recompose_required)
 
 
 async def laid_out(app: App[Any]) -> None:
@@ -85,21 +116,16 @@ async def laid_out(app: App[Any]) -> None:
     would land elsewhere. Bounded as ``settle``."""
     deadline = time.monotonic() + SETTLE_PATIENCE
     for _ in range(ROUNDS):
-        if not _laying_out(app) or time.monotonic() > deadline:
+        if (not app.screen_stack or not _layout_pending(app.screen_stack[-1])
+                or time.monotonic() > deadline):
             return
         await asyncio.sleep(0.01)
 
 
-def _laying_out(app: App[Any]) -> bool:
-    if not app.screen_stack:
-        return False
-    screen = app.screen_stack[-1]
-    return bool(screen._layout_required or screen._scroll_required
-                or screen._recompose_required)
-
-
 def settle_pilots() -> None:
-    """Make every Pilot in this process wait for a settled app wherever it waits for idle."""
+    """Make every Pilot in this process wait for a settled app wherever it waits for idle, and
+    every screen draw FRAMES_A_SECOND frames a second."""
+    textual.screen.UPDATE_PERIOD = 1 / FRAMES_A_SECOND  # type: ignore[misc]
     idle = textual.pilot.wait_for_idle
     if idle is not textual.app.wait_for_idle:
         raise RuntimeError("tests/settled_pilot.py: Textual's Pilot and App no longer share "

@@ -189,6 +189,10 @@ async def test_the_set_up_never_tells_that_another_seat_has_the_typed_password(
 # ------------------------------------------------------------------ issue 11 item 5
 
 
+TEXT = (str, bytes, bytearray)
+"""The kinds of object a password could be spelled in."""
+
+
 def _spells(candidate: object, password: Password) -> bool:
     if type(candidate) is str:
         return len(candidate) == len(password) and tuple(map(ord, candidate)) == password
@@ -206,13 +210,17 @@ def kept_in_memory(*passwords: Password) -> list[int]:
     """
     gc.collect()
     found: set[int] = set()
+    lengths = {len(password) for password in passwords}  # a quick no for most text
     for holder in gc.get_objects():
         pending = list(gc.get_referents(holder))
         while pending:
             referent = pending.pop()
-            found.update(place for place, password in enumerate(passwords)
-                         if _spells(referent, password))
-            if isinstance(referent, (tuple, dict)) and not gc.is_tracked(referent):
+            kind = type(referent)
+            if kind in TEXT:
+                if len(referent) in lengths:
+                    found.update(place for place, password in enumerate(passwords)
+                                 if _spells(referent, password))
+            elif kind in (tuple, dict) and not gc.is_tracked(referent):
                 pending.extend(gc.get_referents(referent))
     return sorted(found)
 

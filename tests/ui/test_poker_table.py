@@ -111,7 +111,8 @@ async def test_a_friend_sees_only_her_hand_moves_cross_and_a_cpu_plays_while_she
         await host_pilot.press("c")
         await until(host_pilot, lambda: host_screen.session.to_move == 0, "the CPU's draw")
         assert 1 in host_screen.session.stand_ins
-        assert "Zoe (CPU for now)" in screen_text(host_app)
+        await until(host_pilot, lambda: "Zoe (CPU for now)" in screen_text(host_app),
+                    "Zoe's seat played by a CPU for now")
         hides_hands(host_app, host_screen.session, (1,))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from hypothesis import example
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from tableau.ai.pesten import careful_move
 from tableau.ai.pesten_reading import deal
 from tableau.ai.pesten_reading import read
+from tableau.cards import JOKER
 from tableau.cards import AnyCard
 from tableau.cards import Card
 from tableau.cards import Rank
@@ -79,20 +81,49 @@ def test_a_deal_keeps_every_card_and_every_size_the_view_shows(
 
 @settings(max_examples=60, deadline=None)
 @given(played=rounds)
+# Found by make test-all: seat 0 holds a joker drawn just before the reshuffle, which put the
+# other joker back in the stock.
+@example(played=careful_round(players=5, packs=1, seed=2149, moves=37))
 def test_against_careful_players_no_rule_ever_rules_out_a_card_really_held(
     played: tuple[p.State, Holdings],
 ) -> None:
+    """Nor a moment a card played really came at: each one played has one it may have."""
     state, held = played
     seen = p.view(state, state.current)
     reading = read(seen)
     assert reading is not None and reading.pile == state.pile
     for seat, known in enumerate(reading.seats):
         assert known is not None  # careful players never forget their last card
+        assert all(may_have_come_at for may_have_come_at, _ in known.plays)
         for index, at in held[seat]:
             arrival = max(k for k, when in enumerate(known.came) if when == at)
             assert index not in known.ruled_out[arrival]
             if reading.reshuffled is not None:
-                assert known.fresh[arrival] == (index in reading.reshuffled[1])
+                put_back = reading.reshuffled[1]
+                if known.fresh[arrival]:  # drawn after the reshuffle: from what it put back
+                    assert index in put_back
+                elif index != JOKER.index:  # the jokers share an index: one may have gone back
+                    assert index not in put_back
+
+
+def test_a_joker_held_through_a_reshuffle_that_put_the_other_back_may_be_played() -> None:
+    """Careful 4-player round, seed 42: Anna draws a joker (event 55), the stock runs out and
+    the reshuffle puts the other joker back in it (event 59), and her 61st move plays hers.
+    The jokers share an index; the reading must still let the card played have come when it
+    did, before the reshuffle."""
+    before, held = careful_round(players=4, packs=1, seed=42, moves=60)
+    after, _ = careful_round(players=4, packs=1, seed=42, moves=61)
+    seat = before.current
+    [came_at] = [at for index, at in held[seat] if index == JOKER.index]
+    reading = read(p.view(after, after.current))
+    assert reading is not None and reading.reshuffled is not None
+    at, put_back = reading.reshuffled
+    assert came_at < at and JOKER.index in put_back  # the case: the other joker went back
+    assert after.history[-1].cards == (JOKER,) and after.history[-1].seat == seat
+    known = reading.seats[seat]
+    assert known is not None
+    may_have_come_at, _ = known.plays[-1]
+    assert known.came.index(came_at) in may_have_come_at
 
 
 def _moment(wanted: Callable[[p.State, p.Event], bool]) -> p.State:

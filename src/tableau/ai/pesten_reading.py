@@ -362,9 +362,22 @@ def _fits_story(
 ) -> bool:
     """Whether card ``index`` may have come at ``arrival`` and been held up to ``until``."""
     came_at = story.arrivals[arrival][0]
-    if reshuffled is not None and (came_at > reshuffled[0]) != (index in reshuffled[1]):
+    # The reshuffle tells only of cards held through it: one played before it went on the
+    # pile it put back, whenever it came.
+    if (reshuffled is not None and until > reshuffled[0]
+            and not _agrees(index, came_at > reshuffled[0], reshuffled[1])):
         return False
     return index not in _ruled_out(story, arrival, until)
+
+
+def _agrees(index: int, fresh: bool, put_back: frozenset[int]) -> bool:
+    """Whether a card of ``index`` may have come from the reshuffled stock (``fresh``) or from
+    before the reshuffle, given the cards it put back. Every card drawn after it was put back
+    by it. A card of one pack held from before was not, unless it is a joker: the jokers share
+    an index, and one may have gone back while another stayed in a hand."""
+    if fresh:
+        return index in put_back
+    return index == JOKER.index or index not in put_back
 
 
 def _ruled_out(story: Story, arrival: int, until: int | None = None) -> frozenset[int]:
